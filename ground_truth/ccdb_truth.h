@@ -1,0 +1,66 @@
+/* ccdb_truth.h — the exact judge.
+ *
+ * Contract: for every finite input the result is the exact answer of the closed-set CCD
+ * question (touching counts), with toi_lo <= TOI <= toi_hi rounded outward from the exact
+ * algebraic time of impact; no epsilon is used anywhere.
+ *
+ * Takes plain `const double q[8][3]` in the public benchmark's row order (see ccdb_dataset.h);
+ * includes nothing else of the project. Not thread-safe per context: use one context per thread.
+ */
+#ifndef CCDB_TRUTH_H
+#define CCDB_TRUTH_H
+
+/* Bumped whenever any answer, bracket or class may change: part of the truth-cache key. */
+#define CCDB_TRUTH_VERSION 1
+
+/* Degeneracy class of a query: one primary label (highest precedence first) plus flags. */
+typedef enum ccdb_truth_class {
+    CCDB_CLASS_DEGENERATE_PRIMITIVE = 0, /* zero-area triangle / zero-length edge / coincident pts */
+    CCDB_CLASS_PARALLEL_EDGES,           /* EE: edges parallel (or collinear) */
+    CCDB_CLASS_COPLANAR,                 /* all four points coplanar for the whole step (cubic == 0) */
+    CCDB_CLASS_CONTACT_T0,               /* first contact exactly at t = 0 */
+    CCDB_CLASS_CONTACT_T1,               /* first contact exactly at t = 1 */
+    CCDB_CLASS_TANGENT,                  /* TOI is a multiple root of the coplanarity cubic */
+    CCDB_CLASS_BOUNDARY,                 /* contact on an edge/corner of the triangle, an edge end */
+    CCDB_CLASS_GENERIC,
+    CCDB_CLASS_COUNT
+} ccdb_truth_class;
+
+/* Which stage decided the query (for the per-stage counts). */
+typedef enum ccdb_truth_stage {
+    CCDB_STAGE_BOX = 0,   /* exact bounding-box rejection */
+    CCDB_STAGE_FILTER,    /* rigorous floating-point filter */
+    CCDB_STAGE_EXACT,     /* exact GMP path */
+    CCDB_STAGE_COUNT
+} ccdb_truth_stage;
+
+typedef struct ccdb_truth_result {
+    int hit;                  /* 1: they touch at some t in [0,1] */
+    double toi_lo, toi_hi;    /* hit only: toi_lo <= TOI <= toi_hi; equal when TOI is a double */
+    ccdb_truth_class cls;     /* primary class */
+    unsigned flags;           /* bit (1u << class) for every class that applies */
+    ccdb_truth_stage stage;
+} ccdb_truth_result;
+
+typedef struct ccdb_truth_stats {
+    unsigned long long decided[CCDB_STAGE_COUNT];
+} ccdb_truth_stats;
+
+typedef struct ccdb_truth ccdb_truth; /* scratch space (GMP/MPFR temporaries) and stats */
+
+ccdb_truth *ccdb_truth_new(void);
+void ccdb_truth_free(ccdb_truth *ctx);
+
+void ccdb_truth_vf(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
+void ccdb_truth_ee(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
+
+const ccdb_truth_stats *ccdb_truth_get_stats(const ccdb_truth *ctx);
+void ccdb_truth_reset_stats(ccdb_truth *ctx);
+
+/* "generic", "coplanar", ... (stable names used in CSV output and reports). */
+const char *ccdb_truth_class_name(ccdb_truth_class cls);
+const char *ccdb_truth_stage_name(ccdb_truth_stage stage);
+/* "GMP x.y.z, MPFR a.b.c" */
+const char *ccdb_truth_library_versions(void);
+
+#endif

@@ -1,0 +1,20 @@
+/* filter.h (internal to ground_truth/) — the cheap stages before the exact path.
+ * Each function either proves the answer or says it cannot; it never guesses.
+ */
+#ifndef CCDB_GT_FILTER_H
+#define CCDB_GT_FILTER_H
+
+typedef enum ccdb_filter_verdict {
+    CCDB_FILTER_UNKNOWN = 0, /* pass the query on */
+    CCDB_FILTER_MISS = 1     /* proven: no contact for any t in [0,1] */
+} ccdb_filter_verdict;
+
+/* Stage 1: exact axis-aligned bounding-box rejection of the swept points (double compares). */
+ccdb_filter_verdict ccdb_filter_box_vf(const double q[8][3]);
+ccdb_filter_verdict ccdb_filter_box_ee(const double q[8][3]);
+
+/* Stage 2: rigorous floating-point filter (outward-rounded / statically bounded). */
+ccdb_filter_verdict ccdb_filter_fp_vf(const double q[8][3]);
+ccdb_filter_verdict ccdb_filter_fp_ee(const double q[8][3]);
+
+#endif

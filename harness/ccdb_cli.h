@@ -1,0 +1,19 @@
+/* ccdb_cli.h — the ccdbench subcommands. Each returns the process exit status:
+ * 0 success, 1 a finding the user asked to fail on, 2 bad usage or bad input. */
+#ifndef CCDB_CLI_H
+#define CCDB_CLI_H
+
+#include <stdio.h>
+
+int ccdb_cmd_list(int argc, char **argv);
+int ccdb_cmd_gen(int argc, char **argv);
+int ccdb_cmd_truth(int argc, char **argv);
+int ccdb_cmd_run(int argc, char **argv);
+int ccdb_cmd_replay(int argc, char **argv);
+
+/* Top-level usage text (all commands). */
+void ccdb_cli_usage(FILE *f);
+/* Prints "ccdbench CMD: MESSAGE" and the usage to stderr; returns 2. */
+int ccdb_cli_bad_usage(const char *cmd, const char *fmt, ...);
+
+#endif

@@ -1,0 +1,44 @@
+/* cli.c — shared command-line helpers: usage text and the uniform bad-usage error. */
+#include "ccdb_cli.h"
+
+#include <stdarg.h>
+
+void ccdb_cli_usage(FILE *f)
+{
+    fputs(
+        "usage: ccdbench COMMAND [OPTIONS]\n"
+        "\n"
+        "Benchmark and validate continuous collision detection (CCD) solvers against an exact\n"
+        "ground truth (GMP rationals for the decision, MPFR for the time-of-impact bracket).\n"
+        "\n"
+        "commands:\n"
+        "  list                                        solvers, one line each, with their claims\n"
+        "  gen --family F --kind vf|ee [--count N] [--seed S] -o FILE.csv\n"
+        "                                              generate a degenerate dataset (gen --list)\n"
+        "  truth FILE.csv [--kind vf|ee] [-o OUT.csv] [--stats] [--round-inputs]\n"
+        "                                              exact ground truth per query:\n"
+        "                                              index,hit,toi_lo,toi_hi,class\n"
+        "  run [--solvers a,b] [--data PATH]... [--repeat R] [--threads T] [--isolate]\n"
+        "      [--fail-on-fn] [--delta D] [--max-iter N] [--min-sep D] [--plugin X.so] [-o DIR]\n"
+        "                                              run solvers, write DIR/summary.csv,\n"
+        "                                              DIR/index.html, DIR/misses/<solver>.csv\n"
+        "  replay FILE.csv --index I [--kind vf|ee]    one query: exact truth vs every solver\n"
+        "\n"
+        "  ccdbench COMMAND --help                     options of one command\n"
+        "  ccdbench --version                          version, build and library versions\n"
+        "\n"
+        "exit status: 0 success, 1 a finding asked to fail on (--fail-on-fn), 2 bad usage or input\n",
+        f);
+}
+
+int ccdb_cli_bad_usage(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "ccdbench%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    ccdb_cli_usage(stderr);
+    return 2;
+}

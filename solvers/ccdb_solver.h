@@ -1,0 +1,71 @@
+/* ccdb_solver.h — the solver vtable. A plugin author needs this header and nothing else.
+ *
+ * Contract: a solver answers one query at a time through `vertex_face` / `edge_edge`, writing a
+ * well-formed ccdb_result (state set; toi in [0,1] when state is HIT or GAVE_UP), and never
+ * reads anything but its arguments and its own state.
+ *
+ * ABI rules (as SQLite's sqlite3_vfs): abi_version is the first field, fields are only ever
+ * appended, and the harness checks abi_version before touching a newer field.
+ *
+ * A plugin is a shared library exporting
+ *     const ccdb_solver *ccdb_solver_entry(void);
+ */
+#ifndef CCDB_SOLVER_H
+#define CCDB_SOLVER_H
+
+#define CCDB_SOLVER_ABI 1
+
+/* Parameters every solver receives (a solver ignores what it has no use for). */
+typedef struct ccdb_params {
+    double delta;            /* numerical tolerance; default 1e-6 */
+    long max_iterations;     /* iteration / check cap; default 1000000 */
+    double min_separation;   /* minimum separation distance d; default 0 */
+} ccdb_params;
+
+#define CCDB_DEFAULT_DELTA 1e-6
+#define CCDB_DEFAULT_MAX_ITERATIONS 1000000L
+#define CCDB_DEFAULT_MIN_SEPARATION 0.0
+
+typedef enum ccdb_state {
+    CCDB_MISS = 0,    /* no collision in [0,1] */
+    CCDB_HIT = 1,     /* collision; toi is the reported time of impact */
+    CCDB_GAVE_UP = 2, /* iteration cap reached; counted as a hit at toi */
+    CCDB_FAILED = 3   /* the solver could not answer (counted separately, never as a miss) */
+} ccdb_state;
+
+typedef struct ccdb_result {
+    ccdb_state state;
+    double toi;        /* meaningful for HIT and GAVE_UP; in [0,1] */
+    long long work;    /* the solver's own work count (boxes, roots, steps...) */
+} ccdb_result;
+
+/* Claims a solver makes (flags), checked by the harness against the exact truth. */
+#define CCDB_CLAIM_CONSERVATIVE  0x1u /* never a false negative; reported TOI <= true TOI */
+#define CCDB_CLAIM_REPORTS_TOI   0x2u /* toi is meaningful (not just 0 for hits) */
+#define CCDB_CLAIM_MIN_SEPARATION 0x4u /* honours params->min_separation */
+
+typedef struct ccdb_solver {
+    int abi_version;          /* first, always: CCDB_SOLVER_ABI at build time of the solver */
+    const char *name;         /* unique, [a-z0-9_]+ */
+    const char *summary;      /* one line */
+    const char *reference;    /* paper or source followed */
+    unsigned flags;           /* CCDB_CLAIM_* */
+    /* Per-thread state; create may be NULL (state is then NULL), destroy may be NULL. */
+    void *(*create)(const ccdb_params *params);
+    void (*destroy)(void *state);
+    void (*vertex_face)(void *state, const double q[8][3], const ccdb_params *params,
+                        ccdb_result *out);
+    void (*edge_edge)(void *state, const double q[8][3], const ccdb_params *params,
+                      ccdb_result *out);
+    /* ABI 1 ends here. Append new fields below, bump CCDB_SOLVER_ABI. */
+} ccdb_solver;
+
+typedef const ccdb_solver *(*ccdb_solver_entry_fn)(void);
+
+static inline ccdb_params ccdb_params_default(void)
+{
+    ccdb_params p = { CCDB_DEFAULT_DELTA, CCDB_DEFAULT_MAX_ITERATIONS, CCDB_DEFAULT_MIN_SEPARATION };
+    return p;
+}
+
+#endif

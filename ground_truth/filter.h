@@ -17,4 +17,8 @@ ccdb_filter_verdict ccdb_filter_box_ee(const double q[8][3]);
 ccdb_filter_verdict ccdb_filter_fp_vf(const double q[8][3]);
 ccdb_filter_verdict ccdb_filter_fp_ee(const double q[8][3]);
 
+/* The fp stage splits [0,1] into dyadic pieces no narrower than 2^-CCDB_FILTER_FP_MAX_DEPTH;
+ * on each it proves the cubic's sign or a violated contact condition (see filter_fp.c). */
+#define CCDB_FILTER_FP_MAX_DEPTH 4
+
 #endif

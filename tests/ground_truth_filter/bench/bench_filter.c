@@ -1,6 +1,6 @@
 /* bench_filter.c — how many sample queries each filter stage decides, and its cost.
  *
- * Usage: bench_filter [SAMPLE_ROOT] [--repeats N]
+ * Usage: bench_filter [SAMPLE_ROOT] [--repeats N] [--dump-undecided FILE]
  * SAMPLE_ROOT defaults to CCDB_SHARED_DIR/datasets/sample-queries. Prints per-kind shares decided
  * by the box stage, by the floating-point stage, and passed on; ns/query of each stage (whole-loop
  * timing, N repeats, median/min/max); and why the undecided label-0 queries stay undecided (exact
@@ -40,19 +40,22 @@ static ccdb_filter_verdict fp(const sample_set *s, size_t i)
                        : ccdb_filter_fp_vf((const double(*)[3])s->q[i]);
 }
 
-enum { T_BOX, T_FP, T_BOTH, T_N };
+enum { T_BOX, T_FP, T_FP_MISS, T_FP_PASS, T_BOTH, T_N };
 
 int main(int argc, char **argv)
 {
     const char *root = CCDB_SHARED_DIR "/datasets/sample-queries";
     int repeats = 5;
+    const char *dump = NULL; /* file to write the undecided label-0 queries to (%a, one per line) */
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--repeats") == 0 && i + 1 < argc)
             repeats = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--dump-undecided") == 0 && i + 1 < argc)
+            dump = argv[++i];
         else if (argv[i][0] != '-')
             root = argv[i];
         else {
-            fprintf(stderr, "usage: %s [SAMPLE_ROOT] [--repeats N]\n", argv[0]);
+            fprintf(stderr, "usage: %s [SAMPLE_ROOT] [--repeats N] [--dump-undecided FILE]\n", argv[0]);
             return 2;
         }
     }
@@ -69,7 +72,12 @@ int main(int argc, char **argv)
     size_t why[2][3] = {{0}}; /* undecided label 0: [kind][exact cubic kind] */
     int unsound = 0;
     unsigned char *undecided_by_box = calloc(s.count, 1);
-    size_t n_after_box = 0;
+    FILE *df = dump ? fopen(dump, "w") : NULL;
+    if (dump && !df) {
+        fprintf(stderr, "%s: cannot write\n", dump);
+        return 2;
+    }
+    size_t n_after_box = 0, n_fp_miss = 0;
     for (size_t i = 0; i < s.count; ++i) {
         const int k = s.is_ee[i], l = s.label[i];
         int stage;
@@ -79,6 +87,10 @@ int main(int argc, char **argv)
             undecided_by_box[i] = 1;
             ++n_after_box;
             stage = fp(&s, i) == CCDB_FILTER_MISS ? 1 : 2;
+            if (stage == 1) {
+                undecided_by_box[i] = 2; /* 2: decided by fp */
+                ++n_fp_miss;
+            }
         }
         cnt[k][l][stage]++;
         if (stage < 2 && l == 1) {
@@ -86,9 +98,20 @@ int main(int argc, char **argv)
                     k ? "ee" : "vf", stage);
             unsound = 1;
         }
-        if (stage == 2 && l == 0)
+        if (stage == 2 && l == 0) {
             why[k][exact_cubic_roots01((const double(*)[3])s.q[i], k)]++;
+            if (df) {
+                fprintf(df, "%zu %s", i, k ? "ee" : "vf");
+                for (int r = 0; r < 8; ++r)
+                    for (int c = 0; c < 3; ++c)
+                        fprintf(df, " %a", s.q[i][r][c]);
+                fputc('\n', df);
+            }
+        }
     }
+
+    if (df)
+        fclose(df);
 
     /* timing: whole loops, repeated */
     double *t[T_N];
@@ -108,6 +131,15 @@ int main(int argc, char **argv)
                 acc += fp(&s, i);
         t1 = now_ns();
         t[T_FP][r] = n_after_box ? (t1 - t0) / (double)n_after_box : 0.0;
+        for (int which = 1; which <= 2; ++which) {
+            const size_t n = which == 2 ? n_fp_miss : n_after_box - n_fp_miss;
+            t0 = now_ns();
+            for (size_t i = 0; i < s.count; ++i)
+                if (undecided_by_box[i] == (which == 2 ? 2 : 1))
+                    acc += fp(&s, i);
+            t1 = now_ns();
+            t[which == 2 ? T_FP_MISS : T_FP_PASS][r] = n ? (t1 - t0) / (double)n : 0.0;
+        }
         t0 = now_ns();
         for (size_t i = 0; i < s.count; ++i)
             acc += box(&s, i) == CCDB_FILTER_MISS ? 1u : fp(&s, i);
@@ -138,6 +170,7 @@ int main(int argc, char **argv)
                kn[k], why[k][0] + why[k][1] + why[k][2], why[k][EXACT_CUBIC_ZERO],
                why[k][EXACT_CUBIC_ROOT], why[k][EXACT_CUBIC_NO_ROOT]);
     static const char *const tn[T_N] = {"box (all queries)", "fp (box-undecided queries)",
+                                        "fp (queries it decides)", "fp (queries it passes on)",
                                         "box+fp pipeline (all queries)"};
     printf("ns/query over %d repeats (median [min, max]):\n", repeats);
     for (int m = 0; m < T_N; ++m) {

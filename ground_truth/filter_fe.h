@@ -23,15 +23,16 @@
  *
  * Underflow/overflow: the filter first scales every query by a power of two so that all input
  * coordinates lie in [-1, 1] (scaling up is exact; scaling down may underflow a coordinate, an
- * absolute error <= eta = 2^-1075). Then every magnitude is below 2^18 a priori (positions <= 3,
- * differences <= 6, cross products <= 72, sums of two <= 144, minus a third <= 216, dot products
- * <= 3 * 144 * 216 < 2^17, sums of three < 2^18), so nothing overflows (ccdb_fe_sign also
+ * absolute error <= eta = 2^-1075). Then every magnitude is below 2^19 a priori (positions <= 3,
+ * differences <= 6, cross products <= 72, sums of two <= 144, differences of such sums <= 288,
+ * dot products <= 3 * 144 * 288 < 2^17, sums of three < 2^19), so nothing overflows (ccdb_fe_sign also
  * refuses magnitudes above 2^20, which catches inf/NaN). In the standard model with underflow,
  * fl(a op b) = (a op b)(1 + delta) + eps with |eps| <= eta for products (sums are exact when
  * subnormal). Following eps level by level with those magnitudes (leaves eta, positions 4 eta,
- * differences 8 eta, cross products < 200 eta, their sums/differences < 600 eta, dot products
- * < 400 * 216 + 600 * 144 + 1 < 2^18 eta, sums of three < 2^20 eta) gives an absolute error below
- * 2^21 eta = 2^-1054 on top of the relative bound (and the same for m), far below
+ * differences 8 eta, cross products < 200 eta, sums of two < 400 eta, their differences
+ * < 800 eta, products of those 400 * 288 + 800 * 144 + 1 < 2^18 eta, dot products < 2^20 eta,
+ * sums of three < 2^22 eta) gives an absolute error below 2^22 eta = 2^-1053 on top of the
+ * relative bound (and the same for m), far below
  * CCDB_FE_SLACK = 2^-900. So the bound is sound with underflow and subnormal inputs too.
  */
 #ifndef CCDB_GT_FILTER_FE_H

@@ -1,0 +1,224 @@
+/* test_html.c — index.html: summary table, charts, miss pictures up to the cap, escaping, no
+ * external resources, finite SVG coordinates, determinism. Also leaves an example report in
+ * the build folder (tests/reports/example/) for .ci/check-html and for people to look at. */
+#include <criterion/criterion.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "ccdb_report.h"
+#include "fixture.h"
+
+static char *html_of(const ccdb_report *r)
+{
+    char *dir = fixture_tmpdir(), *path = fixture_path(dir, "index.html");
+    char err[512] = "";
+    cr_assert_eq(ccdb_report_write_html(r, path, err, sizeof err), 0, "%s", err);
+    char *text = fixture_slurp(path, NULL);
+    cr_assert_not_null(text);
+    free(path), free(dir);
+    return text;
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+/* The text of the summary-table row of one solver (escaped name), NUL-terminated copy. */
+static char *summary_row(const char *html, const char *escaped_name)
+{
+    const char *table = strstr(html, "<table id=\"summary\"");
+    cr_assert_not_null(table);
+    char key[256];
+    snprintf(key, sizeof key, "<td>%s</td>", escaped_name);
+    const char *p = strstr(table, key);
+    cr_assert_not_null(p, "no summary row for %s", escaped_name);
+    const char *e = strstr(p, "</tr>");
+    cr_assert_not_null(e);
+    char *row = strndup(p, (size_t)(e - p));
+    cr_assert_not_null(row);
+    return row;
+}
+
+Test(index_html, has_summary_table_warning_and_meta)
+{
+    char *h = html_of(fixture_report());
+    cr_assert_eq(strncmp(h, "<!DOCTYPE html>", 15), 0);
+    cr_assert_eq(count(h, "<table id=\"summary\""), 1);
+    cr_assert_eq(count(h, "<tr class=\"solver "), 5, "one summary row per solver");
+    cr_assert_not_null(strstr(h, "id=\"warning\""), "the warning banner is missing");
+    cr_assert_not_null(strstr(h, "2026-11-22T17:00:00Z"), "the date from meta is missing");
+    cr_assert_not_null(strstr(h, "&lt;with&gt; &quot;quotes&quot; &amp; ampersands"));
+    cr_assert_not_null(strstr(h, "</html>\n"));
+    free(h);
+}
+
+Test(index_html, no_warning_banner_without_warning)
+{
+    ccdb_report r = *fixture_report();
+    r.warning = NULL;
+    char *h = html_of(&r);
+    cr_assert_null(strstr(h, "id=\"warning\""));
+    free(h);
+}
+
+Test(index_html, summary_counts_all_rows_once_and_flags_broken_claims)
+{
+    char *h = html_of(fixture_report());
+    /* exact: its "all" VF row (300) plus the EE row (50); family rows not added again */
+    char *row = summary_row(h, "exact");
+    cr_assert_not_null(strstr(row, "<td class=\"num\">350</td>"), "%s", row);
+    cr_assert_null(strstr(row, ">650<"), "%s", row);
+    cr_assert_null(strstr(row, " bad"), "%s", row);
+    free(row);
+    /* a conservative solver with false negatives: the FN cell is red */
+    row = summary_row(h, "&lt;b&gt;&amp;&quot;");
+    cr_assert_not_null(strstr(row, "<td class=\"num bad\">6</td>"), "%s", row);
+    free(row);
+    /* a solver that makes no such claim: its 5 FN are not flagged */
+    row = summary_row(h, "fast, &quot;approx&quot;");
+    cr_assert_not_null(strstr(row, "<td class=\"num\">5</td>"), "%s", row);
+    cr_assert_null(strstr(row, " bad"), "%s", row);
+    free(row);
+    cr_assert_not_null(strstr(h, "<tr class=\"solver status-crashed\"><td>crashy</td>"));
+    cr_assert_not_null(strstr(h, "<tr class=\"solver status-timeout\"><td>slowpoke</td>"));
+    free(h);
+}
+
+Test(index_html, one_svg_chart_each)
+{
+    char *h = html_of(fixture_report());
+    const char *ids[] = { "chart-fn", "chart-fp", "chart-time" };
+    for (size_t i = 0; i < 3; i++) {
+        char key[64];
+        snprintf(key, sizeof key, "<svg id=\"%s\"", ids[i]);
+        cr_assert_eq(count(h, key), 1, "chart %s", ids[i]);
+    }
+    free(h);
+}
+
+Test(index_html, miss_pictures_up_to_the_cap)
+{
+    const ccdb_report *r = fixture_report();
+    char *h = html_of(r);
+    size_t nasty = fixture_misses_of(FIXTURE_NASTY_SOLVER);
+    size_t comma = fixture_misses_of(FIXTURE_COMMA_SOLVER);
+    cr_assert_gt(nasty, FIXTURE_CAP, "the fixture must exceed the cap for one solver");
+    size_t want = (nasty < FIXTURE_CAP ? nasty : FIXTURE_CAP) +
+                  (comma < FIXTURE_CAP ? comma : FIXTURE_CAP);
+    cr_assert_eq(count(h, "<figure class=\"miss-picture\""), want);
+    cr_assert_eq(count(h, "class=\"miss-svg\""), want, "each picture has its svg");
+    /* the nasty solver has 6 FN and 6 misses given: 3 pictured, 3 not shown;
+     * the comma solver has 5 FN but only 3 misses given: 3 pictured, 2 not shown */
+    cr_assert_not_null(strstr(h, "6 false negatives; 3 pictured, <span class=\"not-shown\">3 not shown"));
+    cr_assert_not_null(strstr(h, "5 false negatives; 3 pictured, <span class=\"not-shown\">2 not shown"));
+    cr_assert_not_null(strstr(h, "<code>ccdbench replay &#39;gen, suite/edge-edge&#39; --index 4 "
+                                 "# &lt;&amp;&gt;</code>"));
+    free(h);
+
+    ccdb_report none = *r;
+    none.miss_pictures_per_solver = 0;
+    h = html_of(&none);
+    cr_assert_eq(count(h, "<figure class=\"miss-picture\""), 0);
+    cr_assert_not_null(strstr(h, "6 false negatives; 0 pictured"));
+    free(h);
+}
+
+Test(index_html, names_are_escaped)
+{
+    char *h = html_of(fixture_report());
+    cr_assert_null(strstr(h, FIXTURE_NASTY_SOLVER), "raw <b>&\" in the page");
+    cr_assert_gt(count(h, "&lt;b&gt;&amp;&quot;"), 3);
+    cr_assert_null(strstr(h, "<b>"));
+    free(h);
+}
+
+Test(index_html, self_contained)
+{
+    char *h = html_of(fixture_report());
+    const char *banned[] = { "http://", "https://", "<script", "<link", "<img", "<iframe",
+                             "@import", "url(", "src=", "//cdn" };
+    for (size_t i = 0; i < sizeof banned / sizeof banned[0]; i++)
+        cr_assert_null(strstr(h, banned[i]), "found %s", banned[i]);
+    free(h);
+}
+
+/* Every geometric attribute inside <svg>...</svg> holds plain finite numbers. */
+Test(index_html, svg_coordinates_are_finite_numbers)
+{
+    char *h = html_of(fixture_report());
+    static const char *const attrs[] = { " x=\"", " y=\"", " x1=\"", " y1=\"", " x2=\"", " y2=\"",
+                                         " width=\"", " height=\"", " cx=\"", " cy=\"", " r=\"",
+                                         " d=\"", " points=\"", " viewBox=\"" };
+    size_t svgs = 0, checked = 0;
+    for (char *s = strstr(h, "<svg"); s; s = strstr(s + 1, "<svg")) {
+        char *e = strstr(s, "</svg>");
+        cr_assert_not_null(e);
+        svgs++;
+        for (size_t a = 0; a < sizeof attrs / sizeof attrs[0]; a++) {
+            for (char *p = strstr(s, attrs[a]); p && p < e; p = strstr(p + 1, attrs[a])) {
+                char *v = p + strlen(attrs[a]), *q = strchr(v, '"');
+                cr_assert_not_null(q);
+                cr_assert_neq(q, v, "empty %s", attrs[a]);
+                for (char *c = v; c < q; c++)
+                    cr_assert_not_null(strchr("0123456789.- ,MHVLZ", *c),
+                                       "bad character '%c' in%s%.*s\"", *c, attrs[a],
+                                       (int)(q - v), v);
+                checked++;
+            }
+        }
+    }
+    cr_assert_eq(svgs, 3 + 6, "3 charts and 6 miss pictures");
+    cr_assert_gt(checked, 100);
+    free(h);
+}
+
+Test(index_html, deterministic)
+{
+    char *a = html_of(fixture_report()), *b = html_of(fixture_report());
+    cr_assert_str_eq(a, b);
+    free(a), free(b);
+}
+
+Test(index_html, empty_report_is_still_a_page)
+{
+    ccdb_report r = {0};
+    char *h = html_of(&r);
+    cr_assert_not_null(strstr(h, "<table id=\"summary\""));
+    cr_assert_not_null(strstr(h, "id=\"no-misses\""));
+    cr_assert_null(strstr(h, "nan"));
+    free(h);
+}
+
+static void mkdir_p(char *path)
+{
+    for (char *p = path + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            cr_assert(mkdir(path, 0755) == 0 || errno == EEXIST, "mkdir %s", path);
+            *p = '/';
+        }
+    cr_assert(mkdir(path, 0755) == 0 || errno == EEXIST, "mkdir %s", path);
+}
+
+/* Leaves BUILD/tests/reports/example/{summary.csv,index.html} for .ci/check-html. */
+Test(index_html, example_report_in_build_dir)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/tests/reports/example", CCDB_BINARY_DIR);
+    mkdir_p(dir);
+    char err[512] = "";
+    cr_assert_eq(ccdb_report_write_dir(fixture_report(), dir, err, sizeof err), 0, "%s", err);
+    char *path = fixture_path(dir, "index.html");
+    char *h = fixture_slurp(path, NULL);
+    cr_assert_not_null(h);
+    cr_assert_not_null(strstr(h, "<table id=\"summary\""));
+    free(h), free(path);
+}

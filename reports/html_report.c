@@ -423,7 +423,105 @@ static void write_family_row(ccdb_rbuf *b, const ccdb_report_row *w, int group_s
     ccdb_rbuf_puts(b, "</tr>\n");
 }
 
-static void write_families(ccdb_rbuf *b, const ccdb_report *r)
+/* Family x solver totals over every dataset (family rows only: "all" rows would double count). */
+typedef struct fam_total {
+    long long queries, positives, tp, fp, fn, tn, gave_up, failed, toi_violations;
+    double toi_err_max;
+    unsigned claims;
+    int seen;
+} fam_total;
+
+static void write_by_family(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s,
+                            size_t ns)
+{
+    size_t n = r->n_rows, nf = 0;
+    const char **fams = malloc((n ? n : 1) * sizeof *fams);
+    fam_total *tot = NULL;
+    if (!fams) {
+        b->oom = 1;
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (is_all(&r->rows[i]))
+            continue;
+        size_t f = 0;
+        while (f < nf && !ccdb_html_streq(fams[f], r->rows[i].family))
+            f++;
+        if (f == nf)
+            fams[nf++] = ccdb_html_str(r->rows[i].family);
+    }
+    if (nf == 0 || ns == 0) {
+        free(fams);
+        return;
+    }
+    tot = calloc(nf * ns, sizeof *tot);
+    if (!tot) {
+        free(fams);
+        b->oom = 1;
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const ccdb_report_row *w = &r->rows[i];
+        if (is_all(w))
+            continue;
+        size_t f = 0, k = find_solver(s, ns, w->solver);
+        while (!ccdb_html_streq(fams[f], w->family))
+            f++;
+        fam_total *t = &tot[f * ns + k];
+        if (!t->seen)
+            t->toi_err_max = NAN;
+        t->seen = 1;
+        t->queries += w->queries;
+        t->positives += w->positives;
+        t->tp += w->tp;
+        t->fp += w->fp;
+        t->fn += w->fn;
+        t->tn += w->tn;
+        t->gave_up += w->gave_up;
+        t->failed += w->failed;
+        t->toi_violations += w->toi_violations;
+        t->claims |= w->claims;
+        if (!isnan(w->toi_err_max) && (isnan(t->toi_err_max) || w->toi_err_max > t->toi_err_max))
+            t->toi_err_max = w->toi_err_max;
+    }
+    ccdb_rbuf_puts(b, "<h3>Every dataset, by family</h3>\n<table id=\"by-family\" "
+                      "class=\"family\">\n<thead><tr><th>family</th><th>solver</th>"
+                      "<th>queries</th><th>positives</th><th>TP</th><th>FP</th><th>FN</th>"
+                      "<th>TN</th><th>gave up</th><th>failed</th><th>TOI violations</th>"
+                      "<th>max TOI error</th></tr></thead>\n<tbody>\n");
+    for (size_t f = 0; f < nf; f++) {
+        int first = 1;
+        for (size_t k = 0; k < ns; k++) {
+            const fam_total *t = &tot[f * ns + k];
+            if (!t->seen)
+                continue;
+            int cons = (t->claims & CLAIM_CONSERVATIVE) != 0;
+            ccdb_rbuf_printf(b, "<tr%s><td>", first ? " class=\"group-start\"" : "");
+            first = 0;
+            ccdb_rbuf_html(b, fams[f]);
+            ccdb_rbuf_puts(b, "</td><td>");
+            ccdb_rbuf_html(b, s[k].name);
+            ccdb_rbuf_puts(b, "</td>");
+            td_ll(b, t->queries, 0);
+            td_ll(b, t->positives, 0);
+            td_ll(b, t->tp, 0);
+            td_ll(b, t->fp, 0);
+            td_ll(b, t->fn, cons && t->fn > 0);
+            td_ll(b, t->tn, 0);
+            td_ll(b, t->gave_up, 0);
+            td_ll(b, t->failed, 0);
+            td_ll(b, t->toi_violations, cons && t->toi_violations > 0);
+            td_double(b, t->toi_err_max);
+            ccdb_rbuf_puts(b, "</tr>\n");
+        }
+    }
+    ccdb_rbuf_puts(b, "</tbody></table>\n<h3>Per dataset</h3>\n");
+    free(fams);
+    free(tot);
+}
+
+static void write_families(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s,
+                           size_t ns)
 {
     size_t n = r->n_rows;
     ccdb_rbuf_puts(b, "<section id=\"families\"><h2>By dataset, kind and family</h2>\n");
@@ -431,6 +529,7 @@ static void write_families(ccdb_rbuf *b, const ccdb_report *r)
         ccdb_rbuf_puts(b, "<p class=\"note\">No results.</p>\n</section>\n");
         return;
     }
+    write_by_family(b, r, s, ns);
     size_t *idx = malloc(n * sizeof *idx), *dk = malloc(n * sizeof *dk),
            *fam = malloc(n * sizeof *fam);
     fam_key *keys = malloc(n * sizeof *keys);
@@ -572,7 +671,7 @@ int ccdb_report_write_html(const ccdb_report *r, const char *path, char *err, si
     write_meta(&b, r);
     write_summary(&b, s, n);
     write_charts(&b, s, n);
-    write_families(&b, r);
+    write_families(&b, r, s, n);
     write_misses(&b, r, s, n);
     ccdb_rbuf_puts(&b, "</body>\n</html>\n");
     free(s);

@@ -4,6 +4,7 @@
 #include <criterion/criterion.h>
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,7 +80,9 @@ Test(index_html, summary_counts_all_rows_once_and_flags_broken_claims)
     cr_assert_null(strstr(row, " bad"), "%s", row);
     free(row);
     /* a conservative solver with false negatives: the FN cell is red */
+    /* no "all" row for this solver: its family rows are summed (200 + 100 queries) */
     row = summary_row(h, "&lt;b&gt;&amp;&quot;");
+    cr_assert_not_null(strstr(row, "<td class=\"num\">300</td>"), "%s", row);
     cr_assert_not_null(strstr(row, "<td class=\"num bad\">6</td>"), "%s", row);
     free(row);
     /* a solver that makes no such claim: its 5 FN are not flagged */
@@ -221,4 +224,44 @@ Test(index_html, example_report_in_build_dir)
     cr_assert_not_null(h);
     cr_assert_not_null(strstr(h, "<table id=\"summary\""));
     free(h), free(path);
+}
+
+/* Family totals over every dataset use family rows only ("all" rows are not a family). */
+Test(index_html, by_family_table)
+{
+    char *h = html_of(fixture_report());
+    const char *t = strstr(h, "<table id=\"by-family\"");
+    cr_assert_not_null(t);
+    const char *e = strstr(t, "</table>");
+    cr_assert_not_null(e);
+    char *table = strndup(t, (size_t)(e - t));
+    cr_assert_null(strstr(table, "<td>all</td>"), "the \"all\" rows are not a family");
+    /* parallel: exact, the comma solver, crashy and slowpoke each have one EE row */
+    cr_assert_eq(count(table, "<td>parallel</td>"), 4);
+    cr_assert_not_null(strstr(table, "<td>coplanar</td><td>&lt;b&gt;&amp;&quot;</td><td "
+                                     "class=\"num\">100</td><td class=\"num\">40</td><td "
+                                     "class=\"num\">39</td><td class=\"num\">0</td><td "
+                                     "class=\"num bad\">1</td>"));
+    free(table);
+    free(h);
+}
+
+/* NULL strings are allowed everywhere: written as empty, nothing crashes. */
+Test(index_html, null_strings)
+{
+    ccdb_report_row row = { 0 };
+    row.queries = 1;
+    row.toi_err_max = row.ns_median = row.ns_min = row.ns_max = NAN;
+    ccdb_report_miss miss = { 0 };
+    ccdb_report_kv kv = { NULL, NULL };
+    ccdb_report r = { &kv, 1, &row, 1, &miss, 1, 5, NULL };
+    char *h = html_of(&r);
+    cr_assert_eq(count(h, "<figure class=\"miss-picture\""), 1);
+    free(h);
+    char *dir = fixture_tmpdir(), *path = fixture_path(dir, "summary.csv");
+    char err[512] = "";
+    cr_assert_eq(ccdb_report_write_summary_csv(&r, path, err, sizeof err), 0, "%s", err);
+    char *csv = fixture_slurp(path, NULL);
+    cr_assert_not_null(strstr(csv, "\n,,,,1,0,0,0,0,0,0,,,,,0,0,0,0,0,ok\n"), "%s", csv);
+    free(csv), free(path), free(dir);
 }

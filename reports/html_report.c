@@ -64,20 +64,22 @@ static const char *const css =
 
 /* ---- aggregation --------------------------------------------------------------------------- */
 
-/* qsort has no context argument: the rows being sorted are passed through this. */
-static const ccdb_report_row *sort_rows;
+/* Sorting works on arrays of row pointers into r->rows: ties are broken by address, which is
+ * the row order, so every sort is deterministic (qsort is not stable). */
+typedef const ccdb_report_row *rowp;
+
+static int cmp_addr(rowp x, rowp y) { return (x > y) - (x < y); }
 
 static int cmp_group(const void *pa, const void *pb)
 {
-    size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
-    const ccdb_report_row *x = &sort_rows[a], *y = &sort_rows[b];
+    rowp x = *(const rowp *)pa, y = *(const rowp *)pb;
     int c = strcmp(ccdb_html_str(x->solver), ccdb_html_str(y->solver));
     if (!c)
         c = strcmp(ccdb_html_str(x->dataset), ccdb_html_str(y->dataset));
     if (!c)
         c = strcmp(ccdb_html_str(x->kind), ccdb_html_str(y->kind));
     if (!c)
-        c = (a > b) - (a < b);
+        c = cmp_addr(x, y);
     return c;
 }
 
@@ -88,24 +90,23 @@ static int is_all(const ccdb_report_row *w) { return ccdb_html_streq(w->family, 
 static int rows_used(const ccdb_report *r, unsigned char *used)
 {
     size_t n = r->n_rows;
-    size_t *idx = malloc((n ? n : 1) * sizeof *idx);
+    rowp *idx = malloc((n ? n : 1) * sizeof *idx);
     if (!idx)
         return -1;
     for (size_t i = 0; i < n; i++)
-        idx[i] = i;
-    sort_rows = r->rows;
+        idx[i] = &r->rows[i];
     qsort(idx, n, sizeof *idx, cmp_group);
     for (size_t s = 0; s < n;) {
         size_t e = s + 1;
-        while (e < n && ccdb_html_streq(r->rows[idx[s]].solver, r->rows[idx[e]].solver) &&
-               ccdb_html_streq(r->rows[idx[s]].dataset, r->rows[idx[e]].dataset) &&
-               ccdb_html_streq(r->rows[idx[s]].kind, r->rows[idx[e]].kind))
+        while (e < n && ccdb_html_streq(idx[s]->solver, idx[e]->solver) &&
+               ccdb_html_streq(idx[s]->dataset, idx[e]->dataset) &&
+               ccdb_html_streq(idx[s]->kind, idx[e]->kind))
             e++;
         int has_all = 0;
         for (size_t k = s; k < e; k++)
-            has_all |= is_all(&r->rows[idx[k]]);
+            has_all |= is_all(idx[k]);
         for (size_t k = s; k < e; k++)
-            used[idx[k]] = (unsigned char)(!has_all || is_all(&r->rows[idx[k]]));
+            used[idx[k] - r->rows] = (unsigned char)(!has_all || is_all(idx[k]));
         s = e;
     }
     free(idx);
@@ -349,8 +350,7 @@ static int cmp_fam(const void *pa, const void *pb)
 
 static int cmp_dk(const void *pa, const void *pb)
 {
-    size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
-    const ccdb_report_row *x = &sort_rows[a], *y = &sort_rows[b];
+    rowp x = *(const rowp *)pa, y = *(const rowp *)pb;
     int c = strcmp(ccdb_html_str(x->dataset), ccdb_html_str(y->dataset));
     if (!c)
         c = strcmp(ccdb_html_str(x->kind), ccdb_html_str(y->kind));
@@ -361,8 +361,8 @@ static int cmp_dkf(const void *pa, const void *pb)
 {
     int c = cmp_dk(pa, pb);
     if (!c) {
-        size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
-        c = strcmp(ccdb_html_str(sort_rows[a].family), ccdb_html_str(sort_rows[b].family));
+        rowp x = *(const rowp *)pa, y = *(const rowp *)pb;
+        c = strcmp(ccdb_html_str(x->family), ccdb_html_str(y->family));
     }
     return c;
 }
@@ -370,31 +370,28 @@ static int cmp_dkf(const void *pa, const void *pb)
 static int cmp_idx_by(int (*key)(const void *, const void *), const void *pa, const void *pb)
 {
     int c = key(pa, pb);
-    if (!c) {
-        size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
-        c = (a > b) - (a < b);
-    }
+    if (!c)
+        c = cmp_addr(*(const rowp *)pa, *(const rowp *)pb);
     return c;
 }
 static int cmp_dk_idx(const void *a, const void *b) { return cmp_idx_by(cmp_dk, a, b); }
 static int cmp_dkf_idx(const void *a, const void *b) { return cmp_idx_by(cmp_dkf, a, b); }
 
 /* first[i] = index of the first row with the same key as row i. */
-static void first_of_key(const ccdb_report *r, size_t *idx, size_t *first,
+static void first_of_key(const ccdb_report *r, rowp *idx, size_t *first,
                          int (*key)(const void *, const void *),
                          int (*key_idx)(const void *, const void *))
 {
     size_t n = r->n_rows;
     for (size_t i = 0; i < n; i++)
-        idx[i] = i;
-    sort_rows = r->rows;
+        idx[i] = &r->rows[i];
     qsort(idx, n, sizeof *idx, key_idx);
     for (size_t s = 0; s < n;) {
         size_t e = s + 1;
         while (e < n && key(&idx[s], &idx[e]) == 0)
             e++;
         for (size_t k = s; k < e; k++)
-            first[idx[k]] = idx[s]; /* idx[s] is the smallest index of the run */
+            first[idx[k] - r->rows] = (size_t)(idx[s] - r->rows); /* the run's first row */
         s = e;
     }
 }
@@ -530,8 +527,8 @@ static void write_families(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_s
         return;
     }
     write_by_family(b, r, s, ns);
-    size_t *idx = malloc(n * sizeof *idx), *dk = malloc(n * sizeof *dk),
-           *fam = malloc(n * sizeof *fam);
+    rowp *idx = malloc(n * sizeof *idx);
+    size_t *dk = malloc(n * sizeof *dk), *fam = malloc(n * sizeof *fam);
     fam_key *keys = malloc(n * sizeof *keys);
     if (!idx || !dk || !fam || !keys) {
         b->oom = 1;

@@ -265,3 +265,30 @@ Test(index_html, null_strings)
     cr_assert_not_null(strstr(csv, "\n,,,,1,0,0,0,0,0,0,,,,,0,0,0,0,0,ok\n"), "%s", csv);
     free(csv), free(path), free(dir);
 }
+
+/* Per-dataset tables: rows grouped by family, families in order of first appearance. */
+Test(index_html, per_dataset_rows_grouped_by_family)
+{
+    char *h = html_of(fixture_report());
+    const char *d = strstr(h, "<details class=\"dataset\" open><summary>sample/vertex-face/"
+                              "data_0_0.csv &mdash; vf</summary>");
+    cr_assert_not_null(d);
+    const char *e = strstr(d, "</details>");
+    cr_assert_not_null(e);
+    char *sec = strndup(d, (size_t)(e - d));
+    /* the input interleaves solvers; the table must not */
+    const char *order[] = { "all", "all", "generic", "generic", "generic", "coplanar",
+                            "coplanar", "coplanar" };
+    const char *p = sec;
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        char key[64];
+        snprintf(key, sizeof key, "\"><td>%s</td>", order[i]);
+        const char *q = strstr(p, key);
+        cr_assert_not_null(q, "row %zu (%s) out of order", i, order[i]);
+        p = q + 1;
+    }
+    cr_assert_null(strstr(p, "\"><td>"), "more rows than expected");
+    cr_assert_eq(count(sec, "group-start"), 3, "three families, three group starts");
+    free(sec);
+    free(h);
+}

@@ -153,24 +153,24 @@ Test(index_html, self_contained)
     free(h);
 }
 
-/* Every geometric attribute inside <svg>...</svg> holds plain finite numbers. */
-Test(index_html, svg_coordinates_are_finite_numbers)
+/* Every geometric attribute inside <svg>...</svg> holds plain finite numbers; returns the
+ * number of svgs. */
+static size_t check_svg_numbers(const char *h)
 {
-    char *h = html_of(fixture_report());
     static const char *const attrs[] = { " x=\"", " y=\"", " x1=\"", " y1=\"", " x2=\"", " y2=\"",
                                          " width=\"", " height=\"", " cx=\"", " cy=\"", " r=\"",
                                          " d=\"", " points=\"", " viewBox=\"" };
     size_t svgs = 0, checked = 0;
-    for (char *s = strstr(h, "<svg"); s; s = strstr(s + 1, "<svg")) {
-        char *e = strstr(s, "</svg>");
+    for (const char *s = strstr(h, "<svg"); s; s = strstr(s + 1, "<svg")) {
+        const char *e = strstr(s, "</svg>");
         cr_assert_not_null(e);
         svgs++;
         for (size_t a = 0; a < sizeof attrs / sizeof attrs[0]; a++) {
-            for (char *p = strstr(s, attrs[a]); p && p < e; p = strstr(p + 1, attrs[a])) {
-                char *v = p + strlen(attrs[a]), *q = strchr(v, '"');
+            for (const char *p = strstr(s, attrs[a]); p && p < e; p = strstr(p + 1, attrs[a])) {
+                const char *v = p + strlen(attrs[a]), *q = strchr(v, '"');
                 cr_assert_not_null(q);
                 cr_assert_neq(q, v, "empty %s", attrs[a]);
-                for (char *c = v; c < q; c++)
+                for (const char *c = v; c < q; c++)
                     cr_assert_not_null(strchr("0123456789.- ,MHVLZ", *c),
                                        "bad character '%c' in%s%.*s\"", *c, attrs[a],
                                        (int)(q - v), v);
@@ -178,8 +178,21 @@ Test(index_html, svg_coordinates_are_finite_numbers)
             }
         }
     }
-    cr_assert_eq(svgs, 3 + 6, "3 charts and 6 miss pictures");
-    cr_assert_gt(checked, 100);
+    cr_assert_gt(checked, 50 * svgs);
+    return svgs;
+}
+
+Test(index_html, svg_coordinates_are_finite_numbers)
+{
+    char *h = html_of(fixture_report());
+    cr_assert_eq(check_svg_numbers(h), 3 + 6, "3 charts and 6 miss pictures");
+    free(h);
+    /* every miss drawn, including the subnormal and non-finite ones beyond the cap */
+    ccdb_report all = *fixture_report();
+    all.miss_pictures_per_solver = 1000;
+    h = html_of(&all);
+    cr_assert_eq(check_svg_numbers(h), 3 + all.n_misses);
+    cr_assert_not_null(strstr(h, "aria-label=\"query 10\""), "the subnormal case is drawn");
     free(h);
 }
 
@@ -290,5 +303,66 @@ Test(index_html, per_dataset_rows_grouped_by_family)
     cr_assert_null(strstr(p, "\"><td>"), "more rows than expected");
     cr_assert_eq(count(sec, "group-start"), 3, "three families, three group starts");
     free(sec);
+    free(h);
+}
+
+/* The svg of the miss picture of query `index` (copy). */
+static char *miss_svg(const char *html, long long index)
+{
+    char key[64];
+    snprintf(key, sizeof key, "aria-label=\"query %lld\"", index);
+    const char *s = strstr(html, key);
+    cr_assert_not_null(s, "no picture of query %lld", index);
+    const char *e = strstr(s, "</svg>");
+    cr_assert_not_null(e);
+    char *svg = strndup(s, (size_t)(e - s));
+    cr_assert_not_null(svg);
+    return svg;
+}
+
+/* The k-th <line> of an svg (0-based). */
+static void nth_line(const char *svg, int k, double v[4])
+{
+    const char *p = svg;
+    for (int i = 0; i <= k; i++) {
+        p = strstr(p, "<line ");
+        cr_assert_not_null(p, "fewer than %d lines", k + 1);
+        p++;
+    }
+    cr_assert_eq(sscanf(p, "line x1=\"%lf\" y1=\"%lf\" x2=\"%lf\" y2=\"%lf\"", &v[0], &v[1], &v[2],
+                        &v[3]), 4);
+}
+
+/* A vertex crossing a triangle along the triangle's normal: seen along the normal its path is a
+ * point; in the side view it is vertical (normal up) and of non-zero length — also when the
+ * coordinates are near the top of the double range. */
+Test(index_html, miss_projection_along_the_normal)
+{
+    char *h = html_of(fixture_report());
+    long long queries[] = { 7, 9 };
+    for (size_t i = 0; i < 2; i++) {
+        char *svg = miss_svg(h, queries[i]);
+        cr_assert_not_null(strstr(svg, "along the triangle normal"), "query %lld", queries[i]);
+        double top[4], side[4];
+        nth_line(svg, 0, top);  /* vertex path, left view */
+        nth_line(svg, 4, side); /* vertex path, side view */
+        cr_assert_float_eq(top[0], top[2], 1e-9);
+        cr_assert_float_eq(top[1], top[3], 1e-9);
+        cr_assert_float_eq(side[0], side[2], 1e-9);
+        cr_assert_gt(side[3] - side[1], 100, "t=0 above, t=1 below, drawn large");
+        free(svg);
+    }
+    /* all points coincide: no normal, everything at the panel centre */
+    char *svg = miss_svg(h, 8);
+    cr_assert_not_null(strstr(svg, "(no normal)"));
+    double v[4];
+    nth_line(svg, 0, v);
+    cr_assert_eq(v[0], v[2]);
+    cr_assert_eq(v[1], v[3]);
+    free(svg);
+    /* parallel edges: no common normal, viewed along the axis of least spread (z) */
+    svg = miss_svg(h, 3);
+    cr_assert_not_null(strstr(svg, "along z (no normal)"), "%s", svg);
+    free(svg);
     free(h);
 }

@@ -66,54 +66,48 @@ static const char *show(char out[200], const char *s, size_t n)
     return out;
 }
 
+/* A field checked to be a decimal integer. */
+typedef struct integer {
+    int neg;            /* leading '-' */
+    int zero;           /* every digit is 0 */
+    const char *digits; /* the digits, sign excluded */
+    size_t ndig;
+    uint64_t low;       /* the value when ndig <= 19 (then it fits) */
+} integer;
+
 /* Checks a field is a decimal integer: optional '-' (numerators only), then one or more
- * digits. Sets *neg, *digits (start) and *ndig. Returns 0, or -1 with the error filled. */
-static int check_integer(parser *p, const char *s, size_t n, int col, int *neg,
-                         const char **digits, size_t *ndig)
+ * digits; in the same pass takes its value when small. Returns 0, or -1 with the error. */
+static int check_integer(parser *p, const char *s, size_t n, int col, integer *v)
 {
     char shown[200];
     const char *cname = column_names[col];
     if (n == 0)
         return fail_at(p->err, p->name, p->line, "column %d (%s) is empty", col + 1, cname);
-    size_t i = 0;
-    *neg = 0;
-    if (s[0] == '-') {
-        *neg = 1;
-        i = 1;
+    size_t i = s[0] == '-';
+    uint64_t low = 0; /* wraps harmlessly past 19 digits: then unused */
+    unsigned any = 0, bad = i == n;
+    for (size_t j = i; j < n; j++) {
+        unsigned d = (unsigned)(unsigned char)s[j] - '0';
+        bad |= d > 9;
+        any |= d;
+        low = low * 10 + d;
     }
-    int ok = i < n;
-    for (size_t j = i; j < n && ok; j++)
-        ok = s[j] >= '0' && s[j] <= '9';
-    if (!ok)
+    if (bad)
         return fail_at(p->err, p->name, p->line,
                        "column %d (%s): not an integer: '%s' (expected digits, with an "
                        "optional leading '-' on numerators)",
                        col + 1, cname, show(shown, s, n));
-    if (*neg && (col & 1))
+    if (i && (col & 1))
         return fail_at(p->err, p->name, p->line,
                        "column %d (%s): negative denominator '%s' (denominators must be "
                        "positive; put the sign on the numerator)",
                        col + 1, cname, show(shown, s, n));
-    *digits = s + i;
-    *ndig = n - i;
+    v->neg = (int)i;
+    v->zero = any == 0;
+    v->digits = s + i;
+    v->ndig = n - i;
+    v->low = low;
     return 0;
-}
-
-/* Digits (at most 19, so no overflow) to an integer. */
-static uint64_t small_value(const char *d, size_t n)
-{
-    uint64_t v = 0;
-    for (size_t i = 0; i < n; i++)
-        v = v * 10 + (uint64_t)(d[i] - '0');
-    return v;
-}
-
-static int is_zero_digits(const char *d, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (d[i] != '0')
-            return 0;
-    return 1;
 }
 
 static int set_mpz(parser *p, mpz_t z, const char *d, size_t n)
@@ -139,40 +133,33 @@ static int parse_value(parser *p, const char *ns, size_t nn, const char *ds, siz
                        double *out)
 {
     char shown[200], shown2[200];
-    int nneg, dneg;
-    const char *nd, *dd;
-    size_t nnd, ndd;
-    if (check_integer(p, ns, nn, col, &nneg, &nd, &nnd) ||
-        check_integer(p, ds, dn, col + 1, &dneg, &dd, &ndd))
+    integer n, d;
+    if (check_integer(p, ns, nn, col, &n) || check_integer(p, ds, dn, col + 1, &d))
         return -1;
-    if (is_zero_digits(dd, ndd))
+    if (d.zero)
         return fail_at(p->err, p->name, p->line, "column %d (%s): zero denominator", col + 2,
                        column_names[col + 1]);
-    if (is_zero_digits(nd, nnd)) { /* zero is always +0.0 ("-0" is the rational 0) */
+    if (n.zero) { /* zero is always +0.0 ("-0" is the rational 0) */
         *out = 0.0;
         return 0;
     }
     /* Fast path: the common shape of the public data (19 digits always fit in 64 bits). */
-    if (nnd <= 19 && ndd <= 19) {
-        uint64_t num = small_value(nd, nnd), den = small_value(dd, ndd);
-        if ((den & (den - 1)) == 0 && num < ((uint64_t)1 << 53)) {
-            int k = 0;
-            while (den > 1) { /* den <= 2^63: at most 63 halvings, exact */
-                den >>= 1;
-                k++;
-            }
-            double v = ldexp((double)num, -k); /* exact: num < 2^53, k <= 63 */
-            *out = nneg ? -v : v;
-            return 0;
-        }
+    if (n.ndig <= 19 && d.ndig <= 19 && (d.low & (d.low - 1)) == 0 &&
+        n.low < ((uint64_t)1 << 53)) {
+        int k = 0;
+        for (uint64_t den = d.low; den > 1; den >>= 1) /* den <= 2^63: k <= 63 */
+            k++;
+        double v = ldexp((double)n.low, -k); /* exact: num < 2^53, k <= 63 */
+        *out = n.neg ? -v : v;
+        return 0;
     }
     if (!p->gmp_ready) {
         csv_scratch_init(&p->gmp);
         p->gmp_ready = 1;
     }
-    if (set_mpz(p, p->gmp.num, nd, nnd) || set_mpz(p, p->gmp.den, dd, ndd))
+    if (set_mpz(p, p->gmp.num, n.digits, n.ndig) || set_mpz(p, p->gmp.den, d.digits, d.ndig))
         return -1;
-    if (nneg)
+    if (n.neg)
         mpz_neg(p->gmp.num, p->gmp.num);
     char axis = "xyz"[col / 2];
     switch (csv_rational_to_double(&p->gmp, out)) {
@@ -186,16 +173,16 @@ static int parse_value(parser *p, const char *ns, size_t nn, const char *ds, siz
         return fail_at(p->err, p->name, p->line,
                        "columns %d-%d (%c): %s%s/%s is not exactly a double (use "
                        "--round-inputs to round it to the nearest double)",
-                       col + 1, col + 2, axis, nneg ? "-" : "", show(shown, nd, nnd),
-                       show(shown2, dd, ndd));
+                       col + 1, col + 2, axis, n.neg ? "-" : "", show(shown, n.digits, n.ndig),
+                       show(shown2, d.digits, d.ndig));
     case CSV_CONV_OVERFLOW:
         break;
     }
     return fail_at(p->err, p->name, p->line,
                    "columns %d-%d (%c): %s%s/%s overflows double (its magnitude rounds to "
                    "infinity)",
-                   col + 1, col + 2, axis, nneg ? "-" : "", show(shown, nd, nnd),
-                   show(shown2, dd, ndd));
+                   col + 1, col + 2, axis, n.neg ? "-" : "", show(shown, n.digits, n.ndig),
+                   show(shown2, d.digits, d.ndig));
 }
 
 /* One row "x_num,x_den,y_num,y_den,z_num,z_den,truth" (without its line ending). */
@@ -203,16 +190,18 @@ static int parse_row(parser *p, const char *s, size_t n, double pt[3], int *trut
 {
     const char *f[7];
     size_t len[7];
-    size_t nf = 0, start = 0;
-    for (size_t i = 0; i <= n; i++) {
-        if (i == n || s[i] == ',') {
-            if (nf < 7) {
-                f[nf] = s + start;
-                len[nf] = i - start;
-            }
-            nf++;
-            start = i + 1;
+    size_t nf = 0;
+    for (const char *c = s, *end = s + n;; nf++) {
+        const char *comma = memchr(c, ',', (size_t)(end - c));
+        if (nf < 7) {
+            f[nf] = c;
+            len[nf] = (size_t)((comma ? comma : end) - c);
         }
+        if (!comma) {
+            nf++;
+            break;
+        }
+        c = comma + 1;
     }
     if (nf != 7)
         return fail_at(p->err, p->name, p->line,

@@ -222,7 +222,8 @@ static int parse_row(parser *p, const char *s, size_t n, double pt[3], int *trut
 static int parse_all(parser *p, const char *text, size_t len, ccdb_kind kind, ccdb_dataset *out)
 {
     size_t bound = 1; /* rows <= newlines + 1 */
-    for (const char *c = text; (c = memchr(c, '\n', len - (size_t)(c - text))) != NULL; c++)
+    for (const char *c = text, *end = text + len; c < end && (c = memchr(c, '\n', (size_t)(end - c)));
+         c++)
         bound++;
     if (ccdb_dataset_init(out, p->name, kind, (bound + 7) / 8))
         return fail_at(p->err, p->name, 0, "out of memory for %zu rows", bound);
@@ -270,6 +271,8 @@ int ccdb_csv_parse(const char *name, const char *text, size_t len, ccdb_kind kin
 {
     parser p = { .name = name ? name : "(memory)", .opt = opt, .err = err };
     memset(out, 0, sizeof *out);
+    if (len == 0)
+        text = ""; /* NULL is fine for an empty buffer */
     if (err)
         err->message[0] = '\0';
     int rc = parse_all(&p, text, len, kind, out);

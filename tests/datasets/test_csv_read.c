@@ -79,6 +79,9 @@ Test(csv_read, empty_file_is_zero_queries)
     cr_assert_eq(ds.count, 0);
     cr_assert_not_null(ds.q);
     ccdb_dataset_free(&ds);
+    cr_assert_eq(ccdb_csv_parse("t.csv", NULL, 0, CCDB_KIND_EE, NULL, &ds, &err), 0);
+    cr_assert_eq(ds.count, 0);
+    ccdb_dataset_free(&ds);
 }
 
 Test(csv_read, huge_integers_exact)

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ccdb_dataset.h"
 #include "csv_rational.h"
@@ -291,7 +292,13 @@ int ccdb_csv_read(const char *path, ccdb_kind kind, const ccdb_csv_options *opt,
     FILE *f = fopen(path, "rb");
     if (!f)
         return fail_at(err, path, 0, "cannot open: %s", strerror(errno));
+    /* Size the buffer from the file when it is a regular file (one read, no copies); grow by
+     * doubling otherwise (pipes). The +1 lets the loop see end of file without growing. */
     size_t cap = 1 << 16, len = 0;
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        (unsigned long long)st.st_size < (unsigned long long)(SIZE_MAX / 2))
+        cap = (size_t)st.st_size + 1;
     char *text = malloc(cap);
     int rc = 0;
     while (text) {

@@ -1,20 +1,15 @@
-/* example_aabb.c — an example out-of-tree solver: the swept bounding-box test.
- * Reports a hit whenever the boxes swept by the two primitives over the whole step overlap.
- * Conservative (linear motion keeps every point inside its box) but with many false positives;
- * toi = 0, the only time it can vouch for. Build: see README "Write your own solver". */
+/* example_aabb.c — example solver plugin (README "Write your own solver"): a hit whenever the
+ * boxes swept by the two primitives over the step overlap. Conservative, many false positives. */
 #include "ccdb_solver.h"
 
-static void query(void *state, const double q[8][3], const ccdb_params *p, ccdb_result *out,
-                  int split) /* points q[0..split-1] (and +4) form one primitive */
+/* Points q[i] and q[i+4] with i % 4 < split form the first primitive, the rest the second. */
+static void swept_boxes(const double q[8][3], const ccdb_params *p, ccdb_result *out, int split)
 {
-    (void)state;
-    out->state = CCDB_HIT;
-    out->toi = 0.0;
-    out->work = 1;
+    out->state = CCDB_HIT, out->toi = 0.0, out->work = 1; /* toi 0: all a box can vouch for */
     for (int k = 0; k < 3; k++) {
         double lo[2] = { q[0][k], q[split][k] }, hi[2] = { q[0][k], q[split][k] };
         for (int i = 0; i < 8; i++) {
-            int side = (i % 4) >= split;
+            int side = i % 4 >= split;
             lo[side] = q[i][k] < lo[side] ? q[i][k] : lo[side];
             hi[side] = q[i][k] > hi[side] ? q[i][k] : hi[side];
         }
@@ -22,8 +17,10 @@ static void query(void *state, const double q[8][3], const ccdb_params *p, ccdb_
             out->state = CCDB_MISS;
     }
 }
-static void vf(void *s, const double q[8][3], const ccdb_params *p, ccdb_result *out) { query(s, q, p, out, 1); }
-static void ee(void *s, const double q[8][3], const ccdb_params *p, ccdb_result *out) { query(s, q, p, out, 2); }
+static void vf(void *s, const double q[8][3], const ccdb_params *p, ccdb_result *out)
+{ (void)s; swept_boxes(q, p, out, 1); }
+static void ee(void *s, const double q[8][3], const ccdb_params *p, ccdb_result *out)
+{ (void)s; swept_boxes(q, p, out, 2); }
 
 const ccdb_solver *ccdb_solver_entry(void)
 {

@@ -5,11 +5,13 @@
 /* --- baseline and floating-point solvers --- */
 
 /* --- inclusion-based solvers --- */
+extern const ccdb_solver ccdb_solver_tight_inclusion;
 
 static const ccdb_solver *const builtin[] = {
     /* --- baseline and floating-point solvers --- */
 
     /* --- inclusion-based solvers --- */
+    &ccdb_solver_tight_inclusion,
 
     0 /* sentinel, not counted */
 };

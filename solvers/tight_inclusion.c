@@ -51,23 +51,28 @@
 
 /* ---- a binary min-heap of boxes: key (lower t ascending, depth descending) ---- */
 
+typedef struct ti_item {
+    incl_box b;
+    double key; /* <= b.lo[0]: b's lower t rounded down to the t-cell grid */
+} ti_item;
+
 typedef struct ti_heap {
-    incl_box *a;
+    ti_item *a;
     size_t n, cap;
 } ti_heap;
 
-static int ti_less(const incl_box *x, const incl_box *y)
+static int ti_less(const ti_item *x, const ti_item *y)
 {
-    if (x->lo[0] != y->lo[0])
-        return x->lo[0] < y->lo[0];
-    return x->depth > y->depth;
+    if (x->key != y->key)
+        return x->key < y->key;
+    return x->b.depth > y->b.depth;
 }
 
-static int ti_push(ti_heap *h, const incl_box *b)
+static int ti_push(ti_heap *h, const ti_item *b)
 {
     if (h->n == h->cap) {
         size_t cap = h->cap ? 2 * h->cap : 256;
-        incl_box *a = realloc(h->a, cap * sizeof *a);
+        ti_item *a = realloc(h->a, cap * sizeof *a);
         if (!a)
             return -1;
         h->a = a;
@@ -85,10 +90,10 @@ static int ti_push(ti_heap *h, const incl_box *b)
     return 0;
 }
 
-static incl_box ti_pop(ti_heap *h)
+static ti_item ti_pop(ti_heap *h)
 {
-    incl_box top = h->a[0];
-    incl_box last = h->a[--h->n];
+    ti_item top = h->a[0];
+    ti_item last = h->a[--h->n];
     size_t i = 0, n = h->n;
     for (;;) {
         size_t c = 2 * i + 1;
@@ -119,6 +124,69 @@ static void ti_destroy(void *state)
         free(h->a);
         free(h);
     }
+}
+
+/* ---- t-range contraction ---- */
+
+/* Key of a box with lower t `t`: t rounded down to a multiple of `cell` (a power of two), so
+ * that boxes in the same t-cell are taken deepest first (a depth-first descent instead of a
+ * sweep over every box of the cell). key <= t always: the division and floor are exact. */
+static double ti_key(double t, double cell)
+{
+    if (cell >= 1.0)
+        return t >= 1.0 ? 1.0 : 0.0;
+    return fmin(floor(t / cell) * cell, t);
+}
+
+/* Sound contraction of the box's t-range [*ta, *tb] from its corner values G (at t = *ta and
+ * t = *tb for the 4 (u,v) corners, each within ε of the exact value). At fixed (u,v) F is linear
+ * in t, and at fixed t its range over the (u,v) rectangle is spanned by the 4 corner values; so
+ * on axis i the inclusion can hold 0 only where some corner line g_k(t) <= thr_i and some
+ * corner line g_k(t) >= -thr_i. Each such condition holds on a set whose earliest point we bound
+ * from below (latest from above); t-range := [max of earliest, min of latest]. Returns 0 when
+ * the range is empty. Roots are rounded outward: the quotient by a relative 2^-49 and the time
+ * by an absolute 2^-50 (t <= 1, so a few ulps of 1 bound every rounding error). */
+static int ti_contract_t(double G[2][4][3], const double thr[3], double *ta, double *tb)
+{
+    const double a = *ta, b = *tb, w = b - a;
+    double lo = a, hi = b;
+    for (int i = 0; i < 3; ++i) {
+        for (int sg = 0; sg < 2; ++sg) { /* sg 0: g <= thr; sg 1: -g <= thr */
+            double A[4], B[4];
+            int a_ok = 0, b_ok = 0;
+            for (int k = 0; k < 4; ++k) {
+                A[k] = sg ? -G[0][k][i] : G[0][k][i];
+                B[k] = sg ? -G[1][k][i] : G[1][k][i];
+                a_ok |= A[k] <= thr[i];
+                b_ok |= B[k] <= thr[i];
+            }
+            if (!a_ok && !b_ok)
+                return 0;
+            if (!a_ok) { /* earliest: the first corner line to come down to thr */
+                double e = INFINITY;
+                for (int k = 0; k < 4; ++k)
+                    if (B[k] <= thr[i]) {
+                        double s = (A[k] - thr[i]) / (A[k] - B[k]) * (1.0 - 0x1p-49);
+                        e = fmin(e, a + w * s - 0x1p-50);
+                    }
+                lo = fmax(lo, e);
+            }
+            if (!b_ok) { /* latest: the last corner line still at or below thr */
+                double l = -INFINITY;
+                for (int k = 0; k < 4; ++k)
+                    if (A[k] <= thr[i]) {
+                        double s = (thr[i] - A[k]) / (B[k] - A[k]) * (1.0 + 0x1p-49);
+                        l = fmax(l, a + w * s + 0x1p-50);
+                    }
+                hi = fmin(hi, l);
+            }
+        }
+    }
+    if (lo > hi)
+        return 0;
+    *ta = lo;
+    *tb = hi;
+    return 1;
 }
 
 /* ---- the solver ---- */
@@ -156,42 +224,76 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
     }
     double L[3];
     incl_param_speeds(q, ee, L);
+    /* t-cell size: the largest power of two <= δ / L_t (F moves by <= δ across a cell). */
+    double cell = 1.0;
+    while (cell > 0x1p-1000 && cell * L[0] > delta)
+        cell *= 0.5;
 
     h->n = 0;
-    incl_box root = { { 0, 0, 0 }, { 1, 1, 1 }, 0 };
+    ti_item root = { { { 0, 0, 0 }, { 1, 1, 1 }, 0 }, 0.0 };
     if (ti_push(h, &root) != 0) {
         out->state = CCDB_GAVE_UP;
         return;
     }
     long long checks = 0;
     while (h->n > 0) {
-        incl_box b = ti_pop(h);
+        ti_item it = ti_pop(h);
+        incl_box b = it.b;
+        /* Every box left (it and the heap) has lower t >= lower: the TOI bound if we stop. */
+        double lower = it.key;
+    again:
         if (checks >= cap) {
-            /* b is the earliest remaining box: its lower t bounds every contact left. */
             out->state = CCDB_GAVE_UP;
-            out->toi = b.lo[0];
+            out->toi = lower;
             out->work = checks;
             return;
         }
         ++checks;
-        double mn[3], mx[3];
-        incl_corner_range(q, ee, &b, mn, mx);
+        double G[2][4][3];
+        incl_corners(q, ee, &b, G);
         int zero_in = 1, small = 1, inside = 1;
-        for (int i = 0; i < 3; ++i) {
-            if (mn[i] > thr[i] || mx[i] < -thr[i]) {
+        for (int i = 0; i < 3 && zero_in; ++i) {
+            double mn = G[0][0][i], mx = mn;
+            for (int kt = 0; kt < 2; ++kt)
+                for (int k = 0; k < 4; ++k) {
+                    mn = fmin(mn, G[kt][k][i]);
+                    mx = fmax(mx, G[kt][k][i]);
+                }
+            if (mn > thr[i] || mx < -thr[i])
                 zero_in = 0;
-                break;
-            }
-            if (!(mx[i] - mn[i] <= delta))
+            if (!(mx - mn <= delta))
                 small = 0;
-            if (mn[i] < -thr[i] || mx[i] > thr[i])
+            if (mn < -thr[i] || mx > thr[i])
                 inside = 0;
         }
         if (!zero_in)
             continue;
+        double ta = b.lo[0], tb = b.hi[0];
+        if (!ti_contract_t(G, thr, &ta, &tb))
+            continue;
+        if (ta > b.lo[0] || tb < b.hi[0]) {
+            int shrunk = (tb - ta) < 0.5 * (b.hi[0] - b.lo[0]);
+            b.lo[0] = ta;
+            b.hi[0] = tb;
+            double key = ti_key(ta, cell);
+            if (h->n > 0 && key > h->a[0].key) {
+                /* Another box is now earlier: put this one back in its place. */
+                ti_item back = { b, key };
+                if (ti_push(h, &back) != 0) {
+                    out->state = CCDB_GAVE_UP;
+                    out->toi = lower;
+                    out->work = checks;
+                    return;
+                }
+                continue;
+            }
+            lower = h->n > 0 ? fmin(ta, h->a[0].key) : ta;
+            if (shrunk)
+                goto again; /* a much smaller box: a much tighter inclusion */
+        }
         if (small || inside) {
             out->state = CCDB_HIT;
-            out->toi = b.lo[0];
+            out->toi = h->n > 0 ? fmin(b.lo[0], h->a[0].key) : b.lo[0];
             out->work = checks;
             return;
         }
@@ -217,19 +319,21 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
         }
         if (split < 0) { /* not bisectable any more in double */
             out->state = CCDB_HIT;
-            out->toi = b.lo[0];
+            out->toi = h->n > 0 ? fmin(b.lo[0], h->a[0].key) : b.lo[0];
             out->work = checks;
             return;
         }
-        incl_box c0 = b, c1 = b;
-        c0.hi[split] = mid;
-        c1.lo[split] = mid;
-        c0.depth = c1.depth = b.depth + 1;
-        int keep1 = ee || split == 0 || !(c1.lo[1] + c1.lo[2] > 1.0);
+        ti_item c0 = { b, 0 }, c1 = { b, 0 };
+        c0.b.hi[split] = mid;
+        c1.b.lo[split] = mid;
+        c0.b.depth = c1.b.depth = b.depth + 1;
+        c0.key = ti_key(c0.b.lo[0], cell);
+        c1.key = ti_key(c1.b.lo[0], cell);
+        int keep1 = ee || split == 0 || !(c1.b.lo[1] + c1.b.lo[2] > 1.0);
         if (ti_push(h, &c0) != 0 || (keep1 && ti_push(h, &c1) != 0)) {
-            /* Out of memory: b's lower t still bounds every contact left. */
+            /* Out of memory: `lower` still bounds every contact left. */
             out->state = CCDB_GAVE_UP;
-            out->toi = b.lo[0];
+            out->toi = lower;
             out->work = checks;
             return;
         }

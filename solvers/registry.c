@@ -5,12 +5,16 @@
 /* --- baseline and floating-point solvers --- */
 
 /* --- inclusion-based solvers --- */
+extern const ccdb_solver ccdb_solver_interval_univariate;
+extern const ccdb_solver ccdb_solver_inclusion_naive;
 extern const ccdb_solver ccdb_solver_tight_inclusion;
 
 static const ccdb_solver *const builtin[] = {
     /* --- baseline and floating-point solvers --- */
 
     /* --- inclusion-based solvers --- */
+    &ccdb_solver_interval_univariate,
+    &ccdb_solver_inclusion_naive,
     &ccdb_solver_tight_inclusion,
 
     0 /* sentinel, not counted */

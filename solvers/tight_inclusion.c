@@ -126,7 +126,45 @@ static void ti_destroy(void *state)
     }
 }
 
-/* ---- t-range contraction ---- */
+/* ---- the query, prepared once ---- */
+
+typedef struct ti_query {
+    double x0[4][3], dx[4][3]; /* rows at t=0 and fl(x1 - x0): x(t) = x0 + t dx, as bounded */
+    int ee;
+    double thr[3];             /* ε_i + d, rounded up */
+} ti_query;
+
+/* F at the 8 corners of box b: G[4*kt + 2*ku + kv][axis], in the evaluation order whose
+ * error the file opening bounds (the same as incl_corners in inclusion_common.h). */
+static void ti_eval(const ti_query *Q, const incl_box *b, double G[8][3])
+{
+    for (int kt = 0; kt < 2; ++kt) {
+        double t = kt ? b->hi[0] : b->lo[0];
+        double D[3], B[3], C[3];
+        for (int i = 0; i < 3; ++i) {
+            double x0 = Q->x0[0][i] + t * Q->dx[0][i], x1 = Q->x0[1][i] + t * Q->dx[1][i];
+            double x2 = Q->x0[2][i] + t * Q->dx[2][i], x3 = Q->x0[3][i] + t * Q->dx[3][i];
+            if (!Q->ee) {
+                D[i] = x0 - x1, B[i] = x2 - x1, C[i] = x3 - x1;
+            } else {
+                D[i] = x0 - x2, B[i] = x1 - x0, C[i] = x3 - x2;
+            }
+        }
+        for (int ku = 0; ku < 2; ++ku) {
+            double u = ku ? b->hi[1] : b->lo[1];
+            for (int kv = 0; kv < 2; ++kv) {
+                double v = kv ? b->hi[2] : b->lo[2];
+                double *g = G[4 * kt + 2 * ku + kv];
+                for (int i = 0; i < 3; ++i) {
+                    double s = Q->ee ? D[i] + u * B[i] : D[i] - u * B[i];
+                    g[i] = s - v * C[i];
+                }
+            }
+        }
+    }
+}
+
+/* ---- contraction of a box along one parameter ---- */
 
 /* Key of a box with lower t `t`: t rounded down to a multiple of `cell` (a power of two), so
  * that boxes in the same t-cell are taken deepest first (a depth-first descent instead of a
@@ -135,28 +173,35 @@ static double ti_key(double t, double cell)
 {
     if (cell >= 1.0)
         return t >= 1.0 ? 1.0 : 0.0;
-    return fmin(floor(t / cell) * cell, t);
+    double k = floor(t / cell) * cell;
+    return k < t ? k : t;
 }
 
-/* Sound contraction of the box's t-range [*ta, *tb] from its corner values G (at t = *ta and
- * t = *tb for the 4 (u,v) corners, each within ε of the exact value). At fixed (u,v) F is linear
- * in t, and at fixed t its range over the (u,v) rectangle is spanned by the 4 corner values; so
- * on axis i the inclusion can hold 0 only where some corner line g_k(t) <= thr_i and some
- * corner line g_k(t) >= -thr_i. Each such condition holds on a set whose earliest point we bound
- * from below (latest from above); t-range := [max of earliest, min of latest]. Returns 0 when
- * the range is empty. Roots are rounded outward: the quotient by a relative 2^-49 and the time
- * by an absolute 2^-50 (t <= 1, so a few ulps of 1 bound every rounding error). */
-static int ti_contract_t(double G[2][4][3], const double thr[3], double *ta, double *tb)
+/* Sound contraction of the box's range [*pa, *pb] of parameter j (bit = 4, 2, 1 for t, u, v in
+ * G's index) from its corner values G, each within ε of the exact value. F is linear in one
+ * parameter when the other two are fixed, and multilinear, so for a fixed value of parameter j
+ * its range over the box's face is spanned by the 4 corner values there, each a linear function
+ * of parameter j between the lower and upper face. On axis i the inclusion can hold 0 only where
+ * some corner line g_k <= thr_i and some corner line g_k >= -thr_i. Each such condition holds on
+ * a set whose earliest point we bound from below and latest from above; the range becomes
+ * [max of earliest, min of latest]. Returns 0 when it is empty. Roots are rounded outward: the
+ * quotient by a relative 2^-49 and the parameter by an absolute 2^-50 (parameters lie in [0,1],
+ * so a few ulps of 1 bound every rounding error of a + w s). */
+static int ti_contract(double G[8][3], const double thr[3], int bit, double *pa, double *pb)
 {
-    const double a = *ta, b = *tb, w = b - a;
+    const double a = *pa, b = *pb, w = b - a;
     double lo = a, hi = b;
+    int lo_face[4], n = 0;
+    for (int c = 0; c < 8; ++c)
+        if (!(c & bit))
+            lo_face[n++] = c;
     for (int i = 0; i < 3; ++i) {
         for (int sg = 0; sg < 2; ++sg) { /* sg 0: g <= thr; sg 1: -g <= thr */
             double A[4], B[4];
             int a_ok = 0, b_ok = 0;
             for (int k = 0; k < 4; ++k) {
-                A[k] = sg ? -G[0][k][i] : G[0][k][i];
-                B[k] = sg ? -G[1][k][i] : G[1][k][i];
+                A[k] = sg ? -G[lo_face[k]][i] : G[lo_face[k]][i];
+                B[k] = sg ? -G[lo_face[k] | bit][i] : G[lo_face[k] | bit][i];
                 a_ok |= A[k] <= thr[i];
                 b_ok |= B[k] <= thr[i];
             }
@@ -167,25 +212,27 @@ static int ti_contract_t(double G[2][4][3], const double thr[3], double *ta, dou
                 for (int k = 0; k < 4; ++k)
                     if (B[k] <= thr[i]) {
                         double s = (A[k] - thr[i]) / (A[k] - B[k]) * (1.0 - 0x1p-49);
-                        e = fmin(e, a + w * s - 0x1p-50);
+                        double x = a + w * s - 0x1p-50;
+                        e = x < e ? x : e;
                     }
-                lo = fmax(lo, e);
+                lo = e > lo ? e : lo;
             }
             if (!b_ok) { /* latest: the last corner line still at or below thr */
                 double l = -INFINITY;
                 for (int k = 0; k < 4; ++k)
                     if (A[k] <= thr[i]) {
                         double s = (thr[i] - A[k]) / (B[k] - A[k]) * (1.0 + 0x1p-49);
-                        l = fmax(l, a + w * s + 0x1p-50);
+                        double x = a + w * s + 0x1p-50;
+                        l = x > l ? x : l;
                     }
-                hi = fmin(hi, l);
+                hi = l < hi ? l : hi;
             }
         }
     }
     if (lo > hi)
         return 0;
-    *ta = lo;
-    *tb = hi;
+    *pa = lo;
+    *pb = hi;
     return 1;
 }
 
@@ -215,16 +262,39 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
         out->state = CCDB_GAVE_UP;
         return;
     }
+    ti_query Q;
+    Q.ee = ee;
+    for (int k = 0; k < 4; ++k)
+        for (int i = 0; i < 3; ++i) {
+            Q.x0[k][i] = q[k][i];
+            Q.dx[k][i] = q[k + 4][i] - q[k][i];
+        }
     const double c = d > 0 ? (ee ? 7.105427357601002e-15 : 7.549516567451065e-15)
                            : (ee ? 6.217248937900877e-15 : 6.661338147750939e-15);
-    double thr[3]; /* ε_i + d, rounded up */
     for (int i = 0; i < 3; ++i) {
         double eps = c * g[i] * g[i] * g[i] * (1.0 + 0x1p-48);
-        thr[i] = d > 0 ? nextafter(eps + d, INFINITY) : eps;
+        Q.thr[i] = d > 0 ? nextafter(eps + d, INFINITY) : eps;
     }
-    double L[3];
-    incl_param_speeds(q, ee, L);
-    /* t-cell size: the largest power of two <= δ / L_t (F moves by <= δ across a cell). */
+    const double *thr = Q.thr;
+
+    /* Per-parameter speeds L_j (how fast F can change along parameter j): the parameter
+     * tolerances are δ / L_j; t-cells are the largest power of two <= δ / L_t. */
+    double L[3] = { 0, 0, 0 };
+    {
+        incl_box unit = { { 0, 0, 0 }, { 1, 1, 1 }, 0 };
+        double G[8][3];
+        ti_eval(&Q, &unit, G);
+        for (int c0 = 0; c0 < 8; ++c0)
+            for (int j = 0; j < 3; ++j) {
+                int bit = 4 >> j;
+                if (c0 & bit)
+                    continue;
+                for (int i = 0; i < 3; ++i) {
+                    double v = fabs(G[c0 | bit][i] - G[c0][i]);
+                    L[j] = v > L[j] ? v : L[j];
+                }
+            }
+    }
     double cell = 1.0;
     while (cell > 0x1p-1000 && cell * L[0] > delta)
         cell *= 0.5;
@@ -241,6 +311,7 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
         incl_box b = it.b;
         /* Every box left (it and the heap) has lower t >= lower: the TOI bound if we stop. */
         double lower = it.key;
+        int small, inside;
     again:
         if (checks >= cap) {
             out->state = CCDB_GAVE_UP;
@@ -249,16 +320,16 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
             return;
         }
         ++checks;
-        double G[2][4][3];
-        incl_corners(q, ee, &b, G);
-        int zero_in = 1, small = 1, inside = 1;
+        double G[8][3];
+        ti_eval(&Q, &b, G);
+        int zero_in = 1;
+        small = inside = 1;
         for (int i = 0; i < 3 && zero_in; ++i) {
-            double mn = G[0][0][i], mx = mn;
-            for (int kt = 0; kt < 2; ++kt)
-                for (int k = 0; k < 4; ++k) {
-                    mn = fmin(mn, G[kt][k][i]);
-                    mx = fmax(mx, G[kt][k][i]);
-                }
+            double mn = G[0][i], mx = mn;
+            for (int k = 1; k < 8; ++k) {
+                mn = G[k][i] < mn ? G[k][i] : mn;
+                mx = G[k][i] > mx ? G[k][i] : mx;
+            }
             if (mn > thr[i] || mx < -thr[i])
                 zero_in = 0;
             if (!(mx - mn <= delta))
@@ -268,75 +339,90 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
         }
         if (!zero_in)
             continue;
-        double ta = b.lo[0], tb = b.hi[0];
-        if (!ti_contract_t(G, thr, &ta, &tb))
-            continue;
-        if (ta > b.lo[0] || tb < b.hi[0]) {
-            int shrunk = (tb - ta) < 0.5 * (b.hi[0] - b.lo[0]);
-            b.lo[0] = ta;
-            b.hi[0] = tb;
-            double key = ti_key(ta, cell);
-            if (h->n > 0 && key > h->a[0].key) {
-                /* Another box is now earlier: put this one back in its place. */
-                ti_item back = { b, key };
-                if (ti_push(h, &back) != 0) {
-                    out->state = CCDB_GAVE_UP;
-                    out->toi = lower;
-                    out->work = checks;
-                    return;
+        if (!small && !inside) {
+            /* Contract every parameter range; a much smaller box is evaluated again. */
+            int shrunk = 0, moved = 0;
+            for (int j = 0; j < 3; ++j) {
+                double a = b.lo[j], z = b.hi[j];
+                if (!ti_contract(G, thr, 4 >> j, &a, &z))
+                    goto next_box;
+                if (a > b.lo[j] || z < b.hi[j]) {
+                    moved = 1;
+                    shrunk |= (z - a) < 0.5 * (b.hi[j] - b.lo[j]);
+                    b.lo[j] = a;
+                    b.hi[j] = z;
                 }
-                continue;
             }
-            lower = h->n > 0 ? fmin(ta, h->a[0].key) : ta;
-            if (shrunk)
-                goto again; /* a much smaller box: a much tighter inclusion */
+            if (moved) {
+                /* VF: outside the triangle's parameter domain (exact: 1 is a double). */
+                if (!ee && b.lo[1] + b.lo[2] > 1.0)
+                    continue;
+                double key = ti_key(b.lo[0], cell);
+                if (h->n > 0 && key > h->a[0].key) {
+                    /* Another box is now earlier: put this one back in its place. */
+                    ti_item back = { b, key };
+                    if (ti_push(h, &back) != 0) {
+                        out->state = CCDB_GAVE_UP;
+                        out->toi = lower;
+                        out->work = checks;
+                        return;
+                    }
+                    continue;
+                }
+                lower = h->n > 0 && h->a[0].key < b.lo[0] ? h->a[0].key : b.lo[0];
+                if (shrunk)
+                    goto again; /* a much smaller box: a much tighter inclusion */
+            }
         }
         if (small || inside) {
             out->state = CCDB_HIT;
-            out->toi = h->n > 0 ? fmin(b.lo[0], h->a[0].key) : b.lo[0];
+            out->toi = h->n > 0 && h->a[0].key < b.lo[0] ? h->a[0].key : b.lo[0];
             out->work = checks;
             return;
         }
-        /* Split the parameter with the largest width relative to its tolerance. */
-        int order[3] = { 0, 1, 2 };
-        double w[3];
-        for (int j = 0; j < 3; ++j)
-            w[j] = (b.hi[j] - b.lo[j]) * L[j];
-        for (int x = 0; x < 3; ++x) /* sort order by w descending (3 elements) */
-            for (int y = x + 1; y < 3; ++y)
-                if (w[order[y]] > w[order[x]]) {
-                    int tmp = order[x];
-                    order[x] = order[y];
-                    order[y] = tmp;
-                }
-        int split = -1;
-        double mid = 0;
-        for (int x = 0; x < 3 && split < 0; ++x) {
-            int j = order[x];
-            mid = 0.5 * (b.lo[j] + b.hi[j]);
-            if (mid > b.lo[j] && mid < b.hi[j])
-                split = j;
+        {
+            /* Split the parameter with the largest width relative to its tolerance. */
+            int order[3] = { 0, 1, 2 };
+            double w[3];
+            for (int j = 0; j < 3; ++j)
+                w[j] = (b.hi[j] - b.lo[j]) * L[j];
+            for (int x = 0; x < 3; ++x) /* sort order by w descending (3 elements) */
+                for (int y = x + 1; y < 3; ++y)
+                    if (w[order[y]] > w[order[x]]) {
+                        int tmp = order[x];
+                        order[x] = order[y];
+                        order[y] = tmp;
+                    }
+            int split = -1;
+            double mid = 0;
+            for (int x = 0; x < 3 && split < 0; ++x) {
+                int j = order[x];
+                mid = 0.5 * (b.lo[j] + b.hi[j]);
+                if (mid > b.lo[j] && mid < b.hi[j])
+                    split = j;
+            }
+            if (split < 0) { /* not bisectable any more in double */
+                out->state = CCDB_HIT;
+                out->toi = h->n > 0 && h->a[0].key < b.lo[0] ? h->a[0].key : b.lo[0];
+                out->work = checks;
+                return;
+            }
+            ti_item c0 = { b, 0 }, c1 = { b, 0 };
+            c0.b.hi[split] = mid;
+            c1.b.lo[split] = mid;
+            c0.b.depth = c1.b.depth = b.depth + 1;
+            c0.key = ti_key(c0.b.lo[0], cell);
+            c1.key = ti_key(c1.b.lo[0], cell);
+            int keep1 = ee || split == 0 || !(c1.b.lo[1] + c1.b.lo[2] > 1.0);
+            if (ti_push(h, &c0) != 0 || (keep1 && ti_push(h, &c1) != 0)) {
+                /* Out of memory: `lower` still bounds every contact left. */
+                out->state = CCDB_GAVE_UP;
+                out->toi = lower;
+                out->work = checks;
+                return;
+            }
         }
-        if (split < 0) { /* not bisectable any more in double */
-            out->state = CCDB_HIT;
-            out->toi = h->n > 0 ? fmin(b.lo[0], h->a[0].key) : b.lo[0];
-            out->work = checks;
-            return;
-        }
-        ti_item c0 = { b, 0 }, c1 = { b, 0 };
-        c0.b.hi[split] = mid;
-        c1.b.lo[split] = mid;
-        c0.b.depth = c1.b.depth = b.depth + 1;
-        c0.key = ti_key(c0.b.lo[0], cell);
-        c1.key = ti_key(c1.b.lo[0], cell);
-        int keep1 = ee || split == 0 || !(c1.b.lo[1] + c1.b.lo[2] > 1.0);
-        if (ti_push(h, &c0) != 0 || (keep1 && ti_push(h, &c1) != 0)) {
-            /* Out of memory: `lower` still bounds every contact left. */
-            out->state = CCDB_GAVE_UP;
-            out->toi = lower;
-            out->work = checks;
-            return;
-        }
+    next_box:;
     }
     out->work = checks;
 }

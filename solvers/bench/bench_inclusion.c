@@ -261,6 +261,19 @@ int main(int argc, char **argv)
                "%.0f ns (max %.0f ns) | whole-loop mean %.0f ns/query (min %.0f, max %.0f) | "
                "work %lld\n",
                sol->name, tp, fp, fn, tn, gave, failed, qmedian, qmax, lmed, lmin, lmax, work);
+        {
+            double *wk = malloc(g_n * sizeof *wk);
+            size_t zero = 0;
+            for (size_t k = 0; k < g_n; ++k) {
+                wk[k] = (double)res[k].work;
+                zero += res[k].work == 0;
+            }
+            qsort(wk, g_n, sizeof *wk, cmp_d);
+            printf("    work per query: %zu with 0 (exact box test), median %.0f, p90 %.0f, "
+                   "p99 %.0f, max %.0f\n",
+                   zero, wk[g_n / 2], wk[g_n * 9 / 10], wk[g_n * 99 / 100], wk[g_n - 1]);
+            free(wk);
+        }
         for (int w = 0; w < slow && (size_t)w < g_n; ++w) {
             size_t best = 0;
             for (size_t k = 1; k < g_n; ++k)

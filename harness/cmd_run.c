@@ -288,6 +288,17 @@ static int load_inputs(const run_args *a, ccdb_input **inputs, size_t *n_inputs)
     return rc;
 }
 
+/* The shortest of %.15g..%.17g that reads back as the same double. */
+static const char *shortest(double v, char buf[32])
+{
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, 32, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    return buf;
+}
+
 static void append(char *buf, size_t len, const char *text)
 {
     size_t at = strlen(buf);
@@ -298,13 +309,13 @@ static void append(char *buf, size_t len, const char *text)
 static void replay_args(const run_args *a, char *buf, size_t len)
 {
     buf[0] = '\0';
-    char tmp[64];
+    char tmp[64], num[32];
     for (size_t i = 0; i < a->n_plugins; i++) {
         append(buf, len, i ? " --plugin " : "--plugin ");
         ccdb_shell_quote(buf, len, a->plugins[i]);
     }
     if (a->delta_set) {
-        snprintf(tmp, sizeof tmp, " --delta %.17g", a->params.delta);
+        snprintf(tmp, sizeof tmp, " --delta %s", shortest(a->params.delta, num));
         append(buf, len, tmp);
     }
     if (a->max_iter_set) {
@@ -312,7 +323,7 @@ static void replay_args(const run_args *a, char *buf, size_t len)
         append(buf, len, tmp);
     }
     if (a->min_sep_set) {
-        snprintf(tmp, sizeof tmp, " --min-sep %.17g", a->params.min_separation);
+        snprintf(tmp, sizeof tmp, " --min-sep %s", shortest(a->params.min_separation, num));
         append(buf, len, tmp);
     }
     if (buf[0] == ' ')
@@ -373,8 +384,10 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_input *i
         ccdb_shell_quote(cmd, sizeof cmd, argv[i]);
     }
     ccdb_meta_add(meta, "command", "%s", cmd);
-    ccdb_meta_add(meta, "parameters", "delta=%.17g max-iter=%ld min-sep=%.17g", a->params.delta,
-                  a->params.max_iterations, a->params.min_separation);
+    char d1[32], d2[32];
+    ccdb_meta_add(meta, "parameters", "delta=%s max-iter=%ld min-sep=%s",
+                  shortest(a->params.delta, d1), a->params.max_iterations,
+                  shortest(a->params.min_separation, d2));
     ccdb_meta_add(meta, "repeat", "%d", a->repeat);
     ccdb_meta_add(meta, "threads", "%d", a->threads);
     if (a->isolate)

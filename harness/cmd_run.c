@@ -405,9 +405,12 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_input *i
     } else {
         ccdb_meta_add(meta, "data", "built-in suite (every generator family x kind, fixed seeds)");
     }
-    size_t queries = 0, rounded = 0, disagree = 0, cached = 0;
+    size_t queries = 0, rounded = 0, disagree = 0, cached = 0, stage[CCDB_STAGE_COUNT] = { 0 };
     for (size_t i = 0; i < n_inputs; i++) {
         queries += inputs[i].ds.count;
+        for (size_t j = 0; j < inputs[i].ds.count; j++)
+            if ((unsigned)inputs[i].truth[j].stage < CCDB_STAGE_COUNT)
+                stage[inputs[i].truth[j].stage]++;
         rounded += inputs[i].ds.rounded_values;
         cached += inputs[i].truth_cached ? 1 : 0;
         if (inputs[i].ds.label)
@@ -420,6 +423,10 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_input *i
                       rounded);
     ccdb_meta_add(meta, "truth cache", "%s (%zu of %zu datasets from the cache)",
                   a->no_cache ? "off" : ccdb_truth_cache_dir(), cached, n_inputs);
+    ccdb_meta_add(meta, "exact truth decided by", "%s %zu, %s %zu, %s %zu",
+                  ccdb_truth_stage_name(CCDB_STAGE_BOX), stage[CCDB_STAGE_BOX],
+                  ccdb_truth_stage_name(CCDB_STAGE_FILTER), stage[CCDB_STAGE_FILTER],
+                  ccdb_truth_stage_name(CCDB_STAGE_EXACT), stage[CCDB_STAGE_EXACT]);
     ccdb_meta_add(meta, "labels vs exact truth",
                   "%zu queries whose CSV truth column disagrees with the exact truth", disagree);
 }

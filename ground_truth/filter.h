@@ -17,6 +17,13 @@ ccdb_filter_verdict ccdb_filter_box_ee(const double q[8][3]);
 ccdb_filter_verdict ccdb_filter_fp_vf(const double q[8][3]);
 ccdb_filter_verdict ccdb_filter_fp_ee(const double q[8][3]);
 
+/* Stage 2 has two passes over the same algorithm: pass 1 in doubles, pass 2 in double-doubles
+ * (more precise, about 20 times slower). ccdb_filter_fp_* run pass 1 only (pass 2 does not pay
+ * for itself on the sample data, see docs/filters.md); these run one pass (1 or 2) alone, so a
+ * caller may add pass 2 after pass 1 when its exact path is expensive. */
+ccdb_filter_verdict ccdb_filter_fp_pass_vf(const double q[8][3], int pass);
+ccdb_filter_verdict ccdb_filter_fp_pass_ee(const double q[8][3], int pass);
+
 /* The fp stage splits [0,1] into dyadic pieces no narrower than 2^-CCDB_FILTER_FP_MAX_DEPTH;
  * on each it proves the cubic's sign or a violated contact condition (see filter_fp.c). */
 #define CCDB_FILTER_FP_MAX_DEPTH 4

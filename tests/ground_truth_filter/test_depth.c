@@ -1,15 +1,19 @@
 /* test_depth.c — checks the static rounding-depth bounds the fp filter uses in its error bounds.
  * Compiles a second copy of ground_truth/filter_fp.c with CCDB_FE_TRACK_DEPTH, which tracks
- * every value's depth and asserts it is within the bound passed to ccdb_fe_sign (an abort
- * fails the test). Also checks the copy gives the same verdicts as the library. */
+ * every value's depth and asserts it is within the bound passed to ccdb_fe_sign / ccdb_dd_sign
+ * (an abort fails the test), in both passes. Also checks the copy gives the same verdicts as the library. */
 #include "filter.h" /* the real names first */
 
 #define CCDB_FE_TRACK_DEPTH 1
 #define ccdb_filter_fp_vf tracked_fp_vf
 #define ccdb_filter_fp_ee tracked_fp_ee
+#define ccdb_filter_fp_pass_vf tracked_pass_vf
+#define ccdb_filter_fp_pass_ee tracked_pass_ee
 #include "../../ground_truth/filter_fp.c"
 #undef ccdb_filter_fp_vf
 #undef ccdb_filter_fp_ee
+#undef ccdb_filter_fp_pass_vf
+#undef ccdb_filter_fp_pass_ee
 
 #include <criterion/criterion.h>
 #include <unistd.h>
@@ -19,11 +23,18 @@
 
 ccdb_filter_verdict tracked_fp_vf(const double q[8][3]);
 ccdb_filter_verdict tracked_fp_ee(const double q[8][3]);
+ccdb_filter_verdict tracked_pass_vf(const double q[8][3], int pass);
+ccdb_filter_verdict tracked_pass_ee(const double q[8][3], int pass);
 
 static void check(const double q[8][3], int ee)
 {
     const ccdb_filter_verdict t = ee ? tracked_fp_ee(q) : tracked_fp_vf(q);
     cr_assert_eq(t, fp_of(q, ee), "tracked copy disagrees with the library");
+    for (int pass = 1; pass <= 2; ++pass) {
+        const ccdb_filter_verdict p = ee ? tracked_pass_ee(q, pass) : tracked_pass_vf(q, pass);
+        cr_assert_eq(p, pass_of(q, ee, pass), "tracked copy disagrees with the library (pass %d)",
+                     pass);
+    }
 }
 
 Test(filter_depth, static_depth_bounds_hold)

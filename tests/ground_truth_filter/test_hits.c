@@ -5,7 +5,21 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ccdb_truth.h"
 #include "test_common.h"
+
+/* The constructions themselves are checked too: the exact ground truth must call them hits. */
+static int exact_hit(const double q[8][3], int ee)
+{
+    static ccdb_truth *ctx;
+    if (!ctx) {
+        ctx = ccdb_truth_new();
+        ccdb_truth_set_filters(ctx, 0);
+    }
+    ccdb_truth_result r;
+    (ee ? ccdb_truth_ee : ccdb_truth_vf)(ctx, q, &r);
+    return r.hit;
+}
 
 static const int scales[] = {0, -1072, -1064, -1000, -700, -300, 300, 700, 1000, 1020};
 
@@ -45,6 +59,9 @@ static int expect_contact(const double q[8][3], int ee, const char *name)
                          scales[si]);
             cr_assert_eq(fp_of((const double(*)[3])v, ee), CCDB_FILTER_UNKNOWN,
                          "%s: fp filter rejected a contact (transform %d, scale 2^%d)", name, tr,
+                         scales[si]);
+            cr_assert_eq(pass_of((const double(*)[3])v, ee, 2), CCDB_FILTER_UNKNOWN,
+                         "%s: fp pass 2 rejected a contact (transform %d, scale 2^%d)", name, tr,
                          scales[si]);
             ++checked;
         }
@@ -150,6 +167,8 @@ Test(filter_hits, constructed_cases_never_rejected)
 {
     int checked = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        cr_assert(exact_hit(cases[i].q, cases[i].ee), "%s: not a contact per the exact ground truth",
+                  cases[i].name);
         const int n = expect_contact(cases[i].q, cases[i].ee, cases[i].name);
         cr_assert_gt(n, 0, "%s: no variant checked", cases[i].name);
         checked += n;
@@ -233,6 +252,8 @@ Test(filter_hits, random_witness_contacts_never_rejected)
         }
         char name[64];
         snprintf(name, sizeof name, "random witness contact #%d", iter);
+        cr_assert(exact_hit((const double(*)[3])q, ee), "%s: not a contact per the exact ground truth",
+                  name);
         checked += expect_contact((const double(*)[3])q, ee, name);
     }
     cr_log_info("random witness contacts: %d variants checked", checked);

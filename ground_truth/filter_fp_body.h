@@ -92,16 +92,20 @@ static void FP_NAME(quartic_dot)(const FP_T3 a[3], const FP_T3 b[3], FP_T out[5]
     out[4] = FP_DOT(a[2], b[2]);
 }
 
-/* 1 when some necessary condition "g(t) >= 0" of a contact is proven violated (g < 0) on the
- * whole interval. VF (x0..x3 = a, b, c, p), n = (b-a) x (c-a): for every edge (i, j),
+/* The necessary conditions "g(t) >= 0" of a contact, on the whole interval: -1 when one of them
+ * is proven violated (g < 0 throughout: no contact there), +1 when all are proven strictly
+ * satisfied (g > 0 throughout), 0 otherwise.
+ * VF (x0..x3 = a, b, c, p), n = (b-a) x (c-a): for every edge (i, j),
  * g = n . ((x_j - x_i) x (p - x_i)) equals n.n times a barycentric coordinate of p when p lies in
- * the triangle's plane span, so a contact needs g >= 0 (if n = 0 then g = 0, never < 0). */
-static int FP_NAME(vf_conditions_fail)(const FP_T3 p0[4], const FP_T3 p1[4], int depth)
+ * the triangle's plane span, so a contact needs g >= 0 (if n = 0 then g = 0, never < 0). If all
+ * three are > 0 then n != 0, and wherever p is coplanar with the triangle it is strictly inside. */
+static int FP_NAME(vf_conditions)(const FP_T3 p0[4], const FP_T3 p1[4], int depth)
 {
     FP_T3 n[3];
     FP_NAME(quad_cross)(FP_V3SUB(p0[1], p0[0]), FP_V3SUB(p1[1], p1[0]),
                FP_V3SUB(p0[2], p0[0]), FP_V3SUB(p1[2], p1[0]), n);
     static const int edge[3][2] = {{0, 1}, {1, 2}, {2, 0}};
+    int all_pos = 1;
     for (int e = 0; e < 3; ++e) {
         const int i = edge[e][0], j = edge[e][1];
         FP_T3 h[3];
@@ -109,17 +113,21 @@ static int FP_NAME(vf_conditions_fail)(const FP_T3 p0[4], const FP_T3 p1[4], int
                    FP_V3SUB(p0[3], p0[i]), FP_V3SUB(p1[3], p1[i]), h);
         FP_T g[5];
         FP_NAME(quartic_dot)(n, h, g);
-        if (FP_NAME(common_sign)(g, 5, depth) < 0)
-            return 1;
+        const int sg = FP_NAME(common_sign)(g, 5, depth);
+        if (sg < 0)
+            return -1;
+        all_pos &= sg > 0;
     }
-    return 0;
+    return all_pos;
 }
 
 /* EE (x0..x3 = a0, a1, b0, b1), da = a1-a0, db = b1-b0, w = b0-a0, m = da x db. A contact at
  * parameters (u, v) gives u m = w x db and v m = w x da, so it needs
  * m.(w x db) >= 0, m.(m - w x db) >= 0, m.(w x da) >= 0, m.(m - w x da) >= 0
- * (each is m.m times u, 1-u, v, 1-v; all are 0 where m = 0, never < 0). */
-static int FP_NAME(ee_conditions_fail)(const FP_T3 p0[4], const FP_T3 p1[4], int depth)
+ * (each is m.m times u, 1-u, v, 1-v; all are 0 where m = 0, never < 0). Same return values as
+ * vf_conditions; if all four are > 0, then m != 0 and wherever the four points are coplanar the
+ * lines meet at u, v strictly inside (0, 1). */
+static int FP_NAME(ee_conditions)(const FP_T3 p0[4], const FP_T3 p1[4], int depth)
 {
     const FP_T3 da0 = FP_V3SUB(p0[1], p0[0]), da1 = FP_V3SUB(p1[1], p1[0]);
     const FP_T3 db0 = FP_V3SUB(p0[3], p0[2]), db1 = FP_V3SUB(p1[3], p1[2]);
@@ -127,21 +135,26 @@ static int FP_NAME(ee_conditions_fail)(const FP_T3 p0[4], const FP_T3 p1[4], int
     FP_T3 m[3], c[3], mc[3];
     FP_T g[5];
     FP_NAME(quad_cross)(da0, da1, db0, db1, m);
+    int all_pos = 1;
     for (int side = 0; side < 2; ++side) {
         if (side == 0)
             FP_NAME(quad_cross)(w0, w1, db0, db1, c);
         else
             FP_NAME(quad_cross)(w0, w1, da0, da1, c);
         FP_NAME(quartic_dot)(m, c, g);
-        if (FP_NAME(common_sign)(g, 5, depth) < 0)
-            return 1;
+        int sg = FP_NAME(common_sign)(g, 5, depth);
+        if (sg < 0)
+            return -1;
+        all_pos &= sg > 0;
         for (int k = 0; k < 3; ++k)
             mc[k] = FP_V3SUB(m[k], c[k]);
         FP_NAME(quartic_dot)(m, mc, g);
-        if (FP_NAME(common_sign)(g, 5, depth) < 0)
-            return 1;
+        sg = FP_NAME(common_sign)(g, 5, depth);
+        if (sg < 0)
+            return -1;
+        all_pos &= sg > 0;
     }
-    return 0;
+    return all_pos;
 }
 
 /* Position at the dyadic time t in [0, 1]: x0 + t (x1 - x0), exact at the ends. */
@@ -189,9 +202,17 @@ static ccdb_filter_verdict FP_NAME(fp_filter)(const double q[8][3], const int or
         const int whole = t0 == 0.0 && t1 == 1.0; /* exact leaves: smaller depths */
         if (FP_NAME(common_sign)(cub, 4, whole ? DEPTH_CUBIC_EXACT : DEPTH_CUBIC) != 0)
             continue;
-        if (ee ? FP_NAME(ee_conditions_fail)(p0, p1, whole ? DEPTH_COND_EXACT : DEPTH_COND)
-               : FP_NAME(vf_conditions_fail)(p0, p1, whole ? DEPTH_COND_EXACT : DEPTH_COND))
+        const int dc = whole ? DEPTH_COND_EXACT : DEPTH_COND;
+        const int cond = ee ? FP_NAME(ee_conditions)(p0, p1, dc) : FP_NAME(vf_conditions)(p0, p1, dc);
+        if (cond < 0)
             continue;
+        /* Proven contact, so no MISS is possible: f(t0) and f(t1) (the first and last Bernstein
+         * coefficients) have proven opposite signs, so f has a root in (t0, t1), and every
+         * condition holds strictly there. Stop early (only saves time; the answer is UNKNOWN
+         * either way). */
+        const int dcub = whole ? DEPTH_CUBIC_EXACT : DEPTH_CUBIC;
+        if (cond > 0 && FP_SIGN(cub[0], dcub) * FP_SIGN(cub[3], dcub) < 0)
+            return CCDB_FILTER_UNKNOWN;
         if (depth >= max_depth)
             return CCDB_FILTER_UNKNOWN;
         const double tm = 0.5 * (t0 + t1); /* exact: dyadic */

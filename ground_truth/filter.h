@@ -6,7 +6,9 @@
 
 typedef enum ccdb_filter_verdict {
     CCDB_FILTER_UNKNOWN = 0, /* pass the query on */
-    CCDB_FILTER_MISS = 1     /* proven: no contact for any t in [0,1] */
+    CCDB_FILTER_MISS = 1,    /* proven: no contact for any t in [0,1] */
+    CCDB_FILTER_CONTACT = 2  /* only from ccdb_filter_fp_pass_*: a contact is proven, so no MISS is
+                                possible (the stage functions answer UNKNOWN then) */
 } ccdb_filter_verdict;
 
 /* Stage 1: exact axis-aligned bounding-box rejection of the swept points (double compares). */
@@ -18,9 +20,9 @@ ccdb_filter_verdict ccdb_filter_fp_vf(const double q[8][3]);
 ccdb_filter_verdict ccdb_filter_fp_ee(const double q[8][3]);
 
 /* Stage 2 has two passes over the same algorithm: pass 1 in doubles, pass 2 in double-doubles
- * (more precise, about 20 times slower). ccdb_filter_fp_* run pass 1 only (pass 2 does not pay
- * for itself on the sample data, see docs/filters.md); these run one pass (1 or 2) alone, so a
- * caller may add pass 2 after pass 1 when its exact path is expensive. */
+ * (more precise, about 20 times slower). ccdb_filter_fp_* run pass 1, and pass 2 only when pass 1
+ * neither decided nor proved a contact. These run one pass (1 or 2) alone (for measurements and
+ * tests); they may also answer CCDB_FILTER_CONTACT. */
 ccdb_filter_verdict ccdb_filter_fp_pass_vf(const double q[8][3], int pass);
 ccdb_filter_verdict ccdb_filter_fp_pass_ee(const double q[8][3], int pass);
 

@@ -35,10 +35,10 @@
 /* The double-double pass only runs when the double pass could not decide (most of those are
  * contacts, which it cannot decide either), so it gets a smaller budget. */
 #ifndef DD_MAX_DEPTH
-#define DD_MAX_DEPTH 3
+#define DD_MAX_DEPTH 1
 #endif
 #ifndef DD_MAX_NODES
-#define DD_MAX_NODES 10
+#define DD_MAX_NODES 3
 #endif
 
 typedef struct fp_interval {
@@ -106,15 +106,22 @@ ccdb_filter_verdict ccdb_filter_fp_pass_ee(const double q[8][3], int pass)
                      : fp_filter_dd(q, order_ee, 1, DD_MAX_DEPTH, DD_MAX_NODES);
 }
 
-/* The default stage 2 is pass 1 only: on the sample queries pass 2 decides about 2% more of them
- * (70 of 3000) but costs microseconds on every query pass 1 leaves (mostly contacts, which it can
- * never decide), more than the exact path it saves there (docs/filters.md has the figures). */
-ccdb_filter_verdict ccdb_filter_fp_vf(const double q[8][3])
+/* Pass 2 only where it can help: pass 1 neither excluded the query nor proved a contact (on the
+ * sample queries those are the near-degenerate negatives; docs/filters.md has the figures). */
+#ifndef CCDB_FILTER_PASS2
+#define CCDB_FILTER_PASS2 1
+#endif
+
+static ccdb_filter_verdict stage2(const double q[8][3], const int order[4], int ee)
 {
-    return fp_filter_d(q, order_vf, 0, FP_MAX_DEPTH, FP_MAX_NODES);
+    const ccdb_filter_verdict v = fp_filter_d(q, order, ee, FP_MAX_DEPTH, FP_MAX_NODES);
+    if (v != CCDB_FILTER_UNKNOWN || !CCDB_FILTER_PASS2)
+        return v == CCDB_FILTER_MISS ? CCDB_FILTER_MISS : CCDB_FILTER_UNKNOWN;
+    return fp_filter_dd(q, order, ee, DD_MAX_DEPTH, DD_MAX_NODES) == CCDB_FILTER_MISS
+               ? CCDB_FILTER_MISS
+               : CCDB_FILTER_UNKNOWN;
 }
 
-ccdb_filter_verdict ccdb_filter_fp_ee(const double q[8][3])
-{
-    return fp_filter_d(q, order_ee, 1, FP_MAX_DEPTH, FP_MAX_NODES);
-}
+ccdb_filter_verdict ccdb_filter_fp_vf(const double q[8][3]) { return stage2(q, order_vf, 0); }
+
+ccdb_filter_verdict ccdb_filter_fp_ee(const double q[8][3]) { return stage2(q, order_ee, 1); }

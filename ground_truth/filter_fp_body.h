@@ -208,11 +208,11 @@ static ccdb_filter_verdict FP_NAME(fp_filter)(const double q[8][3], const int or
             continue;
         /* Proven contact, so no MISS is possible: f(t0) and f(t1) (the first and last Bernstein
          * coefficients) have proven opposite signs, so f has a root in (t0, t1), and every
-         * condition holds strictly there. Stop early (only saves time; the answer is UNKNOWN
-         * either way). */
+         * condition holds strictly there. Stop early; this also tells the caller that a more
+         * precise pass is pointless. */
         const int dcub = whole ? DEPTH_CUBIC_EXACT : DEPTH_CUBIC;
         if (cond > 0 && FP_SIGN(cub[0], dcub) * FP_SIGN(cub[3], dcub) < 0)
-            return CCDB_FILTER_UNKNOWN;
+            return CCDB_FILTER_CONTACT;
         if (depth >= max_depth)
             return CCDB_FILTER_UNKNOWN;
         const double tm = 0.5 * (t0 + t1); /* exact: dyadic */

@@ -38,7 +38,7 @@ static void run_random(int pass, uint64_t seed)
     ccdb_truth *exact = ccdb_truth_new();
     cr_assert_not_null(exact);
     ccdb_truth_set_filters(exact, 0);
-    int misses = 0, total = 0, by_cubic = 0, by_certificate = 0, exact_hits = 0;
+    int misses = 0, total = 0, by_cubic = 0, by_certificate = 0, exact_hits = 0, contacts = 0;
     for (int iter = 0; iter < 30000; ++iter) {
         double q[8][3];
         const int ee = iter & 1, mode = (iter >> 1) % 3;
@@ -53,7 +53,13 @@ static void run_random(int pass, uint64_t seed)
         exact_hits += r.hit;
         cr_assert(!(r.hit && box_of(cq, ee) == CCDB_FILTER_MISS),
                   "box MISS but the exact ground truth says hit (iter %d, %s)", iter, ee ? "ee" : "vf");
-        if (pass_of(cq, ee, pass) != CCDB_FILTER_MISS)
+        const ccdb_filter_verdict v = pass_of(cq, ee, pass);
+        if (v == CCDB_FILTER_CONTACT) {
+            ++contacts;
+            cr_assert(r.hit, "fp pass %d proved a contact, the exact ground truth says none (iter "
+                      "%d, %s)", pass, iter, ee ? "ee" : "vf");
+        }
+        if (v != CCDB_FILTER_MISS)
             continue;
         ++misses;
         cr_assert(!r.hit, "fp pass %d MISS but the exact ground truth says hit (iter %d, %s)", pass,
@@ -70,8 +76,9 @@ static void run_random(int pass, uint64_t seed)
     }
     cr_log_info("pass %d, random queries: %d (exact hits %d), fp misses: %d, all confirmed by the "
                 "exact ground truth; also by the exact cubic (no root in [0,1]): %d, by the exact "
-                "piecewise certificate: %d",
-                pass, total, exact_hits, misses, by_cubic, by_certificate);
+                "piecewise certificate: %d; proven contacts (all exact hits): %d",
+                pass, total, exact_hits, misses, by_cubic, by_certificate, contacts);
+    cr_assert_gt(contacts, 0);
     cr_assert_gt(misses, total / 10);
     cr_assert_gt(by_certificate, 0);
     cr_assert_gt(exact_hits, total / 20);

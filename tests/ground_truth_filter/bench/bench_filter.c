@@ -2,8 +2,8 @@
  *
  * Usage: bench_filter [SAMPLE_ROOT] [--repeats N] [--dump-undecided FILE]
  * SAMPLE_ROOT defaults to CCDB_SHARED_DIR/datasets/sample-queries. Prints, per kind and label, the
- * queries decided by the box stage, by the fp stage's double pass and double-double pass, and
- * passed on; ns/query of each stage (whole-loop timing, N repeats, median [min, max]); the exact
+ * queries decided by the box stage, by the fp stage's double pass and double-double pass, those
+ * pass 1 proved in contact (passed on without pass 2), and the rest (passed on); ns/query of each stage (whole-loop timing, N repeats, median [min, max]); the exact
  * ground truth's cost (filters off) on each group, which is what a filter saves when it decides a
  * query; and why the undecided label-0 queries stay undecided (exact GMP classification of the
  * coplanarity cubic). Exit 1 if a filter rejects a published hit or a query the exact ground
@@ -50,15 +50,16 @@ static ccdb_filter_verdict fp(const sample_set *s, size_t i)
     return s->is_ee[i] ? ccdb_filter_fp_ee((qptr)s->q[i]) : ccdb_filter_fp_vf((qptr)s->q[i]);
 }
 
-enum { G_BOX, G_PASS1, G_PASS2, G_PASSED, G_N }; /* which stage decided (G_PASSED: none) */
+/* which stage decided: box, fp pass 1, fp pass 2; or none (pass 1 proved a contact / passed on) */
+enum { G_BOX, G_PASS1, G_PASS2, G_CONTACT, G_PASSED, G_N };
 
 /* What a timed loop runs over a query. */
-enum { W_BOX, W_PASS1, W_PASS2, W_PIPE, W_EXACT, W_TRUTH };
+enum { W_BOX, W_FP, W_PASS1, W_PASS2, W_PIPE, W_EXACT, W_TRUTH };
 
 typedef struct timing {
     const char *name;
     int what;
-    int group; /* -1: all queries, -2: groups >= G_PASS1 (box-undecided), -3: >= G_PASS2 */
+    int group; /* -1: all queries, -2: box-undecided, -3: left to pass 2 (G_PASS2 or G_PASSED) */
     int label; /* -1: any */
     double *ns;
     size_t n;
@@ -70,7 +71,7 @@ static int in_group(int g, int want)
         return g == want;
     if (want == -1)
         return 1;
-    return want == -2 ? g >= G_PASS1 : g >= G_PASS2;
+    return want == -2 ? g >= G_PASS1 : (g == G_PASS2 || g == G_PASSED);
 }
 
 int main(int argc, char **argv)
@@ -114,22 +115,35 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < s.count; ++i) {
         const int k = s.is_ee[i], l = s.label[i];
         int g = G_PASSED;
+        ccdb_filter_verdict v1 = CCDB_FILTER_UNKNOWN;
         if (box(&s, i) == CCDB_FILTER_MISS)
             g = G_BOX;
-        else if (pass(&s, i, 1) == CCDB_FILTER_MISS)
+        else if ((v1 = pass(&s, i, 1)) == CCDB_FILTER_MISS)
             g = G_PASS1;
+        else if (v1 == CCDB_FILTER_CONTACT)
+            g = G_CONTACT;
         else if (pass(&s, i, 2) == CCDB_FILTER_MISS)
             g = G_PASS2;
+        if ((g >= G_PASS1 && g != G_PASSED) != (g != G_BOX && fp(&s, i) == CCDB_FILTER_MISS) &&
+            g != G_CONTACT) {
+            fprintf(stderr, "query %zu: the fp stage disagrees with its passes\n", i);
+            return 2;
+        }
         group[i] = (unsigned char)g;
         cnt[k][l][g]++;
         ccdb_truth_result r;
         (k ? ccdb_truth_ee : ccdb_truth_vf)(exact, (qptr)s.q[i], &r);
-        if (g != G_PASSED && (l == 1 || r.hit)) {
+        if (g == G_CONTACT && !r.hit) {
+            fprintf(stderr, "WRONG: query %zu (%s): pass 1 proved a contact, exact says no\n", i,
+                    k ? "ee" : "vf");
+            unsound = 1;
+        }
+        if (g != G_PASSED && g != G_CONTACT && (l == 1 || r.hit)) {
             fprintf(stderr, "UNSOUND: query %zu (%s, label %d, exact hit %d) rejected by stage %d\n",
                     i, k ? "ee" : "vf", l, r.hit, g);
             unsound = 1;
         }
-        if (g == G_PASSED && l == 0) {
+        if ((g == G_PASSED || g == G_CONTACT) && l == 0) {
             why[k][exact_cubic_roots01((qptr)s.q[i], k)]++;
             if (df) {
                 fprintf(df, "%zu %s", i, k ? "ee" : "vf");
@@ -145,10 +159,12 @@ int main(int argc, char **argv)
 
     timing tm[] = {
         {"box stage (all queries)", W_BOX, -1, -1, NULL, 0},
+        {"fp stage, both passes (box-undecided)", W_FP, -2, -1, NULL, 0},
         {"fp pass 1 (box-undecided)", W_PASS1, -2, -1, NULL, 0},
         {"  on queries it decides", W_PASS1, G_PASS1, -1, NULL, 0},
-        {"  on queries it passes on", W_PASS1, -3, -1, NULL, 0},
-        {"fp pass 2 (pass-1-undecided)", W_PASS2, -3, -1, NULL, 0},
+        {"  on queries it proves in contact", W_PASS1, G_CONTACT, -1, NULL, 0},
+        {"  on queries it leaves to pass 2", W_PASS1, -3, -1, NULL, 0},
+        {"fp pass 2 (left by pass 1)", W_PASS2, -3, -1, NULL, 0},
         {"  on queries it decides", W_PASS2, G_PASS2, -1, NULL, 0},
         {"  on queries it passes on", W_PASS2, G_PASSED, -1, NULL, 0},
         {"box + fp pipeline (all queries)", W_PIPE, -1, -1, NULL, 0},
@@ -156,6 +172,7 @@ int main(int argc, char **argv)
         {"  box-decided", W_EXACT, G_BOX, -1, NULL, 0},
         {"  pass-1-decided", W_EXACT, G_PASS1, -1, NULL, 0},
         {"  pass-2-decided", W_EXACT, G_PASS2, -1, NULL, 0},
+        {"  proven contacts (pass 1)", W_EXACT, G_CONTACT, -1, NULL, 0},
         {"  passed on, label 0", W_EXACT, G_PASSED, 0, NULL, 0},
         {"  passed on, label 1", W_EXACT, G_PASSED, 1, NULL, 0},
         {"ground truth, filters on (all)", W_TRUTH, -1, -1, NULL, 0},
@@ -178,6 +195,7 @@ int main(int argc, char **argv)
                 const int ee = s.is_ee[i];
                 switch (tm[m].what) {
                 case W_BOX: acc += box(&s, i); break;
+                case W_FP: acc += fp(&s, i); break;
                 case W_PASS1: acc += pass(&s, i, 1); break;
                 case W_PASS2: acc += pass(&s, i, 2); break;
                 case W_PIPE: acc += box(&s, i) == CCDB_FILTER_MISS ? 1u : fp(&s, i); break;
@@ -199,8 +217,8 @@ int main(int argc, char **argv)
 
     printf("sample queries: %zu from %s\n", s.count, root);
     static const char *const kn[2] = {"vf", "ee"};
-    printf("%-4s %-6s %7s %9s %9s %9s %9s\n", "kind", "label", "total", "box", "fp-pass1",
-           "fp-pass2", "passed");
+    printf("%-4s %-6s %7s %9s %9s %9s %9s %9s\n", "kind", "label", "total", "box", "fp-pass1",
+           "fp-pass2", "contact", "passed");
     size_t tot[G_N] = {0}, all = 0;
     for (int k = 0; k < 2; ++k)
         for (int l = 0; l < 2; ++l) {
@@ -210,8 +228,9 @@ int main(int argc, char **argv)
                 tot[g] += cnt[k][l][g];
             }
             all += n;
-            printf("%-4s %-6d %7zu %9zu %9zu %9zu %9zu\n", kn[k], l, n, cnt[k][l][G_BOX],
-                   cnt[k][l][G_PASS1], cnt[k][l][G_PASS2], cnt[k][l][G_PASSED]);
+            printf("%-4s %-6d %7zu %9zu %9zu %9zu %9zu %9zu\n", kn[k], l, n, cnt[k][l][G_BOX],
+                   cnt[k][l][G_PASS1], cnt[k][l][G_PASS2], cnt[k][l][G_CONTACT],
+                   cnt[k][l][G_PASSED]);
         }
     printf("all         %7zu", all);
     for (int g = 0; g < G_N; ++g)

@@ -1,11 +1,12 @@
 /* filter_fp.c — stage 2 of the ground truth: a rigorous floating-point filter (MISS or UNKNOWN).
  *
  * Any contact at time t needs the four points coplanar: f(t) = ((x1-x0) x (x2-x0)) . (x3-x0) = 0
- * (VF: x0..x3 = a, b, c, p; EE: a0, a1, b0, b1). f is a cubic; its Bernstein coefficients on
- * [t0, t1] are the blossom values of the trilinear form at the positions at t0 and t1. If they are
- * all proven > 0 (or all < 0), f has no root in [t0, t1] (a Bernstein polynomial lies in the
- * convex hull of its coefficients). Proven signs come from filter_fe.h (value + error bound).
- * All coordinates are first scaled by one power of two into [-1, 1] (signs do not change).
+ * (VF: x0..x3 = a, b, c, p; EE: a0, a1, b0, b1), and needs the contact conditions g(t) >= 0
+ * (barycentric / segment parameters times |n|^2 or |m|^2, quartics). On dyadic pieces of [0, 1]
+ * the filter proves that f has a sign (all Bernstein coefficients > 0 or all < 0) or that some g
+ * is < 0; when every piece is excluded the query is a MISS. The algorithm is in
+ * filter_fp_body.h, instantiated here twice: pass 1 in doubles (filter_fe.h), pass 2 in
+ * double-doubles (filter_dd.h); both carry rigorous error bounds. docs/filters.md explains it.
  */
 #include <assert.h>
 #include <float.h>
@@ -32,8 +33,8 @@
 #ifndef FP_MAX_NODES
 #define FP_MAX_NODES 24
 #endif
-/* The double-double pass only runs when the double pass could not decide (most of those are
- * contacts, which it cannot decide either), so it gets a smaller budget. */
+/* The double-double pass is about 20 times slower per piece and only pays for itself with a
+ * small budget (docs/filters.md). */
 #ifndef DD_MAX_DEPTH
 #define DD_MAX_DEPTH 1
 #endif
@@ -96,18 +97,21 @@ static const int order_ee[4] = {0, 1, 2, 3}; /* a0, a1, b0, b1 */
 
 ccdb_filter_verdict ccdb_filter_fp_pass_vf(const double q[8][3], int pass)
 {
+    assert(pass == 1 || pass == 2);
     return pass == 1 ? fp_filter_d(q, order_vf, 0, FP_MAX_DEPTH, FP_MAX_NODES)
                      : fp_filter_dd(q, order_vf, 0, DD_MAX_DEPTH, DD_MAX_NODES);
 }
 
 ccdb_filter_verdict ccdb_filter_fp_pass_ee(const double q[8][3], int pass)
 {
+    assert(pass == 1 || pass == 2);
     return pass == 1 ? fp_filter_d(q, order_ee, 1, FP_MAX_DEPTH, FP_MAX_NODES)
                      : fp_filter_dd(q, order_ee, 1, DD_MAX_DEPTH, DD_MAX_NODES);
 }
 
 /* Pass 2 only where it can help: pass 1 neither excluded the query nor proved a contact (on the
- * sample queries those are the near-degenerate negatives; docs/filters.md has the figures). */
+ * sample queries: the near-degenerate negatives, and contacts pass 1 could not prove, e.g. at
+ * t = 0 or 1, tangent or on a boundary; docs/filters.md has the figures). */
 #ifndef CCDB_FILTER_PASS2
 #define CCDB_FILTER_PASS2 1
 #endif

@@ -260,3 +260,30 @@ Test(filter_hits, random_witness_contacts_never_rejected)
     cr_log_info("random witness contacts: %d variants checked", checked);
     cr_assert_gt(checked, 20000 * 4);
 }
+
+Test(filter_hits, non_finite_and_zero_inputs_are_passed_on)
+{
+    /* Outside the contract (the CSV layer rejects them), but the filters must not crash or
+     * claim a MISS they cannot prove. */
+    const double bad[3] = {NAN, INFINITY, -INFINITY};
+    for (int b = 0; b < 3; ++b)
+        for (int ee = 0; ee < 2; ++ee) {
+            double q[8][3];
+            memcpy(q, cases[0].q, sizeof q);
+            q[5][1] = bad[b];
+            const double(*cq)[3] = (const double(*)[3])q;
+            cr_assert_eq(fp_of(cq, ee), CCDB_FILTER_UNKNOWN);
+            for (int pass = 1; pass <= 2; ++pass)
+                cr_assert_eq(pass_of(cq, ee, pass), CCDB_FILTER_UNKNOWN);
+            for (int i = 0; i < 8; ++i)
+                for (int k = 0; k < 3; ++k)
+                    q[i][k] = NAN;
+            cr_assert_eq(box_of(cq, ee), CCDB_FILTER_UNKNOWN);
+            cr_assert_eq(fp_of(cq, ee), CCDB_FILTER_UNKNOWN);
+        }
+    double zero[8][3] = {{0}};
+    for (int ee = 0; ee < 2; ++ee) {
+        cr_assert_eq(box_of((const double(*)[3])zero, ee), CCDB_FILTER_UNKNOWN);
+        cr_assert_eq(fp_of((const double(*)[3])zero, ee), CCDB_FILTER_UNKNOWN);
+    }
+}

@@ -2,11 +2,10 @@
  *
  * Every value is checked to be exactly a double (or rounded, when asked, and counted). Rows are
  * scanned once; the common case — |num| < 2^53 over a power-of-two denominator below 2^128 — is
- * converted directly; everything else goes through the checked path and GMP (csv_rational.c). On any error nothing is
- * returned but the message "FILE:LINE: what is wrong". */
+ * converted directly; everything else goes through the checked path and GMP (csv_rational.c).
+ * On any error nothing is returned but the message "FILE:LINE: what is wrong". */
 #include <assert.h>
 #include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -73,11 +72,10 @@ typedef struct integer {
     int zero;           /* every digit is 0 */
     const char *digits; /* the digits, sign excluded */
     size_t ndig;
-    uint64_t low;       /* the value when ndig <= 19 (then it fits) */
 } integer;
 
 /* Checks a field is a decimal integer: optional '-' (numerators only), then one or more
- * digits; in the same pass takes its value when small. Returns 0, or -1 with the error. */
+ * digits. Returns 0, or -1 with the error. */
 static int check_integer(parser *p, const char *s, size_t n, int col, integer *v)
 {
     char shown[200];
@@ -85,13 +83,11 @@ static int check_integer(parser *p, const char *s, size_t n, int col, integer *v
     if (n == 0)
         return fail_at(p->err, p->name, p->line, "column %d (%s) is empty", col + 1, cname);
     size_t i = s[0] == '-';
-    uint64_t low = 0; /* wraps harmlessly past 19 digits: then unused */
     unsigned any = 0, bad = i == n;
     for (size_t j = i; j < n; j++) {
         unsigned d = (unsigned)(unsigned char)s[j] - '0';
         bad |= d > 9;
         any |= d;
-        low = low * 10 + d;
     }
     if (bad)
         return fail_at(p->err, p->name, p->line,
@@ -107,7 +103,6 @@ static int check_integer(parser *p, const char *s, size_t n, int col, integer *v
     v->zero = any == 0;
     v->digits = s + i;
     v->ndig = n - i;
-    v->low = low;
     return 0;
 }
 
@@ -144,16 +139,7 @@ static int parse_value(parser *p, const char *ns, size_t nn, const char *ds, siz
         *out = 0.0;
         return 0;
     }
-    /* Fast path: the common shape of the public data (19 digits always fit in 64 bits). */
-    if (n.ndig <= 19 && d.ndig <= 19 && (d.low & (d.low - 1)) == 0 &&
-        n.low < ((uint64_t)1 << 53)) {
-        int k = 0;
-        for (uint64_t den = d.low; den > 1; den >>= 1) /* den <= 2^63: k <= 63 */
-            k++;
-        double v = ldexp((double)n.low, -k); /* exact: num < 2^53, k <= 63 */
-        *out = n.neg ? -v : v;
-        return 0;
-    }
+    /* The plain cases never get here (parse_row converts them): GMP decides exactly. */
     if (!p->gmp_ready) {
         csv_scratch_init(&p->gmp);
         p->gmp_ready = 1;

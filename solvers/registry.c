@@ -13,6 +13,9 @@ extern const ccdb_solver ccdb_solver_swept_bisection;
  * extern const ccdb_solver ccdb_solver_exact; */
 
 /* --- inclusion-based solvers --- */
+extern const ccdb_solver ccdb_solver_interval_univariate;
+extern const ccdb_solver ccdb_solver_inclusion_naive;
+extern const ccdb_solver ccdb_solver_tight_inclusion;
 
 static const ccdb_solver *const builtin[] = {
     /* --- baseline and floating-point solvers --- */
@@ -25,6 +28,9 @@ static const ccdb_solver *const builtin[] = {
     /* &ccdb_solver_exact, (see above) */
 
     /* --- inclusion-based solvers --- */
+    &ccdb_solver_interval_univariate,
+    &ccdb_solver_inclusion_naive,
+    &ccdb_solver_tight_inclusion,
 
     0 /* sentinel, not counted */
 };

@@ -1,6 +1,7 @@
 /* test_sample_data.c — every solver that claims to be conservative has no false negative on the
- * public sample queries (../shared/datasets/sample-queries, with their published exact labels),
- * and every solver answers them well-formed. Skipped, saying so, when ../shared is absent.
+ * public sample queries (../shared/datasets/sample-queries, with their published exact labels)
+ * and never reports a TOI after the exact one (ccdb_truth's bracket), and every solver answers
+ * them well-formed. Skipped, saying so, when ../shared is absent.
  * The CSV is read here with GMP directly (strictly: 7 integer columns, 8 rows per query, values
  * that are exactly doubles), so this test depends on no other module's reader. */
 #include <criterion/criterion.h>
@@ -13,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "ccdb_registry.h"
+#include "ccdb_truth.h"
 #include "solver_cases.h"
 
 #define SAMPLE_DIR CCDB_SHARED_DIR "/datasets/sample-queries"
@@ -155,7 +157,10 @@ ParameterizedTest(size_t *i, sample_data, conservative_means_no_false_negative)
     read_samples(&set);
     ccdb_params p = ccdb_params_default();
     void *state = s->create ? s->create(&p) : NULL;
-    size_t fn = 0, positives = 0;
+    ccdb_truth *truth = ccdb_truth_new();
+    cr_assert(truth);
+    size_t fn = 0, positives = 0, late = 0;
+    double late_max = 0;
     for (size_t j = 0; j < set.n; j++) {
         const sample *q = &set.s[j];
         ccdb_result r = run_query(s, state, q->vf, (const double(*)[3])q->q, &p);
@@ -168,9 +173,26 @@ ParameterizedTest(size_t *i, sample_data, conservative_means_no_false_negative)
                 cr_expect(0, "%s claims conservative but misses the collision at %s (%s)",
                           s->name, q->where, ccdb_state_name(r.state));
         }
+        if (q->label && (r.state == CCDB_HIT || r.state == CCDB_GAVE_UP)) {
+            ccdb_truth_result t;
+            (q->vf ? ccdb_truth_vf : ccdb_truth_ee)(truth, (const double(*)[3])q->q, &t);
+            cr_expect(t.hit, "the ground truth disagrees with the published label at %s",
+                      q->where);
+            if (t.hit && r.toi > t.toi_hi) {
+                late++;
+                if (r.toi - t.toi_hi > late_max)
+                    late_max = r.toi - t.toi_hi;
+                if (s->flags & CCDB_CLAIM_CONSERVATIVE)
+                    cr_expect(0, "%s claims conservative but reports toi %.17g after the exact "
+                              "TOI <= %.17g at %s",
+                              s->name, r.toi, t.toi_hi, q->where);
+            }
+        }
     }
-    cr_log_info("%s: %zu false negatives of %zu collisions in %zu sample queries", s->name, fn,
-                positives, set.n);
+    cr_log_info("%s: %zu false negatives of %zu collisions in %zu sample queries, %zu reported "
+                "TOIs after the exact one (by up to %.3g)",
+                s->name, fn, positives, set.n, late, late_max);
+    ccdb_truth_free(truth);
     if (s->destroy)
         s->destroy(state);
     free(set.s);

@@ -363,23 +363,15 @@ int ccdb_generate(const char *family, ccdb_kind kind, size_t count, uint64_t see
         return -1;
     }
 
-    size_t nlen = strlen(family) + 4;
-    out->name = malloc(nlen);
-    out->q = calloc(count, sizeof *out->q);
-    out->label = calloc(count, 1);
+    char name[96];
+    snprintf(name, sizeof name, "%s/%s", family, ccdb_kind_name(kind));
     ccdb_gen_intent *intent = calloc(count, sizeof *intent);
-    if (!out->name || !out->q || !out->label || !intent) {
-        free(out->name);
-        free(out->q);
-        free(out->label);
+    if (!intent || ccdb_dataset_init(out, name, kind, count)) {
         free(intent);
         memset(out, 0, sizeof *out);
         set_err(err, errlen, "out of memory for %zu queries", count);
         return -1;
     }
-    snprintf(out->name, nlen, "%s/%s", family, ccdb_kind_name(kind));
-    out->kind = kind;
-    out->count = count;
 
     ccdb_prng master;
     ccdb_prng_seed(&master, stream_seed(family, kind, seed));

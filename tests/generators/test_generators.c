@@ -24,9 +24,7 @@ static void gen(const char *fam, ccdb_kind kind, size_t n, uint64_t seed, gen_ou
 
 static void drop(gen_out *o)
 {
-    free(o->ds.name);
-    free(o->ds.q);
-    free(o->ds.label);
+    ccdb_dataset_free(&o->ds);
     free(o->in);
 }
 

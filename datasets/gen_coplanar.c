@@ -1,10 +1,11 @@
 /* gen_coplanar.c — family coplanar_parallel: all four points stay in the plane z = 0 (tilted
  * afterwards by a random integer matrix), so the coplanarity cubic is identically zero and
  * root finding on it says nothing. Cases (toi = d / 2^m, exact):
- *   VF: the vertex passes through the triangle's corner b only (twin: the path one grid step
- *       further out); crosses edge ab at corner b (twin: x = L + 1); crosses edge ab inside
- *       (twin: the same path one step below the edge line, a miss); slides along the edge's line
- *       into corner b (twin: the parallel line y = -1).
+ *   VF (the triangle deforms in the plane, edge ab stays): the vertex passes through the
+ *       triangle's corner b only (twin: the path one grid step further out); crosses edge ab at
+ *       corner b (twin: x = L + 1); crosses edge ab inside (twin: the same path one step below
+ *       the edge line, a miss); slides along the edge's line into corner b (twin: the parallel
+ *       line y = -1); comes up to edge ab and stops on it at t = 1 (twin: one step short).
  *   EE: edge B slides down in the plane onto A's end (twin: one step beside it) or onto A's
  *       interior (twin: stops one step short), or slides along A's line into A's end (twin: on
  *       the parallel line y = 1). */
@@ -17,13 +18,16 @@ static int vf(ccdb_prng *rng, int twin, gen_case *c)
     int m = (int)ccdb_prng_range(rng, 1, 6);
     int64_t P = INT64_C(1) << m, d = ccdb_prng_range(rng, 1, P - 1);
     int64_t X = ccdb_prng_range(rng, 1, L - 1);
-    int variant = (int)ccdb_prng_below(rng, 4);
+    int64_t cx1 = ccdb_prng_range(rng, 0, L), H1 = ccdb_prng_range(rng, 1, 32);
+    int variant = (int)ccdb_prng_below(rng, 5);
 
-    /* Triangle: a (0,0), b (L,0), c (cx,H), cx <= L, so every point has 0 <= y and x - y <= L
-     * and x <= L. */
+    /* Triangle: a (0,0), b (L,0), c from (cx,H) to (cx1,H1) with 0 <= cx, cx1 <= L and H, H1 >= 1
+     * (the triangle deforms in the plane), so every point of it has 0 <= y, x <= L, x - y <= L,
+     * and edge ab is always in place. */
     gen_set_static(c, 1, 0, 0, 0);
     gen_set_static(c, 2, L, 0, 0);
-    gen_set_static(c, 3, cx, H, 0);
+    gen_set(c, 3, cx, H, 0);
+    gen_set(c, 7, cx1, H1, 0);
     c->flags |= GEN_PLANAR_Z;
     switch (variant) {
     case 0: /* along direction (1,1) through b: touches only b (x - y = L); twin x - y = L + 1 */
@@ -43,10 +47,18 @@ static int vf(ccdb_prng *rng, int twin, gen_case *c)
             gen_set(c, 4, X - d + P, -1, 0);
         }
         break;
-    default: /* along the line of ab into corner b; twin on y = -1 */
+    case 3: /* along the line of ab into corner b; twin on y = -1 */
         gen_set(c, 0, L + d, -twin, 0);
         gen_set(c, 4, L + d - P, -twin, 0);
         break;
+    default: /* comes up to edge ab and stops on it at t = 1; twin stops one step short */
+        gen_set(c, 0, X, -d, 0);
+        gen_set(c, 4, X, -twin, 0);
+        if (!twin)
+            gen_hit(c, 1, 1, 0);
+        else
+            gen_miss(c);
+        return 0;
     }
     if (twin)
         gen_miss(c);

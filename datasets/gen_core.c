@@ -21,8 +21,8 @@ static const family_entry families[] = {
         "all four points in one (possibly tilted) plane for the whole step: crossing, touching "
         "an edge or corner, passing by", BOTH }, gen_coplanar },
     { { "grazing",
-        "touching without crossing: double root of the coplanarity cubic at a point inside, on "
-        "an edge, at a corner, or one grid step outside; plane crossing exactly on an edge",
+        "touching without crossing: a double root of the coplanarity cubic at a point inside, on "
+        "an edge, at a corner (EE: an endpoint), or one grid step outside",
         BOTH }, gen_grazing },
     { { "time_boundary",
         "first contact exactly at t=0 or t=1, or touching during the whole step; twins that "

@@ -5,7 +5,7 @@
  * point, which is on the primitive (hit) or one grid step off it (twin, miss).
  *   VF: sliver triangle a (0,0,0), b (L,0,0), c (0,2,0); contact point on edge ab (i,0) (twin
  *       (i,-1)), at corner b (twin (L+1,0)), or inside (i,1) with i < L/2 (twin (i,3)).
- *   EE: thin edge A from (0,0,0) to (L,0,0); B of length 1..2 along y at x = X, crossing A,
+ *   EE: thin edge A from (0,0,0) to (L,0,0); B of length 1..3 along y at x = X, crossing A,
  *       or with its endpoint on A (twin: one step beyond A's end, or lifted off A in y). */
 #include "gen_internal.h"
 
@@ -23,9 +23,10 @@ int gen_bullet(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)
     int64_t P = INT64_C(1) << m, j = ccdb_prng_range(rng, 0, P);
     int64_t D[3];
     int64_t big = INT64_C(1) << ccdb_prng_range(rng, 14, 22);
-    D[0] = ccdb_prng_range(rng, -big, big) >> m;
-    D[1] = ccdb_prng_range(rng, -big, big) >> m;
-    D[2] = (ccdb_prng_range(rng, big / 2, big) >> m) * (ccdb_prng_chance(rng, 1, 2) ? 1 : -1);
+    /* Division, not >>: shifting negative values is implementation-defined. */
+    D[0] = ccdb_prng_range(rng, -big, big) / P;
+    D[1] = ccdb_prng_range(rng, -big, big) / P;
+    D[2] = ccdb_prng_range(rng, big / 2, big) / P * (ccdb_prng_chance(rng, 1, 2) ? 1 : -1);
     if (D[2] == 0)
         D[2] = 1;
     int64_t i = ccdb_prng_range(rng, 1, L / 2 - 1);
@@ -51,7 +52,7 @@ int gen_bullet(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)
         case 0: /* crossing A's interior at (i,0); twin one step beyond A's start */
             b0[0] = b1[0] = twin ? -1 : i;
             b0[1] = -1;
-            b1[1] = len - 1 > 0 ? len - 1 : 1;
+            b1[1] = len;
             break;
         case 1: /* b0 on A's end a1; twin one step beyond */
             b0[0] = b1[0] = L + twin;

@@ -56,7 +56,8 @@ int64_t ccdb_prng_range(ccdb_prng *r, int64_t lo, int64_t hi)
     assert(lo <= hi);
     uint64_t span = (uint64_t)hi - (uint64_t)lo + 1u;
     assert(span != 0 && span <= (UINT64_C(1) << 63));
-    return (int64_t)((uint64_t)lo + ccdb_prng_below(r, span));
+    /* x < span <= 2^63 fits int64_t and lo + x <= hi: no implementation-defined conversion. */
+    return lo + (int64_t)ccdb_prng_below(r, span);
 }
 
 int ccdb_prng_chance(ccdb_prng *r, uint64_t num, uint64_t den)

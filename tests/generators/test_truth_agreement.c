@@ -2,14 +2,18 @@
  * (hit/miss and the exact TOI where it claims one) agrees with the exact ground truth. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ccdb_generators.h"
 #include "ccdb_suite.h"
+#include "ccdb_truth.h"
 
 static const uint64_t seeds[] = { 1, 2, 0xdeadbeefu, 20260101u };
 
 Test(truth_agreement, every_family_every_seed, .timeout = 1100)
 {
+    ccdb_truth *ctx = ccdb_truth_new();
+    cr_assert_not_null(ctx);
     for (size_t f = 0; f < ccdb_gen_family_count(); f++) {
         const ccdb_gen_family *fam = ccdb_gen_family_at(f);
         for (int k = 0; k < 2; k++) {
@@ -27,6 +31,17 @@ Test(truth_agreement, every_family_every_seed, .timeout = 1100)
                 for (size_t i = 0; i < ds.count; i++) {
                     cr_assert_eq(ds.label[i], in[i].hit);
                     hits += ds.label[i];
+                    if (!in[i].toi_known)
+                        continue;
+                    /* A claimed TOI is a dyadic double: the truth's bracket must be exactly it. */
+                    ccdb_truth_result r;
+                    if (k == CCDB_KIND_VF)
+                        ccdb_truth_vf(ctx, (const double(*)[3])ds.q[i], &r);
+                    else
+                        ccdb_truth_ee(ctx, (const double(*)[3])ds.q[i], &r);
+                    cr_assert(r.toi_lo == in[i].toi && r.toi_hi == in[i].toi,
+                              "%s seed %llu query %zu: TOI %.17g, truth [%.17g, %.17g]", ds.name,
+                              (unsigned long long)seeds[s], i, in[i].toi, r.toi_lo, r.toi_hi);
                 }
                 cr_assert(hits > 0 && hits < ds.count, "%s: %zu exact hits of %zu", ds.name,
                           hits, ds.count);
@@ -35,6 +50,7 @@ Test(truth_agreement, every_family_every_seed, .timeout = 1100)
             }
         }
     }
+    ccdb_truth_free(ctx);
 }
 
 /* The check is not vacuous: a flipped intent is refused with a message naming the query. */

@@ -252,7 +252,11 @@ static int load_inputs(const run_args *a, ccdb_input **inputs, size_t *n_inputs)
     *inputs = NULL;
     *n_inputs = 0;
     if (!a->n_data) {
-        if (ccdb_suite_inputs(inputs, n_inputs, err, sizeof err) != 0) {
+        ccdb_progress("generating the built-in suite");
+        int bad = ccdb_suite_inputs(a->no_cache ? NULL : ccdb_truth_cache_dir(), inputs, n_inputs,
+                                    err, sizeof err);
+        ccdb_progress_done();
+        if (bad) {
             fprintf(stderr, "ccdbench run: %s\n", err);
             return 2;
         }

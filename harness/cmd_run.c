@@ -550,11 +550,21 @@ int ccdb_cmd_run(int argc, char **argv)
         if (a.fail_on_fn)
             for (size_t i = 0; i < bench.n_solvers; i++) {
                 const ccdb_solver_summary *s = &bench.solvers[i];
-                if ((s->solver->flags & CCDB_CLAIM_CONSERVATIVE) && (s->fn || s->toi_violations)) {
+                if (!(s->solver->flags & CCDB_CLAIM_CONSERVATIVE))
+                    continue;
+                if (s->fn || s->toi_violations) {
                     fprintf(stderr,
                             "ccdbench run: %s claims to be conservative but has %lld false "
                             "negative(s) and %lld late TOI(s)\n",
                             s->solver->name, s->fn, s->toi_violations);
+                    rc = 1;
+                }
+                /* A crash or timeout leaves the claim unchecked on that dataset. */
+                if (s->crashed || s->timeouts) {
+                    fprintf(stderr,
+                            "ccdbench run: %s claims to be conservative but could not be checked "
+                            "(%d crash(es), %d timeout(s))\n",
+                            s->solver->name, s->crashed, s->timeouts);
                     rc = 1;
                 }
             }

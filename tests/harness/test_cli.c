@@ -324,3 +324,30 @@ Test(cli, truth_cache_is_used_and_rebuilt_after_corruption)
     free(after);
     cr_assert_eq(ccdbench("--version"), 0);
 }
+
+Test(cli, builtin_suite_by_default)
+{
+    cr_assert_eq(ccdbench("run --solvers null --repeat 1 -o rep"), 0);
+    char *csv = captured("rep/summary.csv");
+    int rows = 0, vf = 0, ee = 0;
+    /* The null solver answers miss to everything: on every "all" row, fn == positives. */
+    for (char *line = strtok(csv, "\n"); line; line = strtok(NULL, "\n")) {
+        char solver[64], dataset[128], kind[8], family[64];
+        long long queries, positives, tp, fp, fn, tn;
+        if (sscanf(line, "%63[^,],%127[^,],%7[^,],%63[^,],%lld,%lld,%lld,%lld,%lld,%lld", solver,
+                   dataset, kind, family, &queries, &positives, &tp, &fp, &fn, &tn) != 10)
+            continue; /* header */
+        if (strcmp(family, "all") != 0)
+            continue;
+        rows++;
+        vf += !strcmp(kind, "vf");
+        ee += !strcmp(kind, "ee");
+        cr_assert_str_eq(solver, "null");
+        cr_assert(strchr(dataset, '/'), "suite dataset names carry the family: %s", dataset);
+        cr_assert_eq(fn, positives, "%s", line);
+        cr_assert_eq(tp + fp, 0, "%s", line);
+        cr_assert_eq(fn + tn, queries, "%s", line);
+    }
+    cr_assert(vf > 0 && ee > 0, "both kinds in the suite (%d rows)", rows);
+    free(csv);
+}

@@ -186,6 +186,9 @@ Test(cli, reports_and_replayable_misses)
     char *out = captured("out.txt");
     cr_assert(strstr(out, "null"), "summary table on stdout: %s", out);
     free(out);
+    char *errs = captured("err.txt");
+    cr_assert_null(strchr(errs, '\r'), "no progress line when stderr is not a terminal: %s", errs);
+    free(errs);
 
     cr_assert_eq(ccdbench("replay '%s' --index 0 --solvers null", path), 0);
     out = captured("out.txt");

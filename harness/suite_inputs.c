@@ -8,13 +8,6 @@
 
 #include "ccdb_harness.h"
 
-#if defined(__has_include)
-#if __has_include("ccdb_suite.h")
-#define HAVE_SUITE 1
-#endif
-#endif
-
-#ifdef HAVE_SUITE
 #include "ccdb_suite.h"
 
 int ccdb_suite_inputs(const char *cache_dir, ccdb_input **inputs, size_t *n, char *err,
@@ -57,17 +50,3 @@ int ccdb_suite_inputs(const char *cache_dir, ccdb_input **inputs, size_t *n, cha
     *n = count;
     return 0;
 }
-
-#else
-
-int ccdb_suite_inputs(const char *cache_dir, ccdb_input **inputs, size_t *n, char *err,
-                      size_t errlen)
-{
-    (void)cache_dir;
-    *inputs = NULL;
-    *n = 0;
-    snprintf(err, errlen, "the built-in suite is not available in this build: pass --data PATH");
-    return -1;
-}
-
-#endif

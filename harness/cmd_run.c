@@ -542,6 +542,9 @@ int ccdb_cmd_run(int argc, char **argv)
     }
     if (!rc) {
         ccdb_print_summary(stdout, &bench);
+        for (size_t i = 0; i < meta.n; i++)
+            if (!strcmp(meta.kv[i].key, "harness overhead"))
+                printf("harness overhead: %s\n", meta.kv[i].value);
         const char *w = ccdb_build_warning();
         if (w)
             printf("warning: %s\n", w);

@@ -354,3 +354,19 @@ Test(cli, builtin_suite_by_default)
     cr_assert(vf > 0 && ee > 0, "both kinds in the suite (%d rows)", rows);
     free(csv);
 }
+
+Test(cli, replay_isolated_crash_and_original_file)
+{
+    char plugin[600];
+    snprintf(plugin, sizeof plugin, "%s/testplugin_crash.so", PLUGINS);
+    /* Query 3 of the original file has x = 0.75: the plugin crashes on it. */
+    cr_assert_eq(ccdbench("replay '%s' --index 3 --isolate --timeout 30 --plugin '%s' "
+                          "--solvers testplugin_crash,null",
+                          data, plugin),
+                 0);
+    char *out = captured("out.txt");
+    cr_assert(strstr(out, "testplugin_crash") && strstr(out, "crashed"), "%s", out);
+    cr_assert(strstr(out, "exact truth: no collision"), "x + y > 1 is outside: %s", out);
+    cr_assert(strstr(out, "TN"), "null answers miss: a true negative: %s", out);
+    free(out);
+}

@@ -366,7 +366,7 @@ Test(cli, replay_isolated_crash_and_original_file)
                  0);
     char *out = captured("out.txt");
     cr_assert(strstr(out, "testplugin_crash") && strstr(out, "crashed"), "%s", out);
-    cr_assert(strstr(out, "exact truth: no collision"), "x + y > 1 is outside: %s", out);
-    cr_assert(strstr(out, "TN"), "null answers miss: a true negative: %s", out);
+    cr_assert(strstr(out, "exact truth: HIT, TOI in [0.5, 0.5]"), "x + y <= 1 is inside: %s", out);
+    cr_assert(strstr(out, "FALSE NEGATIVE"), "null answers miss: a false negative: %s", out);
     free(out);
 }

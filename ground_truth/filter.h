@@ -11,11 +11,13 @@ typedef enum ccdb_filter_verdict {
                                 possible (the stage functions answer UNKNOWN then) */
 } ccdb_filter_verdict;
 
-/* Stage 1: exact axis-aligned bounding-box rejection of the swept points (double compares). */
+/* Stage 1: exact per-axis separation at every t (checked at t = 0 and t = 1, which suffices by
+ * convexity); a superset of swept bounding-box rejection. Double comparisons only. */
 ccdb_filter_verdict ccdb_filter_box_vf(const double q[8][3]);
 ccdb_filter_verdict ccdb_filter_box_ee(const double q[8][3]);
 
-/* Stage 2: rigorous floating-point filter (outward-rounded / statically bounded). */
+/* Stage 2: rigorous floating-point filter (static error bounds), see filter_fp.c and
+ * docs/filters.md. */
 ccdb_filter_verdict ccdb_filter_fp_vf(const double q[8][3]);
 ccdb_filter_verdict ccdb_filter_fp_ee(const double q[8][3]);
 

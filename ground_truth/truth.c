@@ -336,7 +336,26 @@ static void sort_unique(ccdb_truth *c, int *n)
  * of F in [0,1]; returns the index of the first that touches, or -1. */
 static int decide_cubic(ccdb_truth *c)
 {
-    gt_poly_squarefree(&c->ws, &c->sqf, poly(c, T_F));
+    const gt_poly *F = poly(c, T_F);
+    /* Cheap exits before the square-free part (a gcd): Descartes' bound on (0,1) is 0 => no
+     * root inside; 1 => one simple root, which isolation handles without the square-free part
+     * (its isolating interval then holds no other root of F, which is all the signs need). */
+    gt_ws_mark mk = gt_ws_save(&c->ws);
+    mpz_ptr zero = gt_ws_int(&c->ws), one = gt_ws_int(&c->ws), sum = gt_ws_int(&c->ws);
+    mpz_set_ui(zero, 0);
+    mpz_set_ui(one, 1);
+    mpz_set_ui(sum, 0);
+    for (int i = 0; i <= F->deg; i++)
+        mpz_add(sum, sum, F->c[i]);
+    int ends = mpz_sgn(F->c[0]) == 0 || mpz_sgn(sum) == 0;
+    int v = ends ? 2 : gt_poly_descartes(&c->ws, F, zero, one, 0);
+    gt_ws_restore(&c->ws, mk);
+    if (v == 0)
+        return -1;
+    if (v == 1)
+        gt_poly_set(&c->sqf, F);
+    else
+        gt_poly_squarefree(&c->ws, &c->sqf, F);
     int n = gt_isolate(&c->ws, &c->sqf, c->cand, N_CAND);
     for (int i = 0; i < n; i++)
         if (touch(c, &c->cand[i]))

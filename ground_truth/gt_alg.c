@@ -2,6 +2,7 @@
  * with a dyadic isolating interval): root isolation by Descartes bisection, exact signs of
  * polynomials at such numbers, exact comparison, and outward rounding to doubles. */
 #include <assert.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -283,8 +284,117 @@ static void double_to_dyadic(double d, mpz_t num, long *k)
     assert(*k >= 0);
 }
 
+/* Double approximation of the root of q in [a, b] (safeguarded Newton on scaled double
+ * coefficients); only a guess, every use of it is checked exactly. */
+static double newton_guess(const gt_poly *q, double a, double b)
+{
+    double c[GT_CAP];
+    long E = LONG_MIN, e[GT_CAP];
+    double m[GT_CAP];
+    for (int i = 0; i <= q->deg; i++) {
+        m[i] = mpz_get_d_2exp(&e[i], q->c[i]);
+        if (m[i] != 0 && e[i] > E)
+            E = e[i];
+    }
+    for (int i = 0; i <= q->deg; i++)
+        c[i] = m[i] == 0 ? 0 : ldexp(m[i], (int)(e[i] - E < -2000 ? -2000 : e[i] - E));
+    double x = 0.5 * (a + b);
+    for (int it = 0; it < 100; it++) {
+        double p = c[q->deg], dp = 0;
+        for (int i = q->deg - 1; i >= 0; i--) {
+            dp = dp * x + p;
+            p = p * x + c[i];
+        }
+        double pa = c[q->deg];
+        for (int i = q->deg - 1; i >= 0; i--)
+            pa = pa * a + c[i];
+        if (p == 0)
+            return x;
+        if ((p > 0) == (pa > 0)) /* keep a bracket [a, b] on the double signs */
+            a = x;
+        else
+            b = x;
+        double xn = dp != 0 ? x - p / dp : 0.5 * (a + b);
+        if (!(xn > a && xn < b))
+            xn = 0.5 * (a + b);
+        if (xn == x || b <= nextafter(a, 2.0))
+            return xn;
+        x = xn;
+    }
+    return x;
+}
+
+/* Is the double d (as num/2^k) strictly inside r's interval? */
+static int inside(gt_ws *ws, gt_alg *r, const mpz_t num, long k)
+{
+    if (cmp_dyadic(ws, num, k, r->num, r->k) <= 0)
+        return 0;
+    gt_ws_mark m = gt_ws_save(ws);
+    mpz_ptr hi = gt_ws_int(ws);
+    mpz_add_ui(hi, r->num, 1);
+    int c = cmp_dyadic(ws, num, k, hi, r->k) < 0;
+    gt_ws_restore(ws, m);
+    return c;
+}
+
+int gt_alg_tighten(gt_ws *ws, gt_alg *r)
+{
+    if (r->exact)
+        return 1;
+    gt_ws_mark m = gt_ws_save(ws);
+    mpz_ptr t = gt_ws_int(ws), t2 = gt_ws_int(ws);
+    int done = 0;
+    double a = dyadic_round(ws, r->num, r->k, MPFR_RNDD);
+    mpz_add_ui(t, r->num, 1);
+    double b = dyadic_round(ws, t, r->k, MPFR_RNDU);
+    double d = newton_guess(&r->q, a, b);
+    long k, k2;
+    if (d >= 0 && d <= 1) {
+        double_to_dyadic(d, t, &k);
+        if (inside(ws, r, t, k)) {
+            int s = gt_poly_sign_at(ws, &r->q, t, k);
+            if (s == 0) {
+                r->exact = 1;
+                mpz_set(r->num, t);
+                r->k = k;
+                done = 1;
+            } else {
+                int up = s == r->slo; /* q keeps the sign slo below the root */
+                double d2 = nextafter(d, up ? 2.0 : -1.0);
+                double_to_dyadic(d2, t2, &k2);
+                if (inside(ws, r, t2, k2)) {
+                    int s2 = gt_poly_sign_at(ws, &r->q, t2, k2);
+                    if (s2 == 0) {
+                        r->exact = 1;
+                        mpz_set(r->num, t2);
+                        r->k = k2;
+                        done = 1;
+                    } else if (s2 != s) {
+                        /* adjacent doubles: [min, max] = [n, n+1] / 2^k at the finer k */
+                        double lo = up ? d : d2;
+                        double_to_dyadic(lo, t, &k);
+                        double_to_dyadic(up ? d2 : d, t2, &k2);
+                        long K = k > k2 ? k : k2;
+                        mpz_mul_2exp(r->num, t, (mp_bitcnt_t)(K - k));
+                        mpz_mul_2exp(t2, t2, (mp_bitcnt_t)(K - k2));
+                        mpz_sub(t2, t2, r->num);
+                        if (mpz_cmp_ui(t2, 1) == 0) {
+                            r->k = K;
+                            r->slo = up ? s : s2;
+                            done = 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    gt_ws_restore(ws, m);
+    return done;
+}
+
 void gt_alg_bracket(gt_ws *ws, gt_alg *r, double *lo, double *hi)
 {
+    gt_alg_tighten(ws, r);
     gt_ws_mark m = gt_ws_save(ws);
     mpz_ptr t = gt_ws_int(ws);
     long kt;

@@ -12,20 +12,19 @@
 #include "filter.h"
 #include "gt_poly.h"
 
-/* Polynomial table. VF points: 0 = p, 1 = a, 2 = b, 3 = c. EE: 0 = a0, 1 = a1, 2 = b0, 3 = b1. */
+/* Polynomial table. VF points: 0 = p, 1 = a, 2 = b, 3 = c. EE: 0 = a0, 1 = a1, 2 = b0, 3 = b1.
+ * Every polynomial has degree <= 3 (F) or <= 2 (all others). */
 enum {
     T_F = 0,  /* coplanarity cubic: VF n.(p-a), EE m.(b0-a0) */
     T_N0 = 1, /* VF n = (b-a)x(c-a), EE m = (a1-a0)x(b1-b0): three components */
-    /* VF */
-    T_E0 = 4, /* n.((x_j-x_i)x(p-x_i)) for the edges ab, bc, ca */
-    T_VSEG = 7,
-    /* EE */
-    T_S = 4,  /* (w x db).m */
-    T_S2 = 5, /* m.m - (w x db).m */
-    T_U = 6,  /* (w x da).m */
-    T_U2 = 7, /* m.m - (w x da).m */
-    T_MM = 8, /* m.m */
-    T_ESEG = 9,
+    /* VF: only point-on-segment blocks; the edge tests use their cross products (see touch) */
+    T_VSEG = 4,
+    /* EE, with w = b0-a0: u m = w x db and v m = w x da when the edges meet (see touch) */
+    T_A0 = 4,   /* w x db (three components) */
+    T_AR0 = 7,  /* m - w x db */
+    T_B0 = 10,  /* w x da */
+    T_BR0 = 13, /* m - w x da */
+    T_ESEG = 16,
     /* point-on-segment block: d (3), w (3), d x w (3), d.w, d.d - d.w */
     SEG_D = 0, SEG_W = 3, SEG_X = 6, SEG_DOT = 9, SEG_REST = 10, SEG_SIZE = 11,
     T_COUNT = T_ESEG + 4 * SEG_SIZE
@@ -188,13 +187,13 @@ static gt_poly *vec3(gt_ws *ws)
     return v;
 }
 
-/* Groups of T, computed on demand: 0 = F and n/m; 1 = edge tests (VF) or S/U block (EE);
- * 2 + i = point-on-segment block i. */
+/* Groups of T, computed on demand: 0 = F and n/m; 1 = the EE block w x db, m - w x db, w x da,
+ * m - w x da (empty for VF); 2 + i = point-on-segment block i. */
 static void compute_group(ccdb_truth *c, int g)
 {
     gt_ws *ws = &c->ws;
     gt_ws_mark mk = gt_ws_save(ws);
-    gt_poly *d = vec3(ws), *e = vec3(ws), *w = vec3(ws), *x = vec3(ws), *tmp = gt_ws_poly(ws);
+    gt_poly *d = vec3(ws), *e = vec3(ws), *w = vec3(ws), *tmp = gt_ws_poly(ws);
     gt_poly(*P)[3] = c->P;
     if (g == 0) {
         if (!c->ee) {
@@ -210,29 +209,18 @@ static void compute_group(ccdb_truth *c, int g)
         }
         dot(&c->T[T_F], &c->T[T_N0], w);
     } else if (g == 1) {
+        if (!c->ee) /* VF has no group 1 */
+            goto done;
         if (!c->have[0])
             compute_group(c, 0);
-        if (!c->ee) {
-            for (int i = 0; i < 3; i++) {
-                const int *s = vf_seg[i];
-                vsub(d, P[s[2]], P[s[1]]);
-                vsub(w, P[s[0]], P[s[1]]);
-                cross(x, d, w);
-                dot(&c->T[T_E0 + i], &c->T[T_N0], x);
-            }
-        } else {
-            gt_poly *m = &c->T[T_N0];
-            vsub(d, P[1], P[0]);
-            vsub(e, P[3], P[2]);
-            vsub(w, P[2], P[0]);
-            dot(&c->T[T_MM], m, m);
-            cross(x, w, e);
-            dot(&c->T[T_S], x, m);
-            gt_poly_sub(&c->T[T_S2], &c->T[T_MM], &c->T[T_S]);
-            cross(x, w, d);
-            dot(&c->T[T_U], x, m);
-            gt_poly_sub(&c->T[T_U2], &c->T[T_MM], &c->T[T_U]);
-        }
+        gt_poly *m = &c->T[T_N0];
+        vsub(d, P[1], P[0]);
+        vsub(e, P[3], P[2]);
+        vsub(w, P[2], P[0]);
+        cross(&c->T[T_A0], w, e);
+        vsub(&c->T[T_AR0], m, &c->T[T_A0]);
+        cross(&c->T[T_B0], w, d);
+        vsub(&c->T[T_BR0], m, &c->T[T_B0]);
     } else {
         int i = g - 2;
         const int *s = c->ee ? ee_seg[i] : vf_seg[i];
@@ -244,11 +232,12 @@ static void compute_group(ccdb_truth *c, int g)
         dot(tmp, B + SEG_D, B + SEG_D);
         gt_poly_sub(B + SEG_REST, tmp, B + SEG_DOT);
     }
+done:
     c->have[g] = 1;
     gt_ws_restore(ws, mk);
 }
 
-static int n_groups(const ccdb_truth *c) { return c->ee ? 6 : 5; }
+static int n_groups(const ccdb_truth *c) { return c->ee ? 6 : 5; } /* VF: group 1 is empty */
 
 static int group_of(const ccdb_truth *c, int id)
 {
@@ -293,18 +282,35 @@ static int any_on_segment(ccdb_truth *c, gt_alg *r)
     return 0;
 }
 
-/* Do the primitives touch at time r? */
+/* Do the primitives touch at time r?
+ * If the normal n (VF) / m (EE) is non-zero at r, pick a component k with n_k(r) != 0. When
+ * F(r) = 0 all vectors below lie in one plane, so each cross product X of two in-plane vectors
+ * is lambda n, and sign(n.X) = sign(n_k) sign(X_k): the degree-4 edge tests n.X >= 0 of the
+ * design reduce to degree-2 signs. EE: u m = w x db and v m = w x da, so 0 <= u <= 1 iff
+ * sign(n_k) (w x db)_k >= 0 and sign(n_k) (m - w x db)_k >= 0 (same for v).
+ * If n(r) = 0, the triangle is the union of its edges / parallel segments meet iff an endpoint
+ * lies on the other segment. */
 static int touch(ccdb_truth *c, gt_alg *r)
 {
-    if (sg(c, T_N0, r) || sg(c, T_N0 + 1, r) || sg(c, T_N0 + 2, r)) {
-        if (sg(c, T_F, r) != 0)
-            return 0;
-        if (!c->ee)
-            return sg(c, T_E0, r) >= 0 && sg(c, T_E0 + 1, r) >= 0 && sg(c, T_E0 + 2, r) >= 0;
-        return sg(c, T_S, r) >= 0 && sg(c, T_S2, r) >= 0 && sg(c, T_U, r) >= 0 &&
-               sg(c, T_U2, r) >= 0;
+    int k, sn = 0;
+    for (k = 0; k < 3 && sn == 0; k++)
+        sn = sg(c, T_N0 + k, r);
+    if (sn == 0)
+        return any_on_segment(c, r);
+    k--;
+    if (sg(c, T_F, r) != 0)
+        return 0;
+    if (!c->ee) {
+        for (int i = 0; i < 3; i++)
+            if (sn * sg(c, T_VSEG + i * SEG_SIZE + SEG_X + k, r) < 0)
+                return 0;
+        return 1;
     }
-    return any_on_segment(c, r);
+    static const int blocks[4] = { T_A0, T_AR0, T_B0, T_BR0 };
+    for (int i = 0; i < 4; i++)
+        if (sn * sg(c, blocks[i] + k, r) < 0)
+            return 0;
+    return 1;
 }
 
 /* ---- decision over [0,1] ---------------------------------------------------------------- */

@@ -49,6 +49,7 @@ int main(int argc, char **argv)
     long total = 0, disagree = 0, hits = 0;
     unsigned long cls[CCDB_CLASS_COUNT] = { 0 };
     double cls_time[CCDB_CLASS_COUNT] = { 0 }, hit_time = 0;
+    double *per = calloc((size_t)repeat, sizeof *per);
     for (int r = 0; r < repeat; r++) {
         ccdb_truth_reset_stats(t);
         long count = 0;
@@ -84,10 +85,19 @@ int main(int argc, char **argv)
                 }
             }
         double dt = now() - t0;
-        if (repeat > 20 && r % (repeat / 4) != 0 && r != repeat - 1)
-            continue;
-        printf("run %d: %ld queries, %.3f us/query\n", r, count, 1e6 * dt / (double)count);
+        per[r] = 1e6 * dt / (double)count;
+        if (repeat <= 10)
+            printf("run %d: %ld queries, %.3f us/query\n", r, count, per[r]);
     }
+    for (int i = 1; i < repeat; i++) /* insertion sort for the median */
+        for (int j = i; j > 0 && per[j - 1] > per[j]; j--) {
+            double x = per[j];
+            per[j] = per[j - 1];
+            per[j - 1] = x;
+        }
+    printf("us/query over %d runs: median %.3f min %.3f max %.3f\n", repeat, per[repeat / 2], per[0],
+           per[repeat - 1]);
+    free(per);
     const ccdb_truth_stats *s = ccdb_truth_get_stats(t);
     printf("queries %ld hits %ld disagreements %ld; stages box %llu filter %llu exact %llu\n", total,
            hits, disagree, s->decided[0], s->decided[1], s->decided[2]);

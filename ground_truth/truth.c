@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ccdb_truth.h"
 #include "filter.h"
@@ -122,20 +123,30 @@ static void load(ccdb_truth *c, const double q[8][3], int ee)
         for (int j = 0; j < 3; j++) {
             double x = q[i][j];
             assert(isfinite(x)); /* precondition: finite input (the CSV layer rejects others) */
-            if (x == 0) {
+            /* x = m 2^E exactly, from the IEEE-754 fields */
+            uint64_t bits;
+            memcpy(&bits, &x, sizeof bits);
+            int be = (int)((bits >> 52) & 0x7ff);
+            int64_t m = (int64_t)(bits & ((UINT64_C(1) << 52) - 1));
+            long E = -1074;
+            if (be != 0) {
+                m |= INT64_C(1) << 52;
+                E = be - 1075;
+            }
+            if (m == 0) {
                 man[i][j] = 0;
                 ex[i][j] = 0;
                 continue;
             }
-            int e;
-            double fr = frexp(x, &e);
-            int64_t m = (int64_t)ldexp(fr, 53); /* exact: 53-bit integer */
-            long E = (long)e - 53;
-            while ((m & 1) == 0) { /* odd mantissa keeps the integers small */
-                m /= 2;
+            while ((m & 0xff) == 0) { /* odd mantissa keeps the integers small */
+                m >>= 8;
+                E += 8;
+            }
+            while ((m & 1) == 0) {
+                m >>= 1;
                 E++;
             }
-            man[i][j] = m;
+            man[i][j] = (bits >> 63) ? -m : m;
             ex[i][j] = E;
             if (E < emin)
                 emin = E;
@@ -338,31 +349,39 @@ static void sort_unique(ccdb_truth *c, int *n)
     *n = m;
 }
 
-/* Shortcut (F not identically zero): contact needs F(t) = 0, so the candidates are the roots
- * of F in [0,1]; returns the index of the first that touches, or -1. */
-static int decide_cubic(ccdb_truth *c)
+/* Roots of p (non-zero) in [0,1], increasing, each tightened to adjacent doubles when the
+ * Newton guess allows. Cheap exits before the square-free part (a gcd): Descartes' bound on
+ * (0,1) is 0 => no root inside; 1 => one simple root, which isolation handles without the
+ * square-free part (its isolating interval holds no other root of p: all the signs need). */
+static int roots01(ccdb_truth *c, const gt_poly *p, gt_alg *out, int cap)
 {
-    const gt_poly *F = poly(c, T_F);
-    /* Cheap exits before the square-free part (a gcd): Descartes' bound on (0,1) is 0 => no
-     * root inside; 1 => one simple root, which isolation handles without the square-free part
-     * (its isolating interval then holds no other root of F, which is all the signs need). */
     gt_ws_mark mk = gt_ws_save(&c->ws);
     mpz_ptr zero = gt_ws_int(&c->ws), one = gt_ws_int(&c->ws), sum = gt_ws_int(&c->ws);
     mpz_set_ui(zero, 0);
     mpz_set_ui(one, 1);
     mpz_set_ui(sum, 0);
-    for (int i = 0; i <= F->deg; i++)
-        mpz_add(sum, sum, F->c[i]);
-    int ends = mpz_sgn(F->c[0]) == 0 || mpz_sgn(sum) == 0;
-    int v = ends ? 2 : gt_poly_descartes(&c->ws, F, zero, one, 0);
+    for (int i = 0; i <= p->deg; i++)
+        mpz_add(sum, sum, p->c[i]);
+    int ends = mpz_sgn(p->c[0]) == 0 || mpz_sgn(sum) == 0;
+    int v = ends ? 2 : gt_poly_descartes(&c->ws, p, zero, one, 0);
     gt_ws_restore(&c->ws, mk);
     if (v == 0)
-        return -1;
+        return 0;
     if (v == 1)
-        gt_poly_set(&c->sqf, F);
+        gt_poly_set(&c->sqf, p);
     else
-        gt_poly_squarefree(&c->ws, &c->sqf, F);
-    int n = gt_isolate(&c->ws, &c->sqf, c->cand, N_CAND);
+        gt_poly_squarefree(&c->ws, &c->sqf, p);
+    int n = gt_isolate(&c->ws, &c->sqf, out, cap);
+    for (int i = 0; i < n; i++)
+        gt_alg_tighten(&c->ws, &out[i]);
+    return n;
+}
+
+/* Shortcut (F not identically zero): contact needs F(t) = 0, so the candidates are the roots
+ * of F in [0,1]; returns the index of the first that touches, or -1. */
+static int decide_cubic(ccdb_truth *c)
+{
+    int n = roots01(c, poly(c, T_F), c->cand, N_CAND);
     for (int i = 0; i < n; i++)
         if (touch(c, &c->cand[i]))
             return i;
@@ -390,8 +409,7 @@ static int decide_general(ccdb_truth *c)
             dup = gt_poly_equal(p, &c->T[j]);
         if (dup)
             continue;
-        gt_poly_squarefree(&c->ws, &c->sqf, p);
-        n += gt_isolate(&c->ws, &c->sqf, c->cand + n, N_CAND - n);
+        n += roots01(c, p, c->cand + n, N_CAND - n);
     }
     sort_unique(c, &n);
     for (int i = 0; i < n; i++) {

@@ -103,6 +103,7 @@ static void setup(void)
 {
     T = ccdb_truth_new();
     ccdb_truth_set_checking(T, 1);
+    ccdb_truth_set_filters(T, 0); /* the table exercises the exact path; see filtered_agrees */
 }
 static void teardown(void) { ccdb_truth_free(T); }
 TestSuite(cases, .init = setup, .fini = teardown);
@@ -134,6 +135,24 @@ Test(cases, table)
         cr_expect(r.flags & (1u << r.cls), "%s: primary class not among the flags", c->name);
         cr_expect_eq(r.stage, CCDB_STAGE_EXACT, "%s: stage", c->name);
     }
+}
+
+/* With the filters on, every case gets the same answer and bracket (whichever stage decides). */
+Test(cases, filtered_agrees)
+{
+    ccdb_truth *F = ccdb_truth_new();
+    for (size_t i = 0; i < N_CASES; i++) {
+        const gt_case *c = &cases[i];
+        ccdb_truth_result exact, filtered;
+        gt_run(T, c->ee, c->q, &exact);
+        gt_run(F, c->ee, c->q, &filtered);
+        cr_expect_eq(filtered.hit, exact.hit, "%s: filtered hit differs", c->name);
+        cr_expect_eq(filtered.cls, exact.cls, "%s: filtered class differs", c->name);
+        if (exact.hit)
+            cr_expect(filtered.toi_lo == exact.toi_lo && filtered.toi_hi == exact.toi_hi,
+                      "%s: filtered TOI bracket differs", c->name);
+    }
+    ccdb_truth_free(F);
 }
 
 /* Scaling all coordinates by 2^e changes nothing (TOI included), as long as no value leaves

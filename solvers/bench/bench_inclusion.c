@@ -1,0 +1,300 @@
+/* bench_inclusion.c — benchmark of built-in solvers over the public sample queries (not a test).
+ *
+ *   ccdb_bench_inclusion [--dir DIR] [--repeat R] [--slow N] [--delta X] [--max-iter N]
+ *                        SOLVER...
+ *
+ * DIR defaults to ../shared/datasets/sample-queries next to the source tree; every
+ * DIR/<scene>/{vertex-face,edge-edge}/FILE.csv is read (a private strict parser: GMP rationals,
+ * each value must be exactly a double). For each solver: the whole query loop is timed R times
+ * (default 5; mean ns/query: median with min and max over the repeats), each query is also timed
+ * on its own in every repeat (per-query median over the repeats, then the median and max over
+ * the queries), and the answers of the last repeat are tallied against the published labels
+ * (GAVE_UP counts as a hit, FAILED separately). --slow N lists the N slowest queries.
+ */
+#include <dirent.h>
+#include <gmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ccdb_registry.h"
+#include "ccdb_solver.h"
+
+typedef struct bq {
+    double q[8][3];
+    int ee, label;
+    char file[2048];
+    int index;
+} bq;
+
+static bq *g_q;
+static size_t g_n, g_cap;
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void die(const char *msg, const char *file, long line)
+{
+    fprintf(stderr, "%s:%ld: %s\n", file, line, msg);
+    exit(2);
+}
+
+static void read_csv(const char *path, int ee)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        die("cannot open", path, 0);
+    char buf[4096];
+    long line = 0;
+    int row = 0;
+    bq cur;
+    memset(&cur, 0, sizeof cur);
+    mpq_t r, back;
+    mpq_init(r);
+    mpq_init(back);
+    while (fgets(buf, sizeof buf, f)) {
+        ++line;
+        char *fields[7];
+        int nf = 0;
+        char *save = NULL;
+        for (char *tok = strtok_r(buf, ",\r\n", &save); tok && nf < 8;
+             tok = strtok_r(NULL, ",\r\n", &save))
+            fields[nf < 7 ? nf : 6] = tok, ++nf;
+        if (nf != 7)
+            die("expected 7 columns", path, line);
+        for (int i = 0; i < 3; ++i) {
+            char s[2048];
+            snprintf(s, sizeof s, "%s/%s", fields[2 * i], fields[2 * i + 1]);
+            if (mpq_set_str(r, s, 10) != 0 || mpz_sgn(mpq_denref(r)) == 0)
+                die("bad rational", path, line);
+            mpq_canonicalize(r);
+            double x = mpq_get_d(r);
+            mpq_set_d(back, x);
+            if (!mpq_equal(back, r))
+                die("value is not exactly a double", path, line);
+            cur.q[row][i] = x;
+        }
+        int t = atoi(fields[6]);
+        if (row == 0)
+            cur.label = t;
+        else if (t != cur.label)
+            die("rows of a query disagree on truth", path, line);
+        if (++row == 8) {
+            if (g_n == g_cap) {
+                g_cap = g_cap ? 2 * g_cap : 1024;
+                g_q = realloc(g_q, g_cap * sizeof *g_q);
+                if (!g_q)
+                    die("out of memory", path, line);
+            }
+            cur.ee = ee;
+            snprintf(cur.file, sizeof cur.file, "%s", path);
+            cur.index = (int)((line - 1) / 8);
+            g_q[g_n++] = cur;
+            row = 0;
+        }
+    }
+    if (row != 0)
+        die("row count is not a multiple of 8", path, line);
+    mpq_clear(r);
+    mpq_clear(back);
+    fclose(f);
+}
+
+static void read_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "%s: cannot open directory\n", dir);
+        exit(2);
+    }
+    char *scenes[256];
+    int ns = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && ns < 256)
+        if (e->d_name[0] != '.' && strcmp(e->d_name, "LICENSE") != 0)
+            scenes[ns++] = strdup(e->d_name);
+    closedir(d);
+    qsort(scenes, (size_t)ns, sizeof scenes[0], cmp_str);
+    for (int s = 0; s < ns; ++s) {
+        for (int ee = 0; ee < 2; ++ee) {
+            char sub[1024];
+            snprintf(sub, sizeof sub, "%s/%s/%s", dir, scenes[s], ee ? "edge-edge" : "vertex-face");
+            DIR *dd = opendir(sub);
+            if (!dd)
+                continue;
+            char *files[256];
+            int nfl = 0;
+            while ((e = readdir(dd)) && nfl < 256) {
+                size_t l = strlen(e->d_name);
+                if (l > 4 && strcmp(e->d_name + l - 4, ".csv") == 0)
+                    files[nfl++] = strdup(e->d_name);
+            }
+            closedir(dd);
+            qsort(files, (size_t)nfl, sizeof files[0], cmp_str);
+            for (int k = 0; k < nfl; ++k) {
+                char p[1900];
+                snprintf(p, sizeof p, "%s/%s", sub, files[k]);
+                read_csv(p, ee);
+                free(files[k]);
+            }
+        }
+        free(scenes[s]);
+    }
+}
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, size_t n)
+{
+    qsort(v, n, sizeof *v, cmp_d);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+int main(int argc, char **argv)
+{
+    const char *dir = CCDB_SOURCE_DIR "/../shared/datasets/sample-queries";
+    int repeat = 5, slow = 0;
+    ccdb_params params = ccdb_params_default();
+    const char *names[16];
+    int nn = 0;
+    for (int i = 1; i < argc; ++i) {
+        if (!strcmp(argv[i], "--dir") && i + 1 < argc)
+            dir = argv[++i];
+        else if (!strcmp(argv[i], "--repeat") && i + 1 < argc)
+            repeat = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--slow") && i + 1 < argc)
+            slow = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--delta") && i + 1 < argc)
+            params.delta = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--max-iter") && i + 1 < argc)
+            params.max_iterations = atol(argv[++i]);
+        else if (argv[i][0] != '-' && nn < 16)
+            names[nn++] = argv[i];
+        else {
+            fprintf(stderr, "usage: %s [--dir DIR] [--repeat R] [--slow N] [--delta X] "
+                            "[--max-iter N] SOLVER...\n", argv[0]);
+            return 2;
+        }
+    }
+    if (repeat < 1 || nn == 0) {
+        fprintf(stderr, "need at least one solver and --repeat >= 1\n");
+        return 2;
+    }
+    read_dir(dir);
+    size_t pos = 0;
+    for (size_t k = 0; k < g_n; ++k)
+        pos += (size_t)g_q[k].label;
+    printf("%zu queries, %zu positives (published labels), %s, repeat %d, delta %g, max_iter %ld\n",
+           g_n, pos, dir, repeat, params.delta, params.max_iterations);
+
+    size_t nb;
+    const ccdb_solver *const *table = ccdb_registry_builtin(&nb);
+    for (int s = 0; s < nn; ++s) {
+        const ccdb_solver *sol = NULL;
+        for (size_t k = 0; k < nb; ++k)
+            if (!strcmp(table[k]->name, names[s]))
+                sol = table[k];
+        if (!sol) {
+            fprintf(stderr, "unknown solver %s\n", names[s]);
+            return 2;
+        }
+        void *st = sol->create ? sol->create(&params) : NULL;
+        ccdb_result *res = calloc(g_n, sizeof *res);
+        double *per = calloc(g_n * (size_t)repeat, sizeof *per);
+        double loops[64];
+        /* Warm-up pass, then `repeat` whole-loop timings, then `repeat` per-query timings. */
+        for (size_t k = 0; k < g_n; ++k)
+            (g_q[k].ee ? sol->edge_edge : sol->vertex_face)(st, (const double (*)[3])g_q[k].q, &params, &res[k]);
+        for (int r = 0; r < repeat && r < 64; ++r) {
+            double t0 = now_ns();
+            for (size_t k = 0; k < g_n; ++k)
+                (g_q[k].ee ? sol->edge_edge : sol->vertex_face)(st, (const double (*)[3])g_q[k].q, &params, &res[k]);
+            loops[r] = (now_ns() - t0) / (double)g_n;
+        }
+        for (int r = 0; r < repeat; ++r)
+            for (size_t k = 0; k < g_n; ++k) {
+                double t0 = now_ns();
+                (g_q[k].ee ? sol->edge_edge : sol->vertex_face)(st, (const double (*)[3])g_q[k].q, &params, &res[k]);
+                per[k * (size_t)repeat + (size_t)r] = now_ns() - t0;
+            }
+        double *qmed = calloc(g_n, sizeof *qmed);
+        for (size_t k = 0; k < g_n; ++k)
+            qmed[k] = median(per + k * (size_t)repeat, (size_t)repeat);
+        size_t tp = 0, fp = 0, fn = 0, tn = 0, gave = 0, failed = 0;
+        long long work = 0;
+        for (size_t k = 0; k < g_n; ++k) {
+            int hit = res[k].state == CCDB_HIT || res[k].state == CCDB_GAVE_UP;
+            gave += res[k].state == CCDB_GAVE_UP;
+            failed += res[k].state == CCDB_FAILED;
+            work += res[k].work;
+            if (res[k].state == CCDB_FAILED)
+                continue;
+            if (hit)
+                g_q[k].label ? ++tp : ++fp;
+            else
+                g_q[k].label ? ++fn : ++tn;
+        }
+        double *sorted = malloc(g_n * sizeof *sorted);
+        memcpy(sorted, qmed, g_n * sizeof *sorted);
+        double qmedian = median(sorted, g_n), qmax = sorted[g_n - 1];
+        double lmin = loops[0], lmax = loops[0];
+        for (int r = 0; r < repeat && r < 64; ++r) {
+            lmin = loops[r] < lmin ? loops[r] : lmin;
+            lmax = loops[r] > lmax ? loops[r] : lmax;
+        }
+        double lmed = median(loops, (size_t)(repeat < 64 ? repeat : 64));
+        printf("%-20s TP %zu FP %zu FN %zu TN %zu gave_up %zu failed %zu | per-query median "
+               "%.0f ns (max %.0f ns) | whole-loop mean %.0f ns/query (min %.0f, max %.0f) | "
+               "work %lld\n",
+               sol->name, tp, fp, fn, tn, gave, failed, qmedian, qmax, lmed, lmin, lmax, work);
+        {
+            double *wk = malloc(g_n * sizeof *wk);
+            size_t zero = 0;
+            for (size_t k = 0; k < g_n; ++k) {
+                wk[k] = (double)res[k].work;
+                zero += res[k].work == 0;
+            }
+            qsort(wk, g_n, sizeof *wk, cmp_d);
+            printf("    work per query: %zu with 0 (exact box test), median %.0f, p90 %.0f, "
+                   "p99 %.0f, max %.0f\n",
+                   zero, wk[g_n / 2], wk[g_n * 9 / 10], wk[g_n * 99 / 100], wk[g_n - 1]);
+            free(wk);
+        }
+        for (int w = 0; w < slow && (size_t)w < g_n; ++w) {
+            size_t best = 0;
+            for (size_t k = 1; k < g_n; ++k)
+                if (qmed[k] > qmed[best])
+                    best = k;
+            printf("    slow: %.0f ns  %s #%d label %d state %d toi %.17g work %lld\n", qmed[best],
+                   g_q[best].file, g_q[best].index, g_q[best].label, (int)res[best].state,
+                   res[best].toi, res[best].work);
+            qmed[best] = -1;
+        }
+        for (size_t k = 0; k < g_n; ++k)
+            if (res[k].state != CCDB_FAILED && g_q[k].label &&
+                !(res[k].state == CCDB_HIT || res[k].state == CCDB_GAVE_UP))
+                printf("    FN: %s #%d\n", g_q[k].file, g_q[k].index);
+        free(sorted);
+        free(qmed);
+        free(per);
+        free(res);
+        if (sol->destroy)
+            sol->destroy(st);
+    }
+    free(g_q);
+    return 0;
+}

@@ -1,0 +1,462 @@
+/* tight_inclusion.c — Tight Inclusion CCD (Wang, Ferguson, Schneider, Jiang, Attene, Panozzo,
+ * "A Large-scale Benchmark and an Inclusion-based Algorithm for Continuous Collision
+ * Detection", ACM TOG 2021), made conservative and fast on degenerate queries.
+ *
+ * Method. The gap F(t,u,v) (VF: p - a - u(b-a) - v(c-a); EE: a0 + u(a1-a0) - b0 - v(b1-b0), all
+ * points at time t; t,u,v in [0,1], u+v <= 1 for VF) is multilinear, so its range over a box of
+ * parameters is the bounding box of its 8 corner values. Each corner value is computed in double;
+ * a forward rounding-error bound ε_i is added per axis, and the box is grown by the minimum
+ * separation d. A box whose grown inclusion excludes 0 holds no contact; the others are
+ * bisected. Boxes are kept in a priority queue, earliest lower t first (deeper first on ties),
+ * so every time a box is popped its lower t is <= the lower t of every box still able to hold a
+ * contact: the reported TOI is a lower bound of the true one whenever the search stops.
+ *
+ * Acceptance (a hit at the popped box's lower t): its inclusion contains 0 and either its width
+ * is <= δ on every axis (the paper's co-domain tolerance), or it lies inside [-(ε+d), ε+d] on
+ * every axis, or it can no longer be bisected in double. The dimension to split is the one with
+ * the largest width relative to its tolerance δ / L_j, i.e. the largest width_j * L_j, where L_j
+ * is how fast F can change along parameter j (the paper's per-parameter tolerances).
+ *
+ * Rounding-error bound (the paper's, with its max: γ_i = max(largest |coordinate| of the query
+ * on axis i, 1), never capped at 1): ε_i = 6.661338147750939e-15 γ_i³ (VF),
+ * 6.217248937900877e-15 γ_i³ (EE); with a minimum separation 7.549516567451065e-15 (VF),
+ * 7.105427357601002e-15 (EE). These are 60u, 56u, 68u and 64u times γ³ (u = 2^-53). For our
+ * evaluation order (inclusion_common.h: x(t) = x0 + t(x1-x0), then F = ((D -/+ uB) - vC)) a
+ * standard forward analysis gives |error| <= 50 u γ (1 + 10u): 5γu per point, 12γu per
+ * difference, 14γu per scaled difference, + 4γu and + 6γu for the two final sums. Since γ >= 1,
+ * γ³ >= γ and the paper's ε covers it; underflow adds at most a few 2^-1075, far below ε.
+ * Bisection points are exact midpoints or at least lie inside the interval, so the children
+ * always cover their parent. u_lo + v_lo > 1 in double implies it in reals (1 is a double).
+ *
+ * Claims: CONSERVATIVE | REPORTS_TOI | MIN_SEPARATION (Chebyshev distance: a hit means the two
+ * primitives come within L-infinity distance d of each other, up to ε and δ).
+ *
+ * Parameters (from ccdb_params): δ = params->delta (default 1e-6); m_I = params->max_iterations
+ * (default 1e6) caps the number of boxes checked; when reached the answer is GAVE_UP (counted as
+ * a hit) at the lower t of the earliest remaining box; d = params->min_separation (default 0).
+ *
+ * Speed (docs/tight-inclusion.md has the figures): an exact bounding-box pre-rejection; the
+ * earliest-first queue, which ends the search at the first accepted box instead of refining a
+ * whole breadth-first level (the source of the original's runs to the cap on sliding contacts).
+ *
+ * Inputs outside what the bound covers: non-finite coordinates -> FAILED; a coordinate scale
+ * so large that γ³ or the corner arithmetic could overflow (γ > 2^300) -> GAVE_UP at t = 0
+ * unless the exact box test already proves a miss.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ccdb_solver.h"
+#include "inclusion_common.h"
+
+/* ---- a binary min-heap of boxes: key (lower t ascending, depth descending) ---- */
+
+typedef struct ti_item {
+    incl_box b;
+    double key; /* <= b.lo[0]: b's lower t rounded down to the t-cell grid */
+} ti_item;
+
+typedef struct ti_heap {
+    ti_item *a;
+    size_t n, cap;
+} ti_heap;
+
+static int ti_less(const ti_item *x, const ti_item *y)
+{
+    if (x->key != y->key)
+        return x->key < y->key;
+    return x->b.depth > y->b.depth;
+}
+
+static int ti_push(ti_heap *h, const ti_item *b)
+{
+    if (h->n == h->cap) {
+        size_t cap = h->cap ? 2 * h->cap : 256;
+        ti_item *a = realloc(h->a, cap * sizeof *a);
+        if (!a)
+            return -1;
+        h->a = a;
+        h->cap = cap;
+    }
+    size_t i = h->n++;
+    while (i > 0) {
+        size_t p = (i - 1) / 2;
+        if (!ti_less(b, &h->a[p]))
+            break;
+        h->a[i] = h->a[p];
+        i = p;
+    }
+    h->a[i] = *b;
+    return 0;
+}
+
+static ti_item ti_pop(ti_heap *h)
+{
+    ti_item top = h->a[0];
+    ti_item last = h->a[--h->n];
+    size_t i = 0, n = h->n;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && ti_less(&h->a[c + 1], &h->a[c]))
+            ++c;
+        if (!ti_less(&h->a[c], &last))
+            break;
+        h->a[i] = h->a[c];
+        i = c;
+    }
+    if (n > 0)
+        h->a[i] = last;
+    return top;
+}
+
+static void *ti_create(const ccdb_params *params)
+{
+    (void)params;
+    return calloc(1, sizeof(ti_heap));
+}
+
+static void ti_destroy(void *state)
+{
+    ti_heap *h = state;
+    if (h) {
+        free(h->a);
+        free(h);
+    }
+}
+
+/* ---- the query, prepared once ---- */
+
+typedef struct ti_query {
+    double x0[4][3], dx[4][3]; /* rows at t=0 and fl(x1 - x0): x(t) = x0 + t dx, as bounded */
+    int ee;
+    double thr[3];             /* ε_i + d, rounded up */
+} ti_query;
+
+/* F at the 8 corners of box b: G[4*kt + 2*ku + kv][axis], in the evaluation order whose
+ * error the file opening bounds (the same as incl_corners in inclusion_common.h). */
+static void ti_eval(const ti_query *Q, const incl_box *b, double G[8][3])
+{
+    for (int kt = 0; kt < 2; ++kt) {
+        double t = kt ? b->hi[0] : b->lo[0];
+        double D[3], B[3], C[3];
+        for (int i = 0; i < 3; ++i) {
+            double x0 = Q->x0[0][i] + t * Q->dx[0][i], x1 = Q->x0[1][i] + t * Q->dx[1][i];
+            double x2 = Q->x0[2][i] + t * Q->dx[2][i], x3 = Q->x0[3][i] + t * Q->dx[3][i];
+            if (!Q->ee) {
+                D[i] = x0 - x1, B[i] = x2 - x1, C[i] = x3 - x1;
+            } else {
+                D[i] = x0 - x2, B[i] = x1 - x0, C[i] = x3 - x2;
+            }
+        }
+        for (int ku = 0; ku < 2; ++ku) {
+            double u = ku ? b->hi[1] : b->lo[1];
+            for (int kv = 0; kv < 2; ++kv) {
+                double v = kv ? b->hi[2] : b->lo[2];
+                double *g = G[4 * kt + 2 * ku + kv];
+                for (int i = 0; i < 3; ++i) {
+                    double s = Q->ee ? D[i] + u * B[i] : D[i] - u * B[i];
+                    g[i] = s - v * C[i];
+                }
+            }
+        }
+    }
+}
+
+/* ---- contraction of a box along one parameter ---- */
+
+/* Key of a box with lower t `t`: t rounded down to a multiple of `cell` (a power of two), so
+ * that boxes in the same t-cell are taken deepest first (a depth-first descent instead of a
+ * sweep over every box of the cell). key <= t always: the division and floor are exact. */
+static double ti_key(double t, double cell)
+{
+    if (cell >= 1.0)
+        return t >= 1.0 ? 1.0 : 0.0;
+    double k = floor(t / cell) * cell;
+    return k < t ? k : t;
+}
+
+/* Sound contraction of the box's range [*pa, *pb] of parameter j (bit = 4, 2, 1 for t, u, v in
+ * G's index) from its corner values G, each within ε of the exact value. F is linear in one
+ * parameter when the other two are fixed, and multilinear, so for a fixed value of parameter j
+ * its range over the box's face is spanned by the 4 corner values there, each a linear function
+ * of parameter j between the lower and upper face. On axis i the inclusion can hold 0 only where
+ * some corner line g_k <= thr_i and some corner line g_k >= -thr_i. Each such condition holds on
+ * a set whose earliest point we bound from below and latest from above; the range becomes
+ * [max of earliest, min of latest]. Returns 0 when it is empty. Roots are rounded outward: the
+ * quotient by a relative 2^-49 and the parameter by an absolute 2^-50 (parameters lie in [0,1],
+ * so a few ulps of 1 bound every rounding error of a + w s). */
+static int ti_contract(double G[8][3], const double thr[3], int bit, double *pa, double *pb)
+{
+    const double a = *pa, b = *pb, w = b - a;
+    double lo = a, hi = b;
+    int lo_face[4], n = 0;
+    for (int c = 0; c < 8; ++c)
+        if (!(c & bit))
+            lo_face[n++] = c;
+    for (int i = 0; i < 3; ++i) {
+        for (int sg = 0; sg < 2; ++sg) { /* sg 0: g <= thr; sg 1: -g <= thr */
+            double A[4], B[4];
+            int a_ok = 0, b_ok = 0;
+            for (int k = 0; k < 4; ++k) {
+                A[k] = sg ? -G[lo_face[k]][i] : G[lo_face[k]][i];
+                B[k] = sg ? -G[lo_face[k] | bit][i] : G[lo_face[k] | bit][i];
+                a_ok |= A[k] <= thr[i];
+                b_ok |= B[k] <= thr[i];
+            }
+            if (!a_ok && !b_ok)
+                return 0;
+            if (!a_ok) { /* earliest: the first corner line to come down to thr */
+                double e = INFINITY;
+                for (int k = 0; k < 4; ++k)
+                    if (B[k] <= thr[i]) {
+                        double s = (A[k] - thr[i]) / (A[k] - B[k]) * (1.0 - 0x1p-49);
+                        double x = a + w * s - 0x1p-50;
+                        e = x < e ? x : e;
+                    }
+                lo = e > lo ? e : lo;
+            }
+            if (!b_ok) { /* latest: the last corner line still at or below thr */
+                double l = -INFINITY;
+                for (int k = 0; k < 4; ++k)
+                    if (A[k] <= thr[i]) {
+                        double s = (thr[i] - A[k]) / (B[k] - A[k]) * (1.0 + 0x1p-49);
+                        double x = a + w * s + 0x1p-50;
+                        l = x > l ? x : l;
+                    }
+                hi = l < hi ? l : hi;
+            }
+        }
+    }
+    if (lo > hi)
+        return 0;
+    *pa = lo;
+    *pb = hi;
+    return 1;
+}
+
+/* ---- the solver ---- */
+
+static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params, int ee,
+                     ccdb_result *out)
+{
+    const double delta = params->delta;
+    const double d = params->min_separation > 0 ? params->min_separation : 0.0;
+    const long long cap = params->max_iterations > 0 ? params->max_iterations : 1;
+
+    out->state = CCDB_MISS;
+    out->toi = 0.0;
+    out->work = 0;
+    if (!incl_all_finite(q) || !(d < INFINITY)) {
+        out->state = CCDB_FAILED;
+        return;
+    }
+    if (incl_boxes_apart(q, ee, d))
+        return;
+
+    double g[3];
+    incl_gamma(q, g);
+    if (g[0] > 0x1p300 || g[1] > 0x1p300 || g[2] > 0x1p300) {
+        /* γ³ and the corner arithmetic may overflow: the bound says nothing. */
+        out->state = CCDB_GAVE_UP;
+        return;
+    }
+    ti_query Q;
+    Q.ee = ee;
+    for (int k = 0; k < 4; ++k)
+        for (int i = 0; i < 3; ++i) {
+            Q.x0[k][i] = q[k][i];
+            Q.dx[k][i] = q[k + 4][i] - q[k][i];
+        }
+    const double c = d > 0 ? (ee ? 7.105427357601002e-15 : 7.549516567451065e-15)
+                           : (ee ? 6.217248937900877e-15 : 6.661338147750939e-15);
+    for (int i = 0; i < 3; ++i) {
+        double eps = c * g[i] * g[i] * g[i] * (1.0 + 0x1p-48);
+        Q.thr[i] = d > 0 ? nextafter(eps + d, INFINITY) : eps;
+    }
+    const double *thr = Q.thr;
+
+    /* Per-parameter speeds L_j (how fast F can change along parameter j): the parameter
+     * tolerances are δ / L_j; t-cells are the largest power of two <= δ / L_t. */
+    double L[3] = { 0, 0, 0 };
+    {
+        incl_box unit = { { 0, 0, 0 }, { 1, 1, 1 }, 0 };
+        double G[8][3];
+        ti_eval(&Q, &unit, G);
+        for (int c0 = 0; c0 < 8; ++c0)
+            for (int j = 0; j < 3; ++j) {
+                int bit = 4 >> j;
+                if (c0 & bit)
+                    continue;
+                for (int i = 0; i < 3; ++i) {
+                    double v = fabs(G[c0 | bit][i] - G[c0][i]);
+                    L[j] = v > L[j] ? v : L[j];
+                }
+            }
+    }
+    double cell = 1.0;
+    while (cell > 0x1p-1000 && cell * L[0] > delta)
+        cell *= 0.5;
+
+    h->n = 0;
+    ti_item root = { { { 0, 0, 0 }, { 1, 1, 1 }, 0 }, 0.0 };
+    if (ti_push(h, &root) != 0) {
+        out->state = CCDB_GAVE_UP;
+        return;
+    }
+    long long checks = 0;
+    while (h->n > 0) {
+        ti_item it = ti_pop(h);
+        incl_box b = it.b;
+        /* Every box left (it and the heap) has lower t >= lower: the TOI bound if we stop. */
+        double lower = it.key;
+        int small, inside;
+    again:
+        if (checks >= cap) {
+            out->state = CCDB_GAVE_UP;
+            out->toi = lower;
+            out->work = checks;
+            return;
+        }
+        ++checks;
+        double G[8][3];
+        ti_eval(&Q, &b, G);
+        int zero_in = 1;
+        small = inside = 1;
+        for (int i = 0; i < 3 && zero_in; ++i) {
+            double mn = G[0][i], mx = mn;
+            for (int k = 1; k < 8; ++k) {
+                mn = G[k][i] < mn ? G[k][i] : mn;
+                mx = G[k][i] > mx ? G[k][i] : mx;
+            }
+            if (mn > thr[i] || mx < -thr[i])
+                zero_in = 0;
+            if (!(mx - mn <= delta))
+                small = 0;
+            if (mn < -thr[i] || mx > thr[i])
+                inside = 0;
+        }
+        if (!zero_in)
+            continue;
+        if (!small && !inside) {
+            /* Contract every parameter range; a much smaller box is evaluated again. */
+            int shrunk = 0, moved = 0;
+            for (int j = 0; j < 3; ++j) {
+                double a = b.lo[j], z = b.hi[j];
+                if (!ti_contract(G, thr, 4 >> j, &a, &z))
+                    goto next_box;
+                if (a > b.lo[j] || z < b.hi[j]) {
+                    moved = 1;
+                    shrunk |= (z - a) < 0.5 * (b.hi[j] - b.lo[j]);
+                    b.lo[j] = a;
+                    b.hi[j] = z;
+                }
+            }
+            if (moved) {
+                /* VF: outside the triangle's parameter domain (exact: 1 is a double). */
+                if (!ee && b.lo[1] + b.lo[2] > 1.0)
+                    continue;
+                double key = ti_key(b.lo[0], cell);
+                if (h->n > 0 && key > h->a[0].key) {
+                    /* Another box is now earlier: put this one back in its place. */
+                    ti_item back = { b, key };
+                    if (ti_push(h, &back) != 0) {
+                        out->state = CCDB_GAVE_UP;
+                        out->toi = lower;
+                        out->work = checks;
+                        return;
+                    }
+                    continue;
+                }
+                lower = h->n > 0 && h->a[0].key < b.lo[0] ? h->a[0].key : b.lo[0];
+                if (shrunk)
+                    goto again; /* a much smaller box: a much tighter inclusion */
+            }
+        }
+        if (small || inside) {
+            out->state = CCDB_HIT;
+            out->toi = h->n > 0 && h->a[0].key < b.lo[0] ? h->a[0].key : b.lo[0];
+            out->work = checks;
+            return;
+        }
+        {
+            /* Split the parameter with the largest width relative to its tolerance. */
+            int order[3] = { 0, 1, 2 };
+            double w[3];
+            for (int j = 0; j < 3; ++j)
+                w[j] = (b.hi[j] - b.lo[j]) * L[j];
+            for (int x = 0; x < 3; ++x) /* sort order by w descending (3 elements) */
+                for (int y = x + 1; y < 3; ++y)
+                    if (w[order[y]] > w[order[x]]) {
+                        int tmp = order[x];
+                        order[x] = order[y];
+                        order[y] = tmp;
+                    }
+            int split = -1;
+            double mid = 0;
+            for (int x = 0; x < 3 && split < 0; ++x) {
+                int j = order[x];
+                mid = 0.5 * (b.lo[j] + b.hi[j]);
+                if (mid > b.lo[j] && mid < b.hi[j])
+                    split = j;
+            }
+            if (split < 0) { /* not bisectable any more in double */
+                out->state = CCDB_HIT;
+                out->toi = h->n > 0 && h->a[0].key < b.lo[0] ? h->a[0].key : b.lo[0];
+                out->work = checks;
+                return;
+            }
+            ti_item c0 = { b, 0 }, c1 = { b, 0 };
+            c0.b.hi[split] = mid;
+            c1.b.lo[split] = mid;
+            c0.b.depth = c1.b.depth = b.depth + 1;
+            c0.key = ti_key(c0.b.lo[0], cell);
+            c1.key = ti_key(c1.b.lo[0], cell);
+            int keep1 = ee || split == 0 || !(c1.b.lo[1] + c1.b.lo[2] > 1.0);
+            if (ti_push(h, &c0) != 0 || (keep1 && ti_push(h, &c1) != 0)) {
+                /* Out of memory: `lower` still bounds every contact left. */
+                out->state = CCDB_GAVE_UP;
+                out->toi = lower;
+                out->work = checks;
+                return;
+            }
+        }
+    next_box:;
+    }
+    out->work = checks;
+}
+
+static void ti_with_state(void *state, const double q[8][3], const ccdb_params *params, int ee,
+                          ccdb_result *out)
+{
+    if (state) {
+        ti_solve(state, q, params, ee, out);
+        return;
+    }
+    ti_heap h = { 0, 0, 0 }; /* no per-thread state given: a temporary heap */
+    ti_solve(&h, q, params, ee, out);
+    free(h.a);
+}
+
+static void ti_vf(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
+{
+    ti_with_state(state, q, params, 0, out);
+}
+
+static void ti_ee(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
+{
+    ti_with_state(state, q, params, 1, out);
+}
+
+const ccdb_solver ccdb_solver_tight_inclusion = {
+    CCDB_SOLVER_ABI,
+    "tight_inclusion",
+    "Tight Inclusion: corner-value inclusion + rounding bound, earliest-first bisection",
+    "Wang et al. 2021, A Large-scale Benchmark and an Inclusion-based Algorithm for CCD (ACM TOG)",
+    CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION,
+    ti_create,
+    ti_destroy,
+    ti_vf,
+    ti_ee,
+};

@@ -457,13 +457,15 @@ static int normal_zero_at(ccdb_truth *c, int at1)
     return zero;
 }
 
-static unsigned classify(ccdb_truth *c, const double q[8][3], int hit, gt_alg *toi)
+/* Coincident points at t = 0 or t = 1: VF vertex on a triangle vertex; EE a zero-length edge or
+ * an endpoint of one edge on an endpoint of the other. (Coincident triangle vertices make a
+ * zero-area triangle, found by the normal test.) Exact double compares. */
+static int coincident_points(const double q[8][3], int ee)
 {
-    unsigned f = 0;
     int degenerate = 0;
     for (int h = 0; h < 2; h++) {
         const double(*x)[3] = q + 4 * h;
-        if (!c->ee) {
+        if (!ee) {
             degenerate |= same_point(x[0], x[1]) || same_point(x[0], x[2]) || same_point(x[0], x[3]);
         } else {
             degenerate |= same_point(x[0], x[1]) || same_point(x[2], x[3]);
@@ -471,6 +473,93 @@ static unsigned classify(ccdb_truth *c, const double q[8][3], int hit, gt_alg *t
                           same_point(x[1], x[2]) || same_point(x[1], x[3]);
         }
     }
+    return degenerate;
+}
+
+/* ---- cheap classification of a query a filter proved a miss ------------------------------
+ * A miss needs only the hit-independent flags: coincident points, n (VF) / m (EE) zero at t = 0
+ * or 1, F identically zero. Each "non-zero" is proven in doubles with a static error bound
+ * (Shewchuk's orient2d / orient3d bounds, taken with a margin: 8 eps and 16 eps) that is valid
+ * when no intermediate underflows or overflows, which the range check guarantees: non-zero
+ * inputs in [2^-200, 2^300] are multiples of 2^-252, so non-zero differences and their
+ * products of up to three factors stay normal. Anything not proven goes to the exact test. */
+#define GT_EPS 0x1p-53
+
+static int in_safe_range(const double q[8][3])
+{
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 3; j++) {
+            double a = fabs(q[i][j]);
+            if (a != 0 && !(a >= 0x1p-200 && a <= 0x1p300))
+                return 0;
+        }
+    return 1;
+}
+
+/* 1 if (u1-u0) x (v1-v0) is proven non-zero. */
+static int cross_nonzero(const double *u0, const double *u1, const double *v0, const double *v1)
+{
+    double u[3], v[3];
+    for (int j = 0; j < 3; j++) {
+        u[j] = u1[j] - u0[j];
+        v[j] = v1[j] - v0[j];
+    }
+    for (int j = 0; j < 3; j++) {
+        int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+        double l = u[j1] * v[j2], r = u[j2] * v[j1];
+        if (fabs(l - r) > 8 * GT_EPS * (fabs(l) + fabs(r)))
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 if det(u1-u0, v1-v0, w1-w0) is proven non-zero. */
+static int det_nonzero(const double *u0, const double *u1, const double *v0, const double *v1,
+                       const double *w0, const double *w1)
+{
+    double u[3], v[3], w[3], det = 0, perm = 0;
+    for (int j = 0; j < 3; j++) {
+        u[j] = u1[j] - u0[j];
+        v[j] = v1[j] - v0[j];
+        w[j] = w1[j] - w0[j];
+    }
+    for (int j = 0; j < 3; j++) {
+        int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+        double l = v[j1] * w[j2], r = v[j2] * w[j1];
+        det += u[j] * (l - r);
+        perm += fabs(u[j]) * (fabs(l) + fabs(r));
+    }
+    return fabs(det) > 16 * GT_EPS * perm;
+}
+
+/* Flags of a miss without the exact path; returns 0 when something is not proven. */
+static int classify_miss_fast(const double q[8][3], int ee, unsigned *flags)
+{
+    if (!in_safe_range(q))
+        return 0;
+    for (int h = 0; h < 2; h++) {
+        const double(*x)[3] = q + 4 * h;
+        /* VF: n = (b-a)x(c-a), F = det(b-a, c-a, p-a); EE: m = (a1-a0)x(b1-b0), F = det(.., b0-a0) */
+        if (!ee ? !cross_nonzero(x[1], x[2], x[1], x[3]) : !cross_nonzero(x[0], x[1], x[2], x[3]))
+            return 0;
+    }
+    int fnz = 0;
+    for (int h = 0; h < 2 && !fnz; h++) {
+        const double(*x)[3] = q + 4 * h;
+        fnz = !ee ? det_nonzero(x[1], x[2], x[1], x[3], x[1], x[0])
+                  : det_nonzero(x[0], x[1], x[2], x[3], x[0], x[2]);
+    }
+    if (!fnz)
+        return 0;
+    *flags = coincident_points(q, ee) ? 1u << CCDB_CLASS_DEGENERATE_PRIMITIVE
+                                       : 1u << CCDB_CLASS_GENERIC;
+    return 1;
+}
+
+static unsigned classify(ccdb_truth *c, const double q[8][3], int hit, gt_alg *toi)
+{
+    unsigned f = 0;
+    int degenerate = coincident_points(q, c->ee);
     int n0 = normal_zero_at(c, 0), n1 = normal_zero_at(c, 1);
     if (!c->ee && (n0 || n1))
         degenerate = 1;
@@ -524,6 +613,17 @@ static void run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *
             if (v == CCDB_FILTER_MISS)
                 stage = CCDB_STAGE_FILTER;
         }
+    }
+    if (stage != CCDB_STAGE_EXACT && !c->check && classify_miss_fast(q, ee, &out->flags)) {
+        out->hit = 0;
+        out->toi_lo = out->toi_hi = 0;
+        out->stage = stage;
+        c->stats.decided[stage]++;
+        int cls = 0;
+        while (!(out->flags & (1u << cls)))
+            cls++;
+        out->cls = (ccdb_truth_class)cls;
+        return;
     }
     load(c, q, ee);
     int idx = -1;

@@ -250,9 +250,12 @@ static void same(const char *what, int i, const ccdb_truth_result *a, const ccdb
 
 static void random_suite(int ee, uint64_t seed, int count)
 {
-    ccdb_truth *chk = ccdb_truth_new(), *t = ccdb_truth_new();
+    ccdb_truth *chk = ccdb_truth_new(), *t = ccdb_truth_new(), *fast = ccdb_truth_new();
     ccdb_truth_set_checking(chk, 1);
     ccdb_truth_set_checking(t, 0);
+    ccdb_truth_set_checking(fast, 0);
+    ccdb_truth_set_filters(chk, 0);
+    ccdb_truth_set_filters(t, 0);
     rng_state = seed;
     int hits = 0, witnessed = 0, classes = 0;
     for (int i = 0; i < count; i++) {
@@ -262,6 +265,9 @@ static void random_suite(int ee, uint64_t seed, int count)
         gt_run(chk, ee, (const double(*)[3])q, &r); /* checking mode: both methods agree */
         hits += r.hit;
         classes |= (int)r.flags;
+        /* filters and the cheap miss classification change nothing but the stage */
+        gt_run(fast, ee, (const double(*)[3])q, &r2);
+        same("filtered", i, &r, &r2);
         if (r.hit) {
             cr_assert(gt_tight(&r) && r.toi_lo >= 0 && r.toi_hi <= 1, "query %d: bracket", i);
             /* at the TOI (when a double) they touch; just before it they do not */
@@ -333,6 +339,7 @@ static void random_suite(int ee, uint64_t seed, int count)
     cr_assert_gt(witnessed, hits / 4);
     ccdb_truth_free(chk);
     ccdb_truth_free(t);
+    ccdb_truth_free(fast);
 }
 
 Test(random, vf_invariances_and_witness, .timeout = 600) { random_suite(0, 0x5eed0001ull, 3000); }

@@ -33,9 +33,11 @@ Test(sample_labels, agree_with_published_labels, .timeout = 600)
     struct stat st;
     if (stat(SAMPLE_DIR, &st) != 0)
         cr_skip_test("sample queries not found at %s", SAMPLE_DIR);
-    ccdb_truth *t = ccdb_truth_new();
+    ccdb_truth *t = ccdb_truth_new(), *fast = ccdb_truth_new();
     ccdb_truth_set_checking(t, 1);
-    long total = 0, hits = 0, agree = 0, files = 0;
+    ccdb_truth_set_filters(t, 0);
+    ccdb_truth_set_checking(fast, 0);
+    long total = 0, hits = 0, agree = 0, files = 0, filtered = 0;
     DIR *scenes = opendir(SAMPLE_DIR);
     cr_assert_not_null(scenes);
     struct dirent *sc;
@@ -77,6 +79,13 @@ Test(sample_labels, agree_with_published_labels, .timeout = 600)
                     }
                     if (r.hit)
                         cr_expect(gt_tight(&r), "%s query %ld: bracket not tight", path, i);
+                    /* with filters (and the cheap miss classification): same answer */
+                    ccdb_truth_result r2;
+                    gt_run(fast, ee, (const double(*)[3])q[i], &r2);
+                    cr_expect(r2.hit == r.hit && r2.flags == r.flags &&
+                                  (!r.hit || (r2.toi_lo == r.toi_lo && r2.toi_hi == r.toi_hi)),
+                              "%s query %ld: filtered result differs", path, i);
+                    filtered += r2.stage != CCDB_STAGE_EXACT;
                 }
                 free(q);
                 free(label);
@@ -86,7 +95,8 @@ Test(sample_labels, agree_with_published_labels, .timeout = 600)
     }
     closedir(scenes);
     ccdb_truth_free(t);
-    cr_log_info("%ld files, %ld queries, %ld hits, %ld agree with the labels", files, total, hits,
-                agree);
+    ccdb_truth_free(fast);
+    cr_log_info("%ld files, %ld queries, %ld hits, %ld agree with the labels, %ld decided by filters",
+                files, total, hits, agree, filtered);
     cr_assert_gt(total, 0, "no sample query found under %s", SAMPLE_DIR);
 }

@@ -105,7 +105,8 @@ int gt_alg_sign(gt_ws *ws, const gt_poly *g, gt_alg *r)
             assert(s != 0);
             break;
         }
-        if (!tried_gcd && it >= 1) {
+        /* a root of g this close to r is likely r itself: test that exactly (gcd) */
+        if (!tried_gcd && (it >= 1 || r->k >= 40)) {
             tried_gcd = 1;
             gt_ws_mark m2 = gt_ws_save(ws);
             gt_poly *h = gt_ws_poly(ws);

@@ -43,7 +43,7 @@ struct ccdb_truth {
     mpz_t X[8][3];    /* integer coordinates (all 24 scaled by one power of two) */
     gt_poly P[4][3];  /* point i, axis j, as a polynomial in t */
     gt_poly T[T_COUNT];
-    unsigned char have[8]; /* which groups of T are computed for the current query */
+    unsigned char have[10]; /* which groups of T are computed for the current query */
     int ee;                /* current kind */
     gt_alg cand[N_CAND];
     gt_alg sample, toi2;
@@ -52,6 +52,8 @@ struct ccdb_truth {
     ccdb_truth_stats stats;
     int check;   /* self-checking mode (tests): run both methods, test open intervals */
     int filters; /* 0: force the exact path */
+    int boundary;  /* set by a successful touch with n != 0: contact on the boundary; else -1 */
+    int root_of_F; /* the candidates under test are roots of F (the cubic shortcut) */
 };
 
 ccdb_truth *ccdb_truth_new(void)
@@ -160,7 +162,7 @@ static void load(ccdb_truth *c, const double q[8][3], int ee)
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 3; j++)
             gt_poly_set_lin(&c->P[i][j], c->X[i][j], c->X[i + 4][j]);
-    for (int g = 0; g < 8; g++)
+    for (int g = 0; g < 10; g++)
         c->have[g] = 0;
     c->ee = ee;
 }
@@ -198,8 +200,11 @@ static gt_poly *vec3(gt_ws *ws)
     return v;
 }
 
+static int n_segs(const ccdb_truth *c) { return c->ee ? 4 : 3; }
+
 /* Groups of T, computed on demand: 0 = F and n/m; 1 = the EE block w x db, m - w x db, w x da,
- * m - w x da (empty for VF); 2 + i = point-on-segment block i. */
+ * m - w x da (empty for VF); 2 + i = d, w, d x w of point-on-segment block i; 6 + i = its
+ * d.w and d.d - d.w. */
 static void compute_group(ccdb_truth *c, int g)
 {
     gt_ws *ws = &c->ws;
@@ -232,13 +237,22 @@ static void compute_group(ccdb_truth *c, int g)
         vsub(&c->T[T_AR0], m, &c->T[T_A0]);
         cross(&c->T[T_B0], w, d);
         vsub(&c->T[T_BR0], m, &c->T[T_B0]);
-    } else {
+    } else if (g < 6) { /* segment block: d, w, d x w */
         int i = g - 2;
+        if (i >= n_segs(c))
+            goto done;
         const int *s = c->ee ? ee_seg[i] : vf_seg[i];
         gt_poly *B = &c->T[(c->ee ? T_ESEG : T_VSEG) + i * SEG_SIZE];
         vsub(B + SEG_D, P[s[2]], P[s[1]]);
         vsub(B + SEG_W, P[s[0]], P[s[1]]);
         cross(B + SEG_X, B + SEG_D, B + SEG_W);
+    } else { /* segment block: d.w, d.d - d.w */
+        int i = g - 6;
+        if (i >= n_segs(c))
+            goto done;
+        if (!c->have[2 + i])
+            compute_group(c, 2 + i);
+        gt_poly *B = &c->T[(c->ee ? T_ESEG : T_VSEG) + i * SEG_SIZE];
         dot(B + SEG_DOT, B + SEG_D, B + SEG_W);
         dot(tmp, B + SEG_D, B + SEG_D);
         gt_poly_sub(B + SEG_REST, tmp, B + SEG_DOT);
@@ -248,7 +262,7 @@ done:
     gt_ws_restore(ws, mk);
 }
 
-static int n_groups(const ccdb_truth *c) { return c->ee ? 6 : 5; } /* VF: group 1 is empty */
+#define N_GROUPS 10
 
 static int group_of(const ccdb_truth *c, int id)
 {
@@ -257,7 +271,8 @@ static int group_of(const ccdb_truth *c, int id)
     int base = c->ee ? T_ESEG : T_VSEG;
     if (id < base)
         return 1;
-    return 2 + (id - base) / SEG_SIZE;
+    int i = (id - base) / SEG_SIZE, o = (id - base) % SEG_SIZE;
+    return (o < SEG_DOT ? 2 : 6) + i;
 }
 
 static int n_polys(const ccdb_truth *c) { return c->ee ? T_ESEG + 4 * SEG_SIZE : T_VSEG + 3 * SEG_SIZE; }
@@ -306,21 +321,32 @@ static int touch(ccdb_truth *c, gt_alg *r)
     int k, sn = 0;
     for (k = 0; k < 3 && sn == 0; k++)
         sn = sg(c, T_N0 + k, r);
+    c->boundary = -1;
     if (sn == 0)
         return any_on_segment(c, r);
     k--;
-    if (sg(c, T_F, r) != 0)
+    if (!c->root_of_F && sg(c, T_F, r) != 0)
         return 0;
+    /* On contact, a zero sign means: VF p on the line of that edge (so on the edge), EE u or v
+     * is 0 or 1 (an endpoint is the unique contact point): the boundary class. */
+    int zero = 0;
     if (!c->ee) {
-        for (int i = 0; i < 3; i++)
-            if (sn * sg(c, T_VSEG + i * SEG_SIZE + SEG_X + k, r) < 0)
+        for (int i = 0; i < 3; i++) {
+            int x = sn * sg(c, T_VSEG + i * SEG_SIZE + SEG_X + k, r);
+            if (x < 0)
                 return 0;
-        return 1;
+            zero |= x == 0;
+        }
+    } else {
+        static const int blocks[4] = { T_A0, T_AR0, T_B0, T_BR0 };
+        for (int i = 0; i < 4; i++) {
+            int x = sn * sg(c, blocks[i] + k, r);
+            if (x < 0)
+                return 0;
+            zero |= x == 0;
+        }
     }
-    static const int blocks[4] = { T_A0, T_AR0, T_B0, T_BR0 };
-    for (int i = 0; i < 4; i++)
-        if (sn * sg(c, blocks[i] + k, r) < 0)
-            return 0;
+    c->boundary = zero;
     return 1;
 }
 
@@ -381,11 +407,13 @@ static int roots01(ccdb_truth *c, const gt_poly *p, gt_alg *out, int cap)
  * of F in [0,1]; returns the index of the first that touches, or -1. */
 static int decide_cubic(ccdb_truth *c)
 {
-    int n = roots01(c, poly(c, T_F), c->cand, N_CAND);
-    for (int i = 0; i < n; i++)
+    int n = roots01(c, poly(c, T_F), c->cand, N_CAND), found = -1;
+    c->root_of_F = 1;
+    for (int i = 0; i < n && found < 0; i++)
         if (touch(c, &c->cand[i]))
-            return i;
-    return -1;
+            found = i;
+    c->root_of_F = 0;
+    return found;
 }
 
 /* General method: candidates are 0, 1 and every root in [0,1] of every non-zero polynomial
@@ -393,7 +421,7 @@ static int decide_cubic(ccdb_truth *c)
  * closed). In checking mode also test one point of each open interval before the TOI. */
 static int decide_general(ccdb_truth *c)
 {
-    for (int g = 0; g < n_groups(c); g++)
+    for (int g = 0; g < N_GROUPS; g++)
         if (!c->have[g])
             compute_group(c, g);
     int n = 0;
@@ -590,7 +618,12 @@ static unsigned classify(ccdb_truth *c, const double q[8][3], int hit, gt_alg *t
                 f |= 1u << CCDB_CLASS_TANGENT;
             gt_ws_restore(&c->ws, mk);
         }
-        if (any_on_segment(c, toi))
+        int b = c->boundary; /* from the touch at the TOI, when n(TOI) != 0 */
+        if (b < 0 || c->check)
+            b = any_on_segment(c, toi);
+        if (c->check && c->boundary >= 0)
+            assert(b == c->boundary);
+        if (b)
             f |= 1u << CCDB_CLASS_BOUNDARY;
     }
     if (f == 0)

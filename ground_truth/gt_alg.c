@@ -82,12 +82,50 @@ static int cmp_dyadic(gt_ws *ws, const mpz_t a, long ka, const mpz_t b, long kb)
     return c;
 }
 
+/* Sign of the linear g at the non-exact r: compare r with g's rational root N/D exactly. */
+static int sign_linear(gt_ws *ws, const gt_poly *g, gt_alg *r)
+{
+    gt_ws_mark m = gt_ws_save(ws);
+    mpz_ptr N = gt_ws_int(ws), D = gt_ws_int(ws), a = gt_ws_int(ws), b = gt_ws_int(ws);
+    int s1 = mpz_sgn(g->c[1]), side; /* side: sign of r - N/D */
+    mpz_neg(N, g->c[0]);
+    if (s1 < 0)
+        mpz_neg(N, N);
+    mpz_abs(D, g->c[1]);
+    mpz_mul_2exp(a, N, (mp_bitcnt_t)r->k); /* N/D vs num/2^k: N 2^k vs num D */
+    mpz_mul(b, r->num, D);
+    if (mpz_cmp(a, b) <= 0) {
+        side = 1;
+    } else {
+        mpz_add(b, b, D);
+        if (mpz_cmp(a, b) >= 0) {
+            side = -1;
+        } else { /* N/D inside the interval: the sign of q there tells the side */
+            const gt_poly *q = &r->q;
+            int d = q->deg;
+            mpz_set(a, q->c[d]); /* D^d q(N/D) by Horner with powers of D */
+            mpz_set_ui(b, 1);
+            for (int i = d - 1; i >= 0; i--) {
+                mpz_mul(a, a, N);
+                mpz_mul(b, b, D);
+                mpz_addmul(a, q->c[i], b);
+            }
+            int sq = mpz_sgn(a);
+            side = sq == 0 ? 0 : sq == r->slo ? 1 : -1; /* q has the sign slo below r */
+        }
+    }
+    gt_ws_restore(ws, m);
+    return side * s1;
+}
+
 int gt_alg_sign(gt_ws *ws, const gt_poly *g, gt_alg *r)
 {
     if (g->deg < 0)
         return 0;
     if (g->deg == 0)
         return mpz_sgn(g->c[0]);
+    if (g->deg == 1 && !r->exact)
+        return sign_linear(ws, g, r);
     gt_ws_mark m = gt_ws_save(ws);
     mpz_ptr one = gt_ws_int(ws), tmp = gt_ws_int(ws);
     mpz_set_ui(one, 1);

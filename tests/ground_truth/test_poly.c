@@ -263,3 +263,25 @@ Test(poly, between_is_strict)
     cr_assert_eq(gt_alg_cmp(&ws, &R[2], &R[1]), -1);
     mpz_clear(x);
 }
+
+Test(poly, sign_of_linear_at_rational_algebraic)
+{
+    long c[] = { 1, -5, 6 }; /* (3t-1)(2t-1): 1/3 stays algebraic, 1/2 is exact */
+    setp(&P[0], 2, c);
+    cr_assert_eq(gt_isolate(&ws, &P[0], R, 8), 2);
+    cr_assert(!R[0].exact && R[1].exact);
+    long g1[] = { -1, 3 }, g2[] = { 2, -6 }, g3[] = { -1000, 3001 }, g4[] = { -1001, 3000 };
+    setp(&P[1], 1, g1);
+    cr_assert_eq(gt_alg_sign(&ws, &P[1], &R[0]), 0);
+    setp(&P[1], 1, g2);
+    cr_assert_eq(gt_alg_sign(&ws, &P[1], &R[0]), 0);
+    setp(&P[1], 1, g3); /* root 1000/3001 < 1/3 */
+    cr_assert_eq(gt_alg_sign(&ws, &P[1], &R[0]), 1);
+    setp(&P[1], 1, g4); /* root 1001/3000 > 1/3 */
+    cr_assert_eq(gt_alg_sign(&ws, &P[1], &R[0]), -1);
+    /* the same after tightening to adjacent doubles */
+    gt_alg_tighten(&ws, &R[0]);
+    cr_assert_eq(gt_alg_sign(&ws, &P[1], &R[0]), -1);
+    setp(&P[1], 1, g1);
+    cr_assert_eq(gt_alg_sign(&ws, &P[1], &R[0]), 0);
+}

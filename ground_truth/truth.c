@@ -43,7 +43,7 @@ struct ccdb_truth {
     mpz_t X[8][3];    /* integer coordinates (all 24 scaled by one power of two) */
     gt_poly P[4][3];  /* point i, axis j, as a polynomial in t */
     gt_poly T[T_COUNT];
-    unsigned char have[10]; /* which groups of T are computed for the current query */
+    unsigned char have[T_COUNT]; /* which polynomials of T are computed for the current query */
     int ee;                /* current kind */
     gt_alg cand[N_CAND];
     gt_alg sample, toi2;
@@ -162,8 +162,7 @@ static void load(ccdb_truth *c, const double q[8][3], int ee)
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 3; j++)
             gt_poly_set_lin(&c->P[i][j], c->X[i][j], c->X[i + 4][j]);
-    for (int g = 0; g < 10; g++)
-        c->have[g] = 0;
+    memset(c->have, 0, sizeof c->have);
     c->ee = ee;
 }
 
@@ -200,88 +199,76 @@ static gt_poly *vec3(gt_ws *ws)
     return v;
 }
 
-static int n_segs(const ccdb_truth *c) { return c->ee ? 4 : 3; }
+static int n_polys(const ccdb_truth *c) { return c->ee ? T_ESEG + 4 * SEG_SIZE : T_VSEG + 3 * SEG_SIZE; }
 
-/* Groups of T, computed on demand: 0 = F and n/m; 1 = the EE block w x db, m - w x db, w x da,
- * m - w x da (empty for VF); 2 + i = d, w, d x w of point-on-segment block i; 6 + i = its
- * d.w and d.d - d.w. */
-static void compute_group(ccdb_truth *c, int g)
+static const gt_poly *poly(ccdb_truth *c, int id);
+
+/* r = (a x b)_j */
+static void cross1(gt_poly *r, const gt_poly *a, const gt_poly *b, int j)
+{
+    int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+    gt_poly_mul(r, &a[j1], &b[j2]);
+    gt_poly_submul(r, &a[j2], &b[j1]);
+}
+
+/* Computes T[id] (and what is computed with it) for the current query. Lazy, per polynomial:
+ * a miss usually needs F, one normal component and one or two cross-product components. */
+static void compute(ccdb_truth *c, int id)
 {
     gt_ws *ws = &c->ws;
     gt_ws_mark mk = gt_ws_save(ws);
-    gt_poly *d = vec3(ws), *e = vec3(ws), *w = vec3(ws), *tmp = gt_ws_poly(ws);
     gt_poly(*P)[3] = c->P;
-    if (g == 0) {
-        if (!c->ee) {
-            vsub(d, P[2], P[1]);
-            vsub(e, P[3], P[1]);
-            cross(&c->T[T_N0], d, e);
-            vsub(w, P[0], P[1]);
+    gt_poly *T = c->T;
+    int base = c->ee ? T_ESEG : T_VSEG;
+    if (id < 4) { /* F and n (VF) / m (EE) */
+        gt_poly *d = vec3(ws), *e = vec3(ws), *w = vec3(ws);
+        int o = c->ee ? 0 : 1; /* VF: b-a, c-a, p-a; EE: a1-a0, b1-b0, b0-a0 */
+        vsub(d, P[c->ee ? 1 : 2], P[o]);
+        vsub(e, P[3], P[c->ee ? 2 : 1]);
+        vsub(w, P[c->ee ? 2 : 0], P[o]);
+        cross(&T[T_N0], d, e);
+        dot(&T[T_F], &T[T_N0], w);
+        memset(c->have, 1, 4);
+    } else if (id < base) { /* EE: (w x db)_k, (m - w x db)_k or (w x da)_k, (m - w x da)_k */
+        int blk = (id - T_A0) / 3, k = (id - T_A0) % 3;
+        const gt_poly *w = poly(c, T_ESEG + 2 * SEG_SIZE + SEG_W);  /* b0 - a0 */
+        const gt_poly *db = poly(c, T_ESEG + 0 * SEG_SIZE + SEG_D); /* b1 - b0 */
+        const gt_poly *da = poly(c, T_ESEG + 2 * SEG_SIZE + SEG_D); /* a1 - a0 */
+        const gt_poly *m = poly(c, T_N0 + k);
+        int x = blk < 2 ? T_A0 : T_B0, xr = blk < 2 ? T_AR0 : T_BR0;
+        cross1(&T[x + k], w, blk < 2 ? db : da, k);
+        gt_poly_sub(&T[xr + k], m, &T[x + k]);
+        c->have[x + k] = c->have[xr + k] = 1;
+    } else {
+        int i = (id - base) / SEG_SIZE, o = (id - base) % SEG_SIZE;
+        const int *sg3 = c->ee ? ee_seg[i] : vf_seg[i];
+        gt_poly *B = &T[base + i * SEG_SIZE];
+        if (o < SEG_X) {
+            vsub(B + SEG_D, P[sg3[2]], P[sg3[1]]);
+            vsub(B + SEG_W, P[sg3[0]], P[sg3[1]]);
+            memset(c->have + base + i * SEG_SIZE, 1, 6);
         } else {
-            vsub(d, P[1], P[0]);
-            vsub(e, P[3], P[2]);
-            cross(&c->T[T_N0], d, e);
-            vsub(w, P[2], P[0]);
+            poly(c, base + i * SEG_SIZE + SEG_D);
+            if (o < SEG_DOT) {
+                cross1(&T[id], B + SEG_D, B + SEG_W, o - SEG_X);
+                c->have[id] = 1;
+            } else {
+                gt_poly *tmp = gt_ws_poly(ws);
+                dot(B + SEG_DOT, B + SEG_D, B + SEG_W);
+                dot(tmp, B + SEG_D, B + SEG_D);
+                gt_poly_sub(B + SEG_REST, tmp, B + SEG_DOT);
+                c->have[base + i * SEG_SIZE + SEG_DOT] = c->have[base + i * SEG_SIZE + SEG_REST] = 1;
+            }
         }
-        dot(&c->T[T_F], &c->T[T_N0], w);
-    } else if (g == 1) {
-        if (!c->ee) /* VF has no group 1 */
-            goto done;
-        if (!c->have[0])
-            compute_group(c, 0);
-        gt_poly *m = &c->T[T_N0];
-        vsub(d, P[1], P[0]);
-        vsub(e, P[3], P[2]);
-        vsub(w, P[2], P[0]);
-        cross(&c->T[T_A0], w, e);
-        vsub(&c->T[T_AR0], m, &c->T[T_A0]);
-        cross(&c->T[T_B0], w, d);
-        vsub(&c->T[T_BR0], m, &c->T[T_B0]);
-    } else if (g < 6) { /* segment block: d, w, d x w */
-        int i = g - 2;
-        if (i >= n_segs(c))
-            goto done;
-        const int *s = c->ee ? ee_seg[i] : vf_seg[i];
-        gt_poly *B = &c->T[(c->ee ? T_ESEG : T_VSEG) + i * SEG_SIZE];
-        vsub(B + SEG_D, P[s[2]], P[s[1]]);
-        vsub(B + SEG_W, P[s[0]], P[s[1]]);
-        cross(B + SEG_X, B + SEG_D, B + SEG_W);
-    } else { /* segment block: d.w, d.d - d.w */
-        int i = g - 6;
-        if (i >= n_segs(c))
-            goto done;
-        if (!c->have[2 + i])
-            compute_group(c, 2 + i);
-        gt_poly *B = &c->T[(c->ee ? T_ESEG : T_VSEG) + i * SEG_SIZE];
-        dot(B + SEG_DOT, B + SEG_D, B + SEG_W);
-        dot(tmp, B + SEG_D, B + SEG_D);
-        gt_poly_sub(B + SEG_REST, tmp, B + SEG_DOT);
     }
-done:
-    c->have[g] = 1;
+    assert(c->have[id]);
     gt_ws_restore(ws, mk);
 }
 
-#define N_GROUPS 10
-
-static int group_of(const ccdb_truth *c, int id)
-{
-    if (id < 4)
-        return 0;
-    int base = c->ee ? T_ESEG : T_VSEG;
-    if (id < base)
-        return 1;
-    int i = (id - base) / SEG_SIZE, o = (id - base) % SEG_SIZE;
-    return (o < SEG_DOT ? 2 : 6) + i;
-}
-
-static int n_polys(const ccdb_truth *c) { return c->ee ? T_ESEG + 4 * SEG_SIZE : T_VSEG + 3 * SEG_SIZE; }
-
 static const gt_poly *poly(ccdb_truth *c, int id)
 {
-    int g = group_of(c, id);
-    if (!c->have[g])
-        compute_group(c, g);
+    if (!c->have[id])
+        compute(c, id);
     return &c->T[id];
 }
 
@@ -421,13 +408,12 @@ static int decide_cubic(ccdb_truth *c)
  * closed). In checking mode also test one point of each open interval before the TOI. */
 static int decide_general(ccdb_truth *c)
 {
-    for (int g = 0; g < N_GROUPS; g++)
-        if (!c->have[g])
-            compute_group(c, g);
+    int np = n_polys(c);
+    for (int id = 0; id < np; id++)
+        poly(c, id);
     int n = 0;
     gt_alg_set_ui(&c->cand[n++], 0);
     gt_alg_set_ui(&c->cand[n++], 1);
-    int np = n_polys(c);
     for (int id = 0; id < np; id++) {
         const gt_poly *p = &c->T[id];
         if (p->deg < 1)

@@ -63,6 +63,80 @@ void gt_alg_refine(gt_ws *ws, gt_alg *r)
     gt_ws_restore(ws, m);
 }
 
+/* One exact Newton step on the dyadic grid: from the midpoint x = M/2^K of r's interval,
+ * x' = x - q(x)/q'(x) is rounded to the grid 2^-(K+bits) and the one-cell interval at x' is
+ * accepted only if q changes sign across it (both ends inside the old interval). Returns 1 if
+ * r's interval shrank (or r became exact), 0 if the step was refused (r unchanged). */
+static int refine_newton(gt_ws *ws, gt_alg *r, long bits)
+{
+    const gt_poly *q = &r->q;
+    int d = q->deg, ok = 0;
+    gt_ws_mark m = gt_ws_save(ws);
+    mpz_ptr M = gt_ws_int(ws), A = gt_ws_int(ws), B = gt_ws_int(ws), t = gt_ws_int(ws),
+            N = gt_ws_int(ws), lo = gt_ws_int(ws);
+    long K = r->k + 1;
+    mpz_mul_2exp(M, r->num, 1);
+    mpz_add_ui(M, M, 1);
+    /* A = 2^(Kd) q(x), B = 2^(K(d-1)) q'(x), by Horner */
+    mpz_set(A, q->c[d]);
+    mpz_set_ui(B, 0);
+    for (int i = d - 1; i >= 0; i--) {
+        mpz_mul(B, B, M); /* B <- B M + A (A before its update): the derivative's Horner */
+        mpz_add(B, B, A);
+        mpz_mul(A, A, M);
+        mpz_mul_2exp(t, q->c[i], (mp_bitcnt_t)(K * (d - i)));
+        mpz_add(A, A, t);
+    }
+    if (mpz_sgn(A) == 0) { /* the midpoint is the root */
+        r->exact = 1;
+        mpz_set(r->num, M);
+        r->k = K;
+        ok = 1;
+    } else if (mpz_sgn(B) != 0) {
+        long K2 = K + bits;
+        mpz_neg(t, A);
+        mpz_mul_2exp(t, t, (mp_bitcnt_t)bits);
+        mpz_fdiv_q(t, t, B);
+        mpz_mul_2exp(N, M, (mp_bitcnt_t)bits);
+        mpz_add(N, N, t); /* floor(x' 2^K2) */
+        /* both ends inside [lo, hi] of the old interval (grid 2^-K2) */
+        mpz_mul_2exp(lo, r->num, (mp_bitcnt_t)(K2 - r->k));
+        mpz_set_ui(t, 1);
+        mpz_mul_2exp(t, t, (mp_bitcnt_t)(K2 - r->k)); /* old width on the new grid */
+        mpz_add(t, t, lo);                            /* old hi */
+        mpz_sub_ui(t, t, 1);
+        if (mpz_cmp(N, lo) >= 0 && mpz_cmp(N, t) <= 0) {
+            int s1 = gt_poly_sign_at(ws, q, N, K2);
+            mpz_add_ui(t, N, 1);
+            int s2 = gt_poly_sign_at(ws, q, t, K2);
+            if (s1 == 0 || s2 == 0) {
+                r->exact = 1;
+                mpz_set(r->num, s1 == 0 ? N : t);
+                r->k = K2;
+                ok = 1;
+            } else if (s1 != s2) {
+                mpz_set(r->num, N);
+                r->k = K2;
+                r->slo = s1;
+                ok = 1;
+            }
+        }
+    }
+    gt_ws_restore(ws, m);
+    return ok;
+}
+
+/* Shrinks r's interval: a Newton step doubling the bits once the interval is narrow, else (or
+ * if refused) one bisection. */
+static void refine_fast(gt_ws *ws, gt_alg *r)
+{
+    if (r->exact)
+        return;
+    if (r->k >= 16 && refine_newton(ws, r, r->k))
+        return;
+    gt_alg_refine(ws, r);
+}
+
 /* Compare a/2^ka with b/2^kb. */
 static int cmp_dyadic(gt_ws *ws, const mpz_t a, long ka, const mpz_t b, long kb)
 {
@@ -163,7 +237,7 @@ int gt_alg_sign(gt_ws *ws, const gt_poly *g, gt_alg *r)
             }
             gt_ws_restore(ws, m2);
         }
-        gt_alg_refine(ws, r);
+        refine_fast(ws, r);
     }
     gt_ws_restore(ws, m);
     return s;
@@ -260,10 +334,11 @@ int gt_alg_cmp(gt_ws *ws, gt_alg *a, gt_alg *b)
                 break;
             }
         }
-        if (a->k <= b->k)
-            gt_alg_refine(ws, a);
-        if (b->k <= a->k)
-            gt_alg_refine(ws, b);
+        long ka = a->k, kb = b->k;
+        if (ka <= kb)
+            refine_fast(ws, a);
+        if (kb <= ka)
+            refine_fast(ws, b);
     }
     gt_ws_restore(ws, m);
     return c;

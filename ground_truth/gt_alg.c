@@ -484,16 +484,20 @@ int gt_alg_tighten(gt_ws *ws, gt_alg *r)
                         r->k = k2;
                         done = 1;
                     } else if (s2 != s) {
-                        /* adjacent doubles: [min, max] = [n, n+1] / 2^k at the finer k */
+                        /* adjacent doubles lo < hi: one grid cell [n, n+1] / 2^K, where
+                         * 2^-K = hi - lo (an ulp; frexp may give a finer k for subnormals) */
                         double lo = up ? d : d2;
                         double_to_dyadic(lo, t, &k);
                         double_to_dyadic(up ? d2 : d, t2, &k2);
                         long K = k > k2 ? k : k2;
-                        mpz_mul_2exp(r->num, t, (mp_bitcnt_t)(K - k));
+                        mpz_mul_2exp(t, t, (mp_bitcnt_t)(K - k));
                         mpz_mul_2exp(t2, t2, (mp_bitcnt_t)(K - k2));
-                        mpz_sub(t2, t2, r->num);
-                        if (mpz_cmp_ui(t2, 1) == 0) {
-                            r->k = K;
+                        mpz_sub(t2, t2, t); /* the width in units of 2^-K: a power of two */
+                        mp_bitcnt_t j = mpz_scan1(t2, 0);
+                        if (mpz_sgn(t2) > 0 && mpz_sizeinbase(t2, 2) == j + 1 &&
+                            mpz_scan1(t, 0) >= j && K - (long)j >= 0) {
+                            mpz_tdiv_q_2exp(r->num, t, j);
+                            r->k = K - (long)j;
                             r->slo = up ? s : s2;
                             done = 1;
                         }

@@ -3,6 +3,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "ccdb_truth.h"
@@ -76,4 +77,41 @@ Test(api, infinite_input_is_asserted, .signal = SIGABRT)
     q[6][2] = -INFINITY;
     ccdb_truth_result r;
     ccdb_truth_ee(t, (const double(*)[3])q, &r);
+}
+
+#include "gt_test_util.h"
+
+/* TOIs near 0, down to the subnormal range: the bracket must still be the tightest and exact.
+ * The vertex falls from z = a onto the unit triangle, z1 = -b: TOI = a / (a + b). */
+Test(api, tiny_and_subnormal_tois)
+{
+    static const struct { int ea; double b; } cs[] = {
+        { -30, 1 }, { -300, 1 }, { -1000, 1 }, { -1022, 3 }, { -1060, 1 }, { -1074, 1 },
+        { -1074, 0.75 }, { -1073, 0x1p-50 }, { -900, 0x1p-900 },
+    };
+    ccdb_truth *t = ccdb_truth_new();
+    ccdb_truth_set_checking(t, 1);
+    for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++) {
+        double q[8][3];
+        memcpy(q, hit_vf, sizeof q);
+        double a = ldexp(1, cs[i].ea);
+        q[0][2] = a;
+        q[4][2] = -cs[i].b;
+        ccdb_truth_result r;
+        ccdb_truth_vf(t, (const double(*)[3])q, &r);
+        cr_assert_eq(r.hit, 1, "case %zu", i);
+        mpq_t v, den;
+        mpq_inits(v, den, NULL);
+        mpq_set_d(v, a);
+        mpq_set_d(den, cs[i].b);
+        mpq_add(den, den, v);
+        mpq_div(v, v, den);
+        char *str = mpq_get_str(NULL, 10, v);
+        char name[32];
+        snprintf(name, sizeof name, "tiny case %zu", i);
+        gt_check_rational(name, &r, str);
+        free(str);
+        mpq_clears(v, den, NULL);
+    }
+    ccdb_truth_free(t);
 }

@@ -168,3 +168,56 @@ static void random_suite(int ee, uint64_t seed, int count)
 
 Test(random, vf_invariances_and_witness, .timeout = 600) { random_suite(0, 0x5eed0001ull, 3000); }
 Test(random, ee_invariances_and_witness, .timeout = 600) { random_suite(1, 0x5eed0002ull, 3000); }
+
+/* Extreme magnitudes: every point gets its own power-of-two scale (down to the subnormal range,
+ * up to 2^600) around a common offset, so TOIs, differences and intermediate integers span
+ * hundreds to thousands of bits. Checked: checking mode (both methods agree, open intervals do
+ * not touch), filtered = exact, permutation invariance, the mpq witness at double TOIs and no
+ * contact one ulp before any TOI or at sample times of misses. */
+static void extreme_suite(int ee, uint64_t seed, int count)
+{
+    ccdb_truth *chk = ccdb_truth_new(), *t = ccdb_truth_new();
+    ccdb_truth_set_checking(chk, 1);
+    ccdb_truth_set_filters(chk, 0);
+    rng_state = seed;
+    int hits = 0;
+    for (int i = 0; i < count; i++) {
+        double q[8][3], q2[8][3];
+        gen(q, ee);
+        int base = rnd(3) == 0 ? -1060 : rnd(3) == 0 ? 600 : 0;
+        for (int a = 0; a < 8; a++) {
+            int e = base + (rnd(2) ? -rnd(12) : 0) - (rnd(6) == 0 ? rnd(40) : 0);
+            for (int j = 0; j < 3; j++)
+                q[a][j] = ldexp(q[a][j], e);
+        }
+        ccdb_truth_result r, r2;
+        gt_run(chk, ee, (const double(*)[3])q, &r);
+        gt_run(t, ee, (const double(*)[3])q, &r2);
+        same("filtered", i, &r, &r2);
+        hits += r.hit;
+        if (r.hit) {
+            cr_assert(gt_tight(&r) && r.toi_lo >= 0 && r.toi_hi <= 1, "query %d: bracket", i);
+            if (r.toi_lo == r.toi_hi)
+                cr_assert(touch_at_d((const double(*)[3])q, ee, r.toi_lo), "query %d: witness", i);
+            if (r.toi_lo > 0)
+                cr_assert(!touch_at_d((const double(*)[3])q, ee, nextafter(r.toi_lo, -1.0)),
+                          "query %d: contact before the TOI", i);
+        } else {
+            static const double ts[] = { 0, 0x1p-1074, 0x1p-1000, 0.5, 1 };
+            for (size_t k = 0; k < sizeof ts / sizeof ts[0]; k++)
+                cr_assert(!touch_at_d((const double(*)[3])q, ee, ts[k]), "query %d: t=%g", i, ts[k]);
+        }
+        for (int h = 0; h < 2; h++) /* one permutation: reverse the order of the four points */
+            for (int j = 0; j < 4; j++)
+                memcpy(q2[4 * h + j], q[4 * h + (ee ? 3 - j : (j == 0 ? 0 : 4 - j))], sizeof q2[0]);
+        gt_run(t, ee, (const double(*)[3])q2, &r2);
+        same("permuted", i, &r, &r2);
+    }
+    cr_log_info("%s extreme: %d queries, %d hits", ee ? "ee" : "vf", count, hits);
+    cr_assert_gt(hits, count / 50);
+    ccdb_truth_free(chk);
+    ccdb_truth_free(t);
+}
+
+Test(random, vf_extreme_magnitudes, .timeout = 600) { extreme_suite(0, 0xe7e0001ull, 1500); }
+Test(random, ee_extreme_magnitudes, .timeout = 600) { extreme_suite(1, 0xe7e0002ull, 1500); }

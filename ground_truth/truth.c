@@ -403,24 +403,45 @@ static int decide_cubic(ccdb_truth *c)
     return found;
 }
 
-/* General method: candidates are 0, 1 and every root in [0,1] of every non-zero polynomial
- * the predicate may ask about; the earliest touching candidate is the TOI (the contact set is
- * closed). In checking mode also test one point of each open interval before the TOI. */
-static int decide_general(ccdb_truth *c)
+/* General method: candidates are 0, 1 and every root in [0,1] of the polynomials the
+ * predicate may ask about; the earliest touching candidate is the TOI (the contact set is
+ * closed). In checking mode also test one point of each open interval before the TOI.
+ * Reduced set (full = 0), valid when n (VF) / m (EE) is not identically zero: the normal's
+ * components and the degree-2 inside polynomials (VF: the cross products X of the three
+ * segment blocks; EE: w x db, m - w x db, w x da, m - w x da). On an open interval free of
+ * their roots n != 0 throughout, the chosen component k is the same and every sign touch asks
+ * is constant; the points where n = 0 are roots of n's components, hence candidates, where the
+ * degenerate branch is evaluated exactly. Full set (full = 1, or n identically zero): every
+ * polynomial of the table. */
+static int is_candidate_poly(const ccdb_truth *c, int id, int full)
+{
+    if (full || id < T_N0 + 3)
+        return 1;
+    if (c->ee)
+        return id < T_ESEG;
+    int o = (id - T_VSEG) % SEG_SIZE;
+    return o >= SEG_X && o < SEG_X + 3;
+}
+
+static int decide_general(ccdb_truth *c, int full)
 {
     int np = n_polys(c);
+    if (gt_poly_is_zero(poly(c, T_N0)) && gt_poly_is_zero(poly(c, T_N0 + 1)) &&
+        gt_poly_is_zero(poly(c, T_N0 + 2)))
+        full = 1;
     for (int id = 0; id < np; id++)
-        poly(c, id);
+        if (is_candidate_poly(c, id, full))
+            poly(c, id);
     int n = 0;
     gt_alg_set_ui(&c->cand[n++], 0);
     gt_alg_set_ui(&c->cand[n++], 1);
     for (int id = 0; id < np; id++) {
         const gt_poly *p = &c->T[id];
-        if (p->deg < 1)
+        if (!is_candidate_poly(c, id, full) || p->deg < 1)
             continue;
         int dup = 0; /* identical polynomials have identical roots */
         for (int j = 0; j < id && !dup; j++)
-            dup = gt_poly_equal(p, &c->T[j]);
+            dup = is_candidate_poly(c, j, full) && gt_poly_equal(p, &c->T[j]);
         if (dup)
             continue;
         n += roots01(c, p, c->cand + n, N_CAND - n);
@@ -650,13 +671,13 @@ static void run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *
         if (!gt_poly_is_zero(poly(c, T_F)))
             idx = decide_cubic(c);
         else
-            idx = decide_general(c);
-        if (c->check && !gt_poly_is_zero(poly(c, T_F))) {
-            /* the general method must agree with the cubic shortcut */
+            idx = decide_general(c, 0);
+        if (c->check) {
+            /* the general method on every polynomial must agree with the shortcut used */
             int hit1 = idx >= 0;
             if (hit1)
                 gt_alg_set(&c->toi2, &c->cand[idx]);
-            int j = decide_general(c);
+            int j = decide_general(c, 1);
             assert((j >= 0) == hit1);
             if (hit1)
                 assert(gt_alg_cmp(&c->ws, &c->toi2, &c->cand[j]) == 0);

@@ -363,30 +363,59 @@ static void sort_unique(ccdb_truth *c, int *n)
 }
 
 /* Roots of p (non-zero) in [0,1], increasing, each tightened to adjacent doubles when the
- * Newton guess allows. Cheap exits before the square-free part (a gcd): Descartes' bound on
- * (0,1) is 0 => no root inside; 1 => one simple root, which isolation handles without the
+ * Newton guess allows. Roots at 0 and 1 are found exactly and divided out (with their
+ * multiplicity) first. Then cheap exits before the square-free part (a gcd): Descartes' bound
+ * on (0,1) is 0 => no root inside; 1 => one simple root, which isolation handles without the
  * square-free part (its isolating interval holds no other root of p: all the signs need). */
 static int roots01(ccdb_truth *c, const gt_poly *p, gt_alg *out, int cap)
 {
-    gt_ws_mark mk = gt_ws_save(&c->ws);
-    mpz_ptr zero = gt_ws_int(&c->ws), one = gt_ws_int(&c->ws), sum = gt_ws_int(&c->ws);
+    gt_ws *ws = &c->ws;
+    gt_ws_mark mk = gt_ws_save(ws);
+    mpz_ptr zero = gt_ws_int(ws), one = gt_ws_int(ws), sum = gt_ws_int(ws);
+    gt_poly *Q = gt_ws_poly(ws), *lin = gt_ws_poly(ws), *tmp = gt_ws_poly(ws);
     mpz_set_ui(zero, 0);
     mpz_set_ui(one, 1);
-    mpz_set_ui(sum, 0);
-    for (int i = 0; i <= p->deg; i++)
-        mpz_add(sum, sum, p->c[i]);
-    int ends = mpz_sgn(p->c[0]) == 0 || mpz_sgn(sum) == 0;
-    int v = ends ? 2 : gt_poly_descartes(&c->ws, p, zero, one, 0);
-    gt_ws_restore(&c->ws, mk);
-    if (v == 0)
-        return 0;
-    if (v == 1)
-        gt_poly_set(&c->sqf, p);
-    else
-        gt_poly_squarefree(&c->ws, &c->sqf, p);
-    int n = gt_isolate(&c->ws, &c->sqf, out, cap);
-    for (int i = 0; i < n; i++)
-        gt_alg_tighten(&c->ws, &out[i]);
+    gt_poly_set(Q, p);
+    int n = 0, root0 = 0, root1 = 0;
+    while (Q->deg >= 1 && mpz_sgn(Q->c[0]) == 0) { /* divide by t */
+        root0 = 1;
+        for (int i = 0; i < Q->deg; i++)
+            mpz_swap(Q->c[i], Q->c[i + 1]);
+        Q->deg--;
+    }
+    mpz_set_si(lin->c[0], -1);
+    mpz_set_ui(lin->c[1], 1);
+    lin->deg = 1;
+    for (;;) { /* divide by t - 1 */
+        mpz_set_ui(sum, 0);
+        for (int i = 0; i <= Q->deg; i++)
+            mpz_add(sum, sum, Q->c[i]);
+        if (Q->deg < 1 || mpz_sgn(sum) != 0)
+            break;
+        root1 = 1;
+        gt_poly_divexact(ws, tmp, Q, lin);
+        gt_poly_set(Q, tmp);
+    }
+    if (root0) {
+        assert(n < cap);
+        gt_alg_set_ui(&out[n++], 0);
+    }
+    int v = gt_poly_descartes(ws, Q, zero, one, 0);
+    if (v > 0) {
+        if (v == 1)
+            gt_poly_set(&c->sqf, Q);
+        else
+            gt_poly_squarefree(ws, &c->sqf, Q);
+        int m = gt_isolate(ws, &c->sqf, out + n, cap - n);
+        for (int i = n; i < n + m; i++)
+            gt_alg_tighten(ws, &out[i]);
+        n += m;
+    }
+    if (root1) {
+        assert(n < cap);
+        gt_alg_set_ui(&out[n++], 1);
+    }
+    gt_ws_restore(ws, mk);
     return n;
 }
 

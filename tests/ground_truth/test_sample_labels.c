@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../../ground_truth/bench/gt_csv_mini.h"
+#include "ccdb_dataset.h"
 #include "ccdb_truth.h"
 #include "gt_test_util.h"
 
@@ -58,10 +58,14 @@ Test(sample_labels, agree_with_published_labels, .timeout = 600)
                     continue;
                 char path[2048];
                 snprintf(path, sizeof path, "%s/%s", dir, f->d_name);
-                double(*q)[8][3];
-                unsigned char *label;
-                long n = gt_csv_mini_read(path, &q, &label);
-                cr_assert_geq(n, 0, "cannot read %s", path);
+                ccdb_dataset ds;
+                ccdb_csv_error err;
+                int rc = ccdb_csv_read(path, ee ? CCDB_KIND_EE : CCDB_KIND_VF, NULL, &ds, &err);
+                cr_assert_eq(rc, 0, "cannot read %s: %s", path, err.message);
+                cr_assert_eq(ds.rounded_values, 0);
+                double(*q)[8][3] = ds.q;
+                const unsigned char *label = ds.label;
+                long n = (long)ds.count;
                 files++;
                 for (long i = 0; i < n; i++) {
                     ccdb_truth_result r;
@@ -87,8 +91,7 @@ Test(sample_labels, agree_with_published_labels, .timeout = 600)
                               "%s query %ld: filtered result differs", path, i);
                     filtered += r2.stage != CCDB_STAGE_EXACT;
                 }
-                free(q);
-                free(label);
+                ccdb_dataset_free(&ds);
             }
             closedir(d);
         }

@@ -146,7 +146,7 @@ Test(gen_files, cli_bad_usage_exits_2, .init = quiet)
     cr_assert_eq(run_gen(2, help), 0);
 }
 
-Test(gen_files, suite_composition_and_cache, .init = quiet, .timeout = 1100)
+Test(gen_files, suite_composition_and_cache, .init = quiet)
 {
     make_tmp();
     ccdb_suite_set *s1, *s2, *s3;

@@ -10,7 +10,7 @@
 
 static const uint64_t seeds[] = { 1, 2, 0xdeadbeefu, 20260101u };
 
-Test(truth_agreement, every_family_every_seed, .timeout = 1100)
+Test(truth_agreement, every_family_every_seed)
 {
     ccdb_truth *ctx = ccdb_truth_new();
     cr_assert_not_null(ctx);

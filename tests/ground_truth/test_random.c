@@ -166,8 +166,8 @@ static void random_suite(int ee, uint64_t seed, int count)
     ccdb_truth_free(fast);
 }
 
-Test(random, vf_invariances_and_witness, .timeout = 600) { random_suite(0, 0x5eed0001ull, 3000); }
-Test(random, ee_invariances_and_witness, .timeout = 600) { random_suite(1, 0x5eed0002ull, 3000); }
+Test(random, vf_invariances_and_witness) { random_suite(0, 0x5eed0001ull, 3000); }
+Test(random, ee_invariances_and_witness) { random_suite(1, 0x5eed0002ull, 3000); }
 
 /* Extreme magnitudes: every point gets its own power-of-two scale (down to the subnormal range,
  * up to 2^600) around a common offset, so TOIs, differences and intermediate integers span
@@ -219,5 +219,5 @@ static void extreme_suite(int ee, uint64_t seed, int count)
     ccdb_truth_free(t);
 }
 
-Test(random, vf_extreme_magnitudes, .timeout = 600) { extreme_suite(0, 0xe7e0001ull, 1500); }
-Test(random, ee_extreme_magnitudes, .timeout = 600) { extreme_suite(1, 0xe7e0002ull, 1500); }
+Test(random, vf_extreme_magnitudes) { extreme_suite(0, 0xe7e0001ull, 1500); }
+Test(random, ee_extreme_magnitudes) { extreme_suite(1, 0xe7e0002ull, 1500); }

@@ -28,7 +28,7 @@ static int is_explained(const char *file, long index)
     return 0;
 }
 
-Test(sample_labels, agree_with_published_labels, .timeout = 600)
+Test(sample_labels, agree_with_published_labels)
 {
     struct stat st;
     if (stat(SAMPLE_DIR, &st) != 0)

@@ -25,7 +25,7 @@ static void remove_dir(void)
     cr_assert_eq(system(cmd), 0);
 }
 
-TestSuite(bench, .init = make_dir, .fini = remove_dir, .timeout = 60);
+TestSuite(bench, .init = make_dir, .fini = remove_dir);
 
 /* Query i: truth hit when i % 3 != 0, class i % 4 (generic/coplanar/tangent/boundary); the
  * scripted answer is HIT except every 5th query (MISS). */

@@ -110,7 +110,7 @@ static void teardown(void)
     cr_assert_eq(system(cmd), 0);
 }
 
-TestSuite(cli, .init = setup, .fini = teardown, .timeout = 120);
+TestSuite(cli, .init = setup, .fini = teardown);
 
 Test(cli, bad_usage_exits_2)
 {

@@ -48,6 +48,7 @@
 
 #include "ccdb_solver.h"
 #include "inclusion_common.h"
+#include "interval_arith.h"
 
 /* ---- a binary min-heap of boxes: key (lower t ascending, depth descending) ---- */
 
@@ -125,6 +126,10 @@ static void ti_destroy(void *state)
         free(h);
     }
 }
+
+/* Checks before the t-cells start to coarsen, and how often they double after that. */
+#define TI_COARSEN_AFTER 4096
+#define TI_COARSEN_EVERY 1024
 
 /* ---- the query, prepared once ---- */
 
@@ -236,6 +241,64 @@ static int ti_contract(double G[8][3], const double thr[3], int bit, double *pa,
     return 1;
 }
 
+/* The earliest lower t of every box still able to hold a contact: b and the heap. Every
+ * contact left lies at or after it, so it is the TOI bound whenever the search stops. */
+static double ti_lower_bound(const ti_heap *h, const incl_box *b)
+{
+    double m = b->lo[0];
+    for (size_t i = 0; i < h->n; ++i)
+        m = h->a[i].b.lo[0] < m ? h->a[i].b.lo[0] : m;
+    return m;
+}
+
+/* Re-keys every box for a new t-cell size and restores the heap order. */
+static void ti_rekey(ti_heap *h, double cell)
+{
+    for (size_t i = 0; i < h->n; ++i)
+        h->a[i].key = ti_key(h->a[i].b.lo[0], cell);
+    for (size_t i = h->n / 2; i-- > 0;) { /* sift down, bottom-up heapify */
+        ti_item x = h->a[i];
+        size_t j = i;
+        for (;;) {
+            size_t c = 2 * j + 1;
+            if (c >= h->n)
+                break;
+            if (c + 1 < h->n && ti_less(&h->a[c + 1], &h->a[c]))
+                ++c;
+            if (!ti_less(&h->a[c], &x))
+                break;
+            h->a[j] = h->a[c];
+            j = c;
+        }
+        h->a[j] = x;
+    }
+}
+
+/* Per-parameter speeds: the largest change of F along an edge of the unit parameter cube in
+ * direction j (F is multilinear, so its change over a box is <= sum_j L_j width_j); and the
+ * t-cell: the largest power of two <= δ / L_t (F moves by <= δ across a cell in t). */
+static void ti_speeds(const ti_query *Q, double delta, double L[3], double *cell)
+{
+    incl_box unit = { { 0, 0, 0 }, { 1, 1, 1 }, 0 };
+    double G[8][3];
+    ti_eval(Q, &unit, G);
+    L[0] = L[1] = L[2] = 0.0;
+    for (int c0 = 0; c0 < 8; ++c0)
+        for (int j = 0; j < 3; ++j) {
+            int bit = 4 >> j;
+            if (c0 & bit)
+                continue;
+            for (int i = 0; i < 3; ++i) {
+                double v = fabs(G[c0 | bit][i] - G[c0][i]);
+                L[j] = v > L[j] ? v : L[j];
+            }
+        }
+    double c = 1.0;
+    while (c > 0x1p-1000 && c * L[0] > delta)
+        c *= 0.5;
+    *cell = c;
+}
+
 /* ---- the solver ---- */
 
 static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params, int ee,
@@ -277,28 +340,11 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
     }
     const double *thr = Q.thr;
 
-    /* Per-parameter speeds L_j (how fast F can change along parameter j): the parameter
-     * tolerances are δ / L_j; t-cells are the largest power of two <= δ / L_t. */
-    double L[3] = { 0, 0, 0 };
-    {
-        incl_box unit = { { 0, 0, 0 }, { 1, 1, 1 }, 0 };
-        double G[8][3];
-        ti_eval(&Q, &unit, G);
-        for (int c0 = 0; c0 < 8; ++c0)
-            for (int j = 0; j < 3; ++j) {
-                int bit = 4 >> j;
-                if (c0 & bit)
-                    continue;
-                for (int i = 0; i < 3; ++i) {
-                    double v = fabs(G[c0 | bit][i] - G[c0][i]);
-                    L[j] = v > L[j] ? v : L[j];
-                }
-            }
-    }
-    double cell = 1.0;
-    while (cell > 0x1p-1000 && cell * L[0] > delta)
-        cell *= 0.5;
-
+    /* Per-parameter speeds L_j (how fast F can change along parameter j; the parameter
+     * tolerances are δ / L_j) and the t-cell size, computed when first needed: most queries
+     * end at the first box. */
+    double L[3] = { 0, 0, 0 }, cell = 1.0;
+    int have_L = 0;
     h->n = 0;
     ti_item root = { { { 0, 0, 0 }, { 1, 1, 1 }, 0 }, 0.0 };
     if (ti_push(h, &root) != 0) {
@@ -307,15 +353,21 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
     }
     long long checks = 0;
     while (h->n > 0) {
+        if (have_L && checks >= TI_COARSEN_AFTER && checks % TI_COARSEN_EVERY == 0 && cell < 1.0) {
+            /* A hard query (typically a tangential or collinear contact, whose near-miss band
+             * before the TOI needs ~1/δ boxes to sweep): coarser t-cells let the depth-first
+             * descent inside the earliest cell reach an accepted box, at the price of a looser
+             * (still lower) TOI bound, instead of sweeping on to the cap. */
+            cell = cell * 2.0 < 1.0 ? cell * 2.0 : 1.0;
+            ti_rekey(h, cell);
+        }
         ti_item it = ti_pop(h);
         incl_box b = it.b;
-        /* Every box left (it and the heap) has lower t >= lower: the TOI bound if we stop. */
-        double lower = it.key;
         int small, inside;
     again:
         if (checks >= cap) {
             out->state = CCDB_GAVE_UP;
-            out->toi = lower;
+            out->toi = ti_lower_bound(h, &b);
             out->work = checks;
             return;
         }
@@ -354,6 +406,8 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
                 }
             }
             if (moved) {
+                if (!have_L)
+                    ti_speeds(&Q, delta, L, &cell), have_L = 1;
                 /* VF: outside the triangle's parameter domain (exact: 1 is a double). */
                 if (!ee && b.lo[1] + b.lo[2] > 1.0)
                     continue;
@@ -363,25 +417,39 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
                     ti_item back = { b, key };
                     if (ti_push(h, &back) != 0) {
                         out->state = CCDB_GAVE_UP;
-                        out->toi = lower;
+                        out->toi = ti_lower_bound(h, &b);
                         out->work = checks;
                         return;
                     }
                     continue;
                 }
-                lower = h->n > 0 && h->a[0].key < b.lo[0] ? h->a[0].key : b.lo[0];
                 if (shrunk)
                     goto again; /* a much smaller box: a much tighter inclusion */
             }
         }
+        /* Without separation, a contact also needs the coplanarity cubic to vanish and the
+         * touch conditions to hold at one t of the box's t-range: an interval test of those
+         * (interval_arith.h) discards boxes that the inclusion alone cannot, e.g. the long
+         * near-miss before a tangential contact. */
+        if (d == 0 && !iv_may_touch(q, ee, (iv){ b.lo[0], b.hi[0] }))
+            continue;
+        if (!small && !inside && have_L && (b.hi[0] - b.lo[0]) * L[0] <= delta) {
+            /* Narrow in t (F moves by <= δ across the t-range): a corner where |F| <= δ on
+             * every axis means the primitives are within δ at that instant. */
+            for (int c0 = 0; c0 < 8 && !small; ++c0)
+                small = fabs(G[c0][0]) <= delta && fabs(G[c0][1]) <= delta &&
+                        fabs(G[c0][2]) <= delta;
+        }
         if (small || inside) {
             out->state = CCDB_HIT;
-            out->toi = h->n > 0 && h->a[0].key < b.lo[0] ? h->a[0].key : b.lo[0];
+            out->toi = ti_lower_bound(h, &b);
             out->work = checks;
             return;
         }
         {
             /* Split the parameter with the largest width relative to its tolerance. */
+            if (!have_L)
+                ti_speeds(&Q, delta, L, &cell), have_L = 1;
             int order[3] = { 0, 1, 2 };
             double w[3];
             for (int j = 0; j < 3; ++j)
@@ -403,7 +471,7 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
             }
             if (split < 0) { /* not bisectable any more in double */
                 out->state = CCDB_HIT;
-                out->toi = h->n > 0 && h->a[0].key < b.lo[0] ? h->a[0].key : b.lo[0];
+                out->toi = ti_lower_bound(h, &b);
                 out->work = checks;
                 return;
             }
@@ -415,9 +483,9 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
             c1.key = ti_key(c1.b.lo[0], cell);
             int keep1 = ee || split == 0 || !(c1.b.lo[1] + c1.b.lo[2] > 1.0);
             if (ti_push(h, &c0) != 0 || (keep1 && ti_push(h, &c1) != 0)) {
-                /* Out of memory: `lower` still bounds every contact left. */
+                /* Out of memory: the lower bound still holds. */
                 out->state = CCDB_GAVE_UP;
-                out->toi = lower;
+                out->toi = ti_lower_bound(h, &b);
                 out->work = checks;
                 return;
             }

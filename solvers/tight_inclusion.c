@@ -7,40 +7,58 @@
  * parameters is the bounding box of its 8 corner values. Each corner value is computed in double;
  * a forward rounding-error bound ε_i is added per axis, and the box is grown by the minimum
  * separation d. A box whose grown inclusion excludes 0 holds no contact; the others are
- * bisected. Boxes are kept in a priority queue, earliest lower t first (deeper first on ties),
- * so every time a box is popped its lower t is <= the lower t of every box still able to hold a
- * contact: the reported TOI is a lower bound of the true one whenever the search stops.
+ * bisected along the parameter with the largest width relative to its tolerance δ / L_j (the
+ * largest width_j * L_j, L_j = how fast F can change along parameter j: the paper's
+ * per-parameter tolerances). For VF, boxes with u_lo + v_lo > 1 are dropped.
  *
- * Acceptance (a hit at the popped box's lower t): its inclusion contains 0 and either its width
- * is <= δ on every axis (the paper's co-domain tolerance), or it lies inside [-(ε+d), ε+d] on
- * every axis, or it can no longer be bisected in double. The dimension to split is the one with
- * the largest width relative to its tolerance δ / L_j, i.e. the largest width_j * L_j, where L_j
- * is how fast F can change along parameter j (the paper's per-parameter tolerances).
+ * Order and TOI. Boxes wait in a priority queue keyed by their lower t rounded down to a t-cell
+ * (a power of two <= δ / L_t), deeper boxes first within a cell: earliest first, and a
+ * depth-first descent inside a cell. When the search stops (accepted box, cap, out of memory)
+ * the reported TOI is the smallest lower t over the current box and every box in the queue:
+ * every contact not yet excluded lies in one of them, so it is a lower bound of the true TOI
+ * whatever the order was. (The key only orders the search; it never bounds the TOI.)
+ *
+ * Acceptance (a hit), for a box whose inclusion contains 0: its inclusion is <= δ wide on every
+ * axis (the paper's co-domain tolerance), or lies inside [-(ε+d), ε+d], or the box is narrow in
+ * t (width_t * L_t <= δ) and one of its corners has |F| <= δ on every axis (the primitives are
+ * within δ of each other at that instant: the paper's notion of a hit at tolerance δ), or the
+ * box cannot be bisected any more in double.
+ *
+ * Additions for speed, all sound (they only drop boxes that provably hold no contact, or
+ * reorder the search):
+ *  - exact bounding-box pre-rejection of the whole query (comparisons of doubles are exact);
+ *  - contraction: each parameter range of a box is shrunk to where the corner lines (F is
+ *    linear along one parameter) can still straddle 0, with outward-rounded roots
+ *    (ti_contract); a box that shrinks a lot is evaluated again at once;
+ *  - with d = 0, the interval touch test of interval_arith.h over the box's t-range (the
+ *    coplanarity cubic and the inside conditions, outward rounded) drops boxes the inclusion
+ *    alone cannot (e.g. the near-miss band before a tangential contact); it also removes most
+ *    false positives;
+ *  - progressive coarsening: after TI_COARSEN_AFTER checks the t-cell doubles every
+ *    TI_COARSEN_EVERY checks, so that on hard queries (collinear or tangential contacts whose
+ *    near-miss band needs ~1/δ boxes to sweep) the depth-first descent reaches an accepted box
+ *    at the price of a looser, still lower, TOI bound, instead of running to the cap.
  *
  * Rounding-error bound (the paper's, with its max: γ_i = max(largest |coordinate| of the query
  * on axis i, 1), never capped at 1): ε_i = 6.661338147750939e-15 γ_i³ (VF),
  * 6.217248937900877e-15 γ_i³ (EE); with a minimum separation 7.549516567451065e-15 (VF),
  * 7.105427357601002e-15 (EE). These are 60u, 56u, 68u and 64u times γ³ (u = 2^-53). For our
- * evaluation order (inclusion_common.h: x(t) = x0 + t(x1-x0), then F = ((D -/+ uB) - vC)) a
- * standard forward analysis gives |error| <= 50 u γ (1 + 10u): 5γu per point, 12γu per
- * difference, 14γu per scaled difference, + 4γu and + 6γu for the two final sums. Since γ >= 1,
- * γ³ >= γ and the paper's ε covers it; underflow adds at most a few 2^-1075, far below ε.
- * Bisection points are exact midpoints or at least lie inside the interval, so the children
- * always cover their parent. u_lo + v_lo > 1 in double implies it in reals (1 is a double).
+ * evaluation order (ti_eval: x(t) = x0 + t fl(x1-x0), then F = ((D -/+ uB) - vC)) a standard
+ * forward analysis gives |error| <= 50 u γ (1 + 10u): 5γu per point, 12γu per difference, 14γu
+ * per scaled difference, + 4γu and + 6γu for the two final sums. Since γ >= 1, γ³ >= γ and the
+ * paper's ε covers it; underflow adds at most a few 2^-1075, far below ε. ε is rounded up.
+ * Bisection points lie inside their interval, so children always cover their parent;
+ * u_lo + v_lo > 1 in double implies it in reals (1 is a double).
  *
  * Claims: CONSERVATIVE | REPORTS_TOI | MIN_SEPARATION (Chebyshev distance: a hit means the two
  * primitives come within L-infinity distance d of each other, up to ε and δ).
  *
  * Parameters (from ccdb_params): δ = params->delta (default 1e-6); m_I = params->max_iterations
  * (default 1e6) caps the number of boxes checked; when reached the answer is GAVE_UP (counted as
- * a hit) at the lower t of the earliest remaining box; d = params->min_separation (default 0).
+ * a hit) at the TOI bound above; d = params->min_separation (default 0).
  *
- * Speed (docs/tight-inclusion.md has the figures): an exact bounding-box pre-rejection; the
- * earliest-first queue, which ends the search at the first accepted box instead of refining a
- * whole breadth-first level (the source of the original's runs to the cap on sliding contacts).
- *
- * Inputs outside what the bound covers: non-finite coordinates -> FAILED; a coordinate scale
- * so large that γ³ or the corner arithmetic could overflow (γ > 2^300) -> GAVE_UP at t = 0
+ * Inputs outside what the bound covers: non-finite coordinates (or d) -> FAILED; a coordinate
+ * so large that γ³ or the corner arithmetic could overflow (|x| > 2^300) -> GAVE_UP at t = 0
  * unless the exact box test already proves a miss.
  */
 #include <stdlib.h>

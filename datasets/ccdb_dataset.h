@@ -10,6 +10,9 @@
  * silently dropped or rounded (unless round_inputs is asked for, and then it is recorded).
  * Writing is canonical (reduced fraction, positive power-of-two denominator, "0,1" for zero)
  * and atomic (temporary file + rename): nothing half-written.
+ * Every rule and error is listed in docs/csv-format.md. In short: integers are `-?[0-9]+`
+ * (no '+', no spaces; denominators positive), LF or CRLF line endings, final newline optional,
+ * blank lines are errors, an empty (0-byte) file is 0 queries, zero reads as +0.0.
  */
 #ifndef CCDB_DATASET_H
 #define CCDB_DATASET_H
@@ -53,7 +56,8 @@ int ccdb_csv_parse(const char *name, const char *text, size_t len, ccdb_kind kin
                    const ccdb_csv_options *opt, ccdb_dataset *out, ccdb_csv_error *err);
 /* Writes canonically, atomically. Returns 0 on success, -1 with err filled. */
 int ccdb_csv_write(const char *path, const ccdb_dataset *ds, ccdb_csv_error *err);
-/* Writes the 8 rows of one query (canonical) to a stream; returns 0 or -1 on I/O error. */
+/* Writes the 8 rows of one query (canonical) to a stream; returns 0, or -1 on I/O error or
+ * when a value is not finite or truth is not 0/1. */
 int ccdb_csv_write_query(FILE *f, const double q[8][3], int truth);
 
 /* Allocates an empty dataset of `count` queries (zeroed). Returns 0 or -1 on allocation failure. */

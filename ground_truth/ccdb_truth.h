@@ -54,6 +54,14 @@ void ccdb_truth_free(ccdb_truth *ctx);
 void ccdb_truth_vf(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
 void ccdb_truth_ee(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
 
+/* Testing / benchmarking knobs (default: checking off unless the environment variable
+ * CCDB_TRUTH_CHECK is set to a non-zero value; filters on).
+ * Checking: the general candidate method also runs when the cubic shortcut applies and must
+ * agree, and one point inside every open interval between candidates is asserted not to touch.
+ * Filters off: every query takes the exact path (stage EXACT). */
+void ccdb_truth_set_checking(ccdb_truth *ctx, int on);
+void ccdb_truth_set_filters(ccdb_truth *ctx, int on);
+
 const ccdb_truth_stats *ccdb_truth_get_stats(const ccdb_truth *ctx);
 void ccdb_truth_reset_stats(ccdb_truth *ctx);
 

@@ -1,10 +1,91 @@
-/* cmd_list.c — `ccdbench list`. Placeholder until its issue lands: refuses clearly. */
+/* cmd_list.c — `ccdbench list`: every solver (built-ins, then --plugin ones) in a table with its
+ * claims and one-line summary. */
+#include <stdio.h>
+#include <string.h>
+
 #include "ccdb_cli.h"
+#include "ccdb_registry.h"
+
+static void list_usage(FILE *f)
+{
+    fputs("usage: ccdbench list [--plugin X.so]... [--references]\n"
+          "\n"
+          "Lists every solver: the built-ins, then those of the plugins given, with the claims\n"
+          "the harness checks against the exact ground truth:\n"
+          "  cons    conservative: never a false negative, reported TOI never after the true one\n"
+          "  toi     reports a time of impact (not just yes/no)\n"
+          "  minsep  honours the minimum separation distance (--min-sep)\n"
+          "\n"
+          "options:\n"
+          "  --plugin X.so   load a solver plugin (repeatable; a bare name means ./X.so)\n"
+          "  --references    also print the paper or source each solver follows\n"
+          "  -h, --help      this text\n",
+          f);
+}
 
 int ccdb_cmd_list(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "ccdbench list: not implemented yet\n");
-    return 2;
+    int refs = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            list_usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--references")) {
+            refs = 1;
+        } else if (!strcmp(a, "--plugin")) {
+            if (i + 1 >= argc)
+                return ccdb_cli_bad_usage("list", "--plugin needs a path (--plugin X.so)");
+            i++;
+        } else if (!strncmp(a, "--plugin=", 9)) {
+            if (!a[9])
+                return ccdb_cli_bad_usage("list", "--plugin needs a path (--plugin X.so)");
+        } else {
+            return ccdb_cli_bad_usage("list", "unknown option '%s' (see ccdbench list --help)", a);
+        }
+    }
+    ccdb_registry *reg = ccdb_registry_new();
+    if (!reg) {
+        fprintf(stderr, "ccdbench list: out of memory\n");
+        return 2;
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *path = NULL;
+        if (!strcmp(argv[i], "--plugin"))
+            path = argv[++i];
+        else if (!strncmp(argv[i], "--plugin=", 9))
+            path = argv[i] + 9;
+        if (!path)
+            continue;
+        char err[1024];
+        if (ccdb_registry_load_plugin(reg, path, err, sizeof err) != 0) {
+            fprintf(stderr, "ccdbench list: %s\n", err);
+            ccdb_registry_free(reg);
+            return 2;
+        }
+    }
+
+    size_t n = ccdb_registry_count(reg), nbuiltin;
+    ccdb_registry_builtin(&nbuiltin);
+    int w = (int)strlen("solver");
+    for (size_t i = 0; i < n; i++) {
+        int l = (int)strlen(ccdb_registry_at(reg, i)->name);
+        if (l > w)
+            w = l;
+    }
+    printf("%-*s  %-4s  %-3s  %-6s  %s\n", w, "solver", "cons", "toi", "minsep", "summary");
+    for (size_t i = 0; i < n; i++) {
+        const ccdb_solver *s = ccdb_registry_at(reg, i);
+        unsigned f = s->flags;
+        printf("%-*s  %-4s  %-3s  %-6s  %s%s\n", w, s->name,
+               (f & CCDB_CLAIM_CONSERVATIVE) ? "yes" : "-", (f & CCDB_CLAIM_REPORTS_TOI) ? "yes" : "-",
+               (f & CCDB_CLAIM_MIN_SEPARATION) ? "yes" : "-", s->summary ? s->summary : "",
+               i >= nbuiltin ? " [plugin]" : "");
+        if (refs)
+            printf("%-*s  %s\n", w + 21, "", s->reference ? s->reference : "(no reference given)");
+    }
+    printf("\n%zu solvers (%zu built-in, %zu from plugins); solver ABI %d\n", n, nbuiltin,
+           n - nbuiltin, CCDB_SOLVER_ABI);
+    ccdb_registry_free(reg);
+    return fflush(stdout) == 0 ? 0 : 2;
 }

@@ -1,10 +1,252 @@
-/* cmd_replay.c — `ccdbench replay`. Placeholder until its issue lands: refuses clearly. */
+/* cmd_replay.c — `ccdbench replay FILE.csv --index I`: one query in detail: its 8 points, the
+ * exact truth (hit, TOI bracket, class, stage) and every solver's answer side by side, with
+ * false negatives / positives and late TOIs marked. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "ccdb_cli.h"
+#include "ccdb_harness.h"
+#include "ccdb_registry.h"
+
+#define MAX_PLUGINS 64
+
+static void replay_usage(FILE *f)
+{
+    fputs("usage: ccdbench replay FILE.csv --index I [--kind vf|ee] [--solvers a,b]\n"
+          "                       [--plugin X.so]... [--delta D] [--max-iter N] [--min-sep D]\n"
+          "                       [--round-inputs] [--isolate [--timeout S]]\n"
+          "  one query (0-based index) in detail: its points, the exact truth, every solver\n",
+          f);
+}
+
+static const char *const vf_rows[8] = { "v_t0", "f0_t0", "f1_t0", "f2_t0",
+                                        "v_t1", "f0_t1", "f1_t1", "f2_t1" };
+static const char *const ee_rows[8] = { "ea0_t0", "ea1_t0", "eb0_t0", "eb1_t0",
+                                        "ea0_t1", "ea1_t1", "eb0_t1", "eb1_t1" };
+
+static const char *state_name(ccdb_state s)
+{
+    switch (s) {
+    case CCDB_MISS: return "miss";
+    case CCDB_HIT: return "hit";
+    case CCDB_GAVE_UP: return "gave_up";
+    case CCDB_FAILED: return "failed";
+    }
+    return "invalid";
+}
+
+static const char *outcome_name(ccdb_outcome o)
+{
+    static const char *const names[] = { "TP", "FP", "FN  <-- FALSE NEGATIVE", "TN", "FAILED" };
+    return names[o];
+}
+
+static void print_solver(const ccdb_solver *s, const ccdb_truth_result *t,
+                         const ccdb_solver_run *run)
+{
+    if (run->status != CCDB_REPORT_OK) {
+        printf("  %-24s %-8s %s\n", s->name,
+               run->status == CCDB_REPORT_TIMEOUT ? "timeout" : "crashed", run->detail);
+        return;
+    }
+    const ccdb_result *r = &run->results[0];
+    char toi[40] = "";
+    if (r->state == CCDB_HIT || r->state == CCDB_GAVE_UP)
+        snprintf(toi, sizeof toi, "%.17g", r->toi);
+    ccdb_outcome o = ccdb_outcome_of(t, r);
+    printf("  %-24s %-8s %-24s %12lld  %s%s%s\n", s->name, state_name(r->state), toi, r->work,
+           o == CCDB_OUT_FP ? "FP  (false positive)" : outcome_name(o),
+           ccdb_toi_violation(t, r) ? "  <-- TOI LATER THAN THE EXACT ONE" : "",
+           (s->flags & CCDB_CLAIM_CONSERVATIVE) && (o == CCDB_OUT_FN || ccdb_toi_violation(t, r))
+               ? " (claims conservative)"
+               : "");
+}
 
 int ccdb_cmd_replay(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "ccdbench replay: not implemented yet\n");
-    return 2;
+    const char *file = NULL, *solvers = NULL, *plugins[MAX_PLUGINS];
+    size_t n_plugins = 0;
+    long long index = -1;
+    ccdb_kind kind = CCDB_KIND_UNKNOWN;
+    int isolate = 0, round_inputs = 0, timeout_set = 0;
+    double timeout_s = 60;
+    ccdb_params params = ccdb_params_default();
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end;
+        if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
+            replay_usage(stdout);
+            return 0;
+        }
+        if (!strcmp(o, "--isolate")) {
+            isolate = 1;
+            continue;
+        }
+        if (!strcmp(o, "--round-inputs")) {
+            round_inputs = 1;
+            continue;
+        }
+        if (o[0] != '-') {
+            if (file)
+                return ccdb_cli_bad_usage("replay", "more than one file ('%s', '%s')", file, o);
+            file = o;
+            continue;
+        }
+        int known = !strcmp(o, "--index") || !strcmp(o, "--kind") || !strcmp(o, "--solvers") ||
+                    !strcmp(o, "--plugin") || !strcmp(o, "--delta") || !strcmp(o, "--max-iter") ||
+                    !strcmp(o, "--min-sep") || !strcmp(o, "--timeout");
+        if (!known)
+            return ccdb_cli_bad_usage("replay", "unknown option '%s'", o);
+        if (!v)
+            return ccdb_cli_bad_usage("replay", "%s needs a value", o);
+        i++;
+        errno = 0;
+        if (!strcmp(o, "--index")) {
+            index = strtoll(v, &end, 10);
+            if (!*v || *end || errno || index < 0)
+                return ccdb_cli_bad_usage("replay", "--index must be an integer >= 0, not '%s'", v);
+        } else if (!strcmp(o, "--kind")) {
+            if (ccdb_kind_parse(v, &kind) != 0)
+                return ccdb_cli_bad_usage("replay", "--kind must be vf or ee, not '%s'", v);
+        } else if (!strcmp(o, "--solvers")) {
+            solvers = v;
+        } else if (!strcmp(o, "--plugin")) {
+            if (n_plugins == MAX_PLUGINS)
+                return ccdb_cli_bad_usage("replay", "too many --plugin options");
+            plugins[n_plugins++] = v;
+        } else if (!strcmp(o, "--max-iter")) {
+            long l = strtol(v, &end, 10);
+            if (!*v || *end || errno || l < 1)
+                return ccdb_cli_bad_usage("replay", "--max-iter must be an integer >= 1, not '%s'", v);
+            params.max_iterations = l;
+        } else {
+            double d = strtod(v, &end);
+            if (!*v || *end || errno || !isfinite(d))
+                return ccdb_cli_bad_usage("replay", "%s needs a number, not '%s'", o, v);
+            if (!strcmp(o, "--delta") && d > 0)
+                params.delta = d;
+            else if (!strcmp(o, "--min-sep") && d >= 0)
+                params.min_separation = d;
+            else if (!strcmp(o, "--timeout") && d > 0) {
+                timeout_s = d;
+                timeout_set = 1;
+            } else
+                return ccdb_cli_bad_usage("replay", "%s out of range: '%s'", o, v);
+        }
+    }
+    if (!file)
+        return ccdb_cli_bad_usage("replay", "missing FILE.csv");
+    if (index < 0)
+        return ccdb_cli_bad_usage("replay", "missing --index I");
+    if (timeout_set && !isolate)
+        return ccdb_cli_bad_usage("replay", "--timeout only applies with --isolate");
+
+    int rc = 0;
+    char err[2048];
+    ccdb_input in;
+    if (ccdb_input_read(file, kind, round_inputs, &in, err, sizeof err) != 0) {
+        fprintf(stderr, "ccdbench replay: %s\n", err);
+        return 2;
+    }
+    if ((size_t)index >= in.ds.count) {
+        fprintf(stderr, "ccdbench replay: %s: --index %lld out of range (%zu queries: 0..%zu)\n",
+                file, index, in.ds.count, in.ds.count ? in.ds.count - 1 : 0);
+        ccdb_input_free(&in);
+        return 2;
+    }
+    ccdb_registry *reg = ccdb_registry_new();
+    if (!reg) {
+        ccdb_input_free(&in);
+        fprintf(stderr, "ccdbench replay: cannot create the solver registry\n");
+        return 2;
+    }
+    for (size_t i = 0; i < n_plugins && !rc; i++)
+        if (ccdb_registry_load_plugin(reg, plugins[i], err, sizeof err) != 0) {
+            fprintf(stderr, "ccdbench replay: --plugin %s: %s\n", plugins[i], err);
+            rc = 2;
+        }
+    /* Validate --solvers before doing any work. */
+    if (!rc && solvers) {
+        char *copy = strdup(solvers), *save = NULL;
+        for (char *n = copy ? strtok_r(copy, ",", &save) : NULL; n && !rc;
+             n = strtok_r(NULL, ",", &save))
+            if (!ccdb_registry_find(reg, n)) {
+                fprintf(stderr, "ccdbench replay: unknown solver '%s'\n", n);
+                rc = 2;
+            }
+        free(copy);
+    }
+    if (rc) {
+        ccdb_registry_free(reg);
+        ccdb_input_free(&in);
+        return rc;
+    }
+
+    size_t i = (size_t)index;
+    const double(*q)[3] = (const double(*)[3])in.ds.q[i];
+    const char *const *rows = in.ds.kind == CCDB_KIND_VF ? vf_rows : ee_rows;
+    printf("query %zu of %s (%s, CSV lines %zu-%zu; truth column %d)\n", i, file,
+           ccdb_kind_name(in.ds.kind), 8 * i + 1, 8 * i + 8, in.ds.label ? in.ds.label[i] : -1);
+    for (int p = 0; p < 8; p++)
+        printf("  %-7s %24.17g %24.17g %24.17g\n", rows[p], q[p][0], q[p][1], q[p][2]);
+
+    ccdb_truth *ctx = ccdb_truth_new();
+    ccdb_truth_result t;
+    if (!ctx) {
+        fprintf(stderr, "ccdbench replay: cannot create the exact-truth context\n");
+        ccdb_registry_free(reg);
+        ccdb_input_free(&in);
+        return 2;
+    }
+    if (in.ds.kind == CCDB_KIND_VF)
+        ccdb_truth_vf(ctx, q, &t);
+    else
+        ccdb_truth_ee(ctx, q, &t);
+    ccdb_truth_free(ctx);
+    if (t.hit)
+        printf("exact truth: HIT, TOI in [%.17g, %.17g]%s", t.toi_lo, t.toi_hi,
+               t.toi_lo == t.toi_hi ? " (exact)" : "");
+    else
+        printf("exact truth: no collision");
+    printf(", class %s", ccdb_truth_class_name(t.cls));
+    for (int c = 0; c < CCDB_CLASS_COUNT; c++)
+        if ((t.flags >> c & 1u) && c != (int)t.cls)
+            printf(" +%s", ccdb_truth_class_name((ccdb_truth_class)c));
+    printf(", decided by the %s stage\n", ccdb_truth_stage_name(t.stage));
+    if (in.ds.label && (in.ds.label[i] != 0) != (t.hit != 0))
+        printf("note: the file's truth column (%d) disagrees with the exact truth\n", in.ds.label[i]);
+
+    printf("\n  %-24s %-8s %-24s %12s  %s\n", "solver", "answer", "toi", "work", "verdict");
+    ccdb_run_config cfg = { params, 1, 1 };
+    size_t total = ccdb_registry_count(reg);
+    for (size_t k = 0; k < total; k++) {
+        const ccdb_solver *s = ccdb_registry_at(reg, k);
+        if (solvers) {
+            /* keep the registry's order; show only the listed ones */
+            size_t len = strlen(s->name);
+            int listed = 0;
+            for (const char *p = solvers; (p = strstr(p, s->name)); p += len)
+                if ((p == solvers || p[-1] == ',') && (p[len] == ',' || p[len] == '\0'))
+                    listed = 1;
+            if (!listed)
+                continue;
+        }
+        ccdb_solver_run run;
+        const double(*one)[8][3] = (const double(*)[8][3])&in.ds.q[i];
+        int r = isolate ? ccdb_isolate_run(s, in.ds.kind, one, 1, &cfg, timeout_s, &run)
+                        : ccdb_runner_run(s, in.ds.kind, one, 1, &cfg, &run);
+        if (r != 0) {
+            fprintf(stderr, "ccdbench replay: %s: %s\n", s->name, run.detail);
+            rc = 2;
+            break;
+        }
+        print_solver(s, &t, &run);
+        ccdb_solver_run_free(&run);
+    }
+    ccdb_registry_free(reg);
+    ccdb_input_free(&in);
+    return rc;
 }

@@ -1,10 +1,567 @@
-/* cmd_run.c — `ccdbench run`. Placeholder until its issue lands: refuses clearly. */
+/* cmd_run.c — `ccdbench run`: options, solvers (built-ins and plugins), datasets (files,
+ * folders or the built-in suite), exact truth (cached), the run loop, reports, and the exit
+ * status. The contract is in docs/harness.md. */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "ccdb_cli.h"
+#include "ccdb_harness.h"
+#include "ccdb_registry.h"
+
+#define MAX_LIST 256
+
+typedef struct run_args {
+    const char *solvers;            /* comma list, or NULL for all */
+    const char *plugins[MAX_LIST];
+    size_t n_plugins;
+    const char *data[MAX_LIST];
+    size_t n_data;
+    ccdb_kind kind;
+    int repeat, threads, isolate, fail_on_fn, round_inputs, no_cache;
+    double timeout_s;
+    ccdb_params params;
+    const char *out_dir;
+    int delta_set, max_iter_set, min_sep_set;
+} run_args;
+
+static void run_usage(FILE *f)
+{
+    fputs("usage: ccdbench run [--solvers a,b] [--plugin X.so]... [--data PATH]... [--kind vf|ee]\n"
+          "                    [--repeat R] [--threads T] [--isolate [--timeout S]] [--fail-on-fn]\n"
+          "                    [--delta D] [--max-iter N] [--min-sep D] [--round-inputs]\n"
+          "                    [--no-cache] [-o DIR]\n"
+          "  --solvers a,b     solvers to run (default: every registered one, plugins included)\n"
+          "  --plugin X.so     load a solver plugin (repeatable)\n"
+          "  --data PATH       a CSV file, or a folder searched for *.csv (repeatable);\n"
+          "                    default: the built-in suite (every generator family, fixed seeds)\n"
+          "  --kind vf|ee      query kind when the path has no vertex-face/ or edge-edge/ folder\n"
+          "  --repeat R        timed passes of the whole query loop (default 3; median reported)\n"
+          "  --threads T       split each dataset into T contiguous chunks (default 1)\n"
+          "  --isolate         run each solver x dataset in a child process\n"
+          "  --timeout S       with --isolate: wall-clock limit per solver x dataset (default 300)\n"
+          "  --fail-on-fn      exit 1 when a solver claiming to be conservative has a false\n"
+          "                    negative or reports a TOI later than the exact one\n"
+          "  --delta D, --max-iter N, --min-sep D   solver parameters (1e-6, 1000000, 0)\n"
+          "  --round-inputs    round CSV values that are not doubles (the report says so)\n"
+          "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR or .cache)\n"
+          "  -o DIR            report folder (default reports/latest)\n",
+          f);
+}
+
+static int parse_double(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (!*s || *end || errno == ERANGE || !isfinite(v))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_long(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno == ERANGE || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* Returns 0, or the exit status (2) after printing the problem. */
+static int parse_args(int argc, char **argv, run_args *a, int *help)
+{
+    *a = (run_args){ 0 };
+    a->kind = CCDB_KIND_UNKNOWN;
+    a->repeat = 3;
+    a->threads = 1;
+    a->timeout_s = 300;
+    a->params = ccdb_params_default();
+    a->out_dir = "reports/latest";
+    int timeout_set = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        long l;
+        if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
+            *help = 1;
+            return 0;
+        } else if (!strcmp(o, "--isolate")) {
+            a->isolate = 1;
+            continue;
+        } else if (!strcmp(o, "--fail-on-fn")) {
+            a->fail_on_fn = 1;
+            continue;
+        } else if (!strcmp(o, "--round-inputs")) {
+            a->round_inputs = 1;
+            continue;
+        } else if (!strcmp(o, "--no-cache")) {
+            a->no_cache = 1;
+            continue;
+        }
+        /* Every other option takes a value. */
+        int known = !strcmp(o, "--solvers") || !strcmp(o, "--plugin") || !strcmp(o, "--data") ||
+                    !strcmp(o, "--kind") || !strcmp(o, "--repeat") || !strcmp(o, "--threads") ||
+                    !strcmp(o, "--timeout") || !strcmp(o, "--delta") ||
+                    !strcmp(o, "--max-iter") || !strcmp(o, "--min-sep") || !strcmp(o, "-o");
+        if (!known)
+            return ccdb_cli_bad_usage("run", o[0] == '-' ? "unknown option '%s'"
+                                                         : "unexpected argument '%s' (use --data)",
+                                      o);
+        if (!v)
+            return ccdb_cli_bad_usage("run", "%s needs a value", o);
+        i++;
+        if (!strcmp(o, "--solvers")) {
+            a->solvers = v;
+        } else if (!strcmp(o, "--plugin")) {
+            if (a->n_plugins == MAX_LIST)
+                return ccdb_cli_bad_usage("run", "too many --plugin options");
+            a->plugins[a->n_plugins++] = v;
+        } else if (!strcmp(o, "--data")) {
+            if (a->n_data == MAX_LIST)
+                return ccdb_cli_bad_usage("run", "too many --data options");
+            a->data[a->n_data++] = v;
+        } else if (!strcmp(o, "--kind")) {
+            if (ccdb_kind_parse(v, &a->kind) != 0)
+                return ccdb_cli_bad_usage("run", "--kind must be vf or ee, not '%s'", v);
+        } else if (!strcmp(o, "--repeat")) {
+            if (parse_long(v, 1, 1000000, &l) != 0)
+                return ccdb_cli_bad_usage("run", "--repeat must be an integer >= 1, not '%s'", v);
+            a->repeat = (int)l;
+        } else if (!strcmp(o, "--threads")) {
+            if (parse_long(v, 1, 1024, &l) != 0)
+                return ccdb_cli_bad_usage("run", "--threads must be an integer in 1..1024, not '%s'",
+                                          v);
+            a->threads = (int)l;
+        } else if (!strcmp(o, "--timeout")) {
+            if (parse_double(v, &a->timeout_s) != 0 || !(a->timeout_s > 0))
+                return ccdb_cli_bad_usage("run", "--timeout must be a number of seconds > 0, not '%s'",
+                                          v);
+            timeout_set = 1;
+        } else if (!strcmp(o, "--delta")) {
+            if (parse_double(v, &a->params.delta) != 0 || !(a->params.delta > 0))
+                return ccdb_cli_bad_usage("run", "--delta must be a number > 0, not '%s'", v);
+            a->delta_set = 1;
+        } else if (!strcmp(o, "--max-iter")) {
+            if (parse_long(v, 1, 0x7fffffffL, &l) != 0)
+                return ccdb_cli_bad_usage("run", "--max-iter must be an integer >= 1, not '%s'", v);
+            a->params.max_iterations = l;
+            a->max_iter_set = 1;
+        } else if (!strcmp(o, "--min-sep")) {
+            if (parse_double(v, &a->params.min_separation) != 0 || a->params.min_separation < 0)
+                return ccdb_cli_bad_usage("run", "--min-sep must be a number >= 0, not '%s'", v);
+            a->min_sep_set = 1;
+        } else if (!strcmp(o, "-o")) {
+            if (!*v)
+                return ccdb_cli_bad_usage("run", "-o needs a folder");
+            a->out_dir = v;
+        }
+    }
+    if (timeout_set && !a->isolate)
+        return ccdb_cli_bad_usage("run", "--timeout only applies with --isolate");
+    return 0;
+}
+
+/* Resolves --solvers (or all). Returns 0 or 2. */
+static int select_solvers(const ccdb_registry *reg, const char *list, const ccdb_solver ***out,
+                          size_t *n)
+{
+    size_t total = ccdb_registry_count(reg);
+    *out = calloc(total ? total : 1, sizeof **out);
+    *n = 0;
+    if (!*out) {
+        fprintf(stderr, "ccdbench run: out of memory\n");
+        return 2;
+    }
+    if (!list) {
+        for (size_t i = 0; i < total; i++)
+            (*out)[(*n)++] = ccdb_registry_at(reg, i);
+        if (!*n) {
+            fprintf(stderr, "ccdbench run: no solvers registered\n");
+            return 2;
+        }
+        return 0;
+    }
+    char *copy = strdup(list);
+    if (!copy)
+        return 2;
+    int rc = 0;
+    char *save = NULL;
+    for (char *name = strtok_r(copy, ",", &save); name && !rc; name = strtok_r(NULL, ",", &save)) {
+        const ccdb_solver *s = ccdb_registry_find(reg, name);
+        if (!s) {
+            fprintf(stderr, "ccdbench run: unknown solver '%s'; registered:", name);
+            for (size_t i = 0; i < total; i++)
+                fprintf(stderr, " %s", ccdb_registry_at(reg, i)->name);
+            fputc('\n', stderr);
+            rc = 2;
+            break;
+        }
+        for (size_t j = 0; j < *n; j++)
+            if ((*out)[j] == s) {
+                rc = ccdb_cli_bad_usage("run", "solver '%s' listed twice", name);
+                break;
+            }
+        if (!rc) {
+            if (*n == total) {
+                rc = 2;
+                break;
+            }
+            (*out)[(*n)++] = s;
+        }
+    }
+    free(copy);
+    if (!rc && !*n)
+        rc = ccdb_cli_bad_usage("run", "--solvers names no solver");
+    return rc;
+}
+
+/* Removes misses files left by an earlier run in the same folder (only *.csv in the two kind
+ * folders under DIR/misses, which the harness owns), so the folder describes this run only. */
+static void clear_stale_misses(const char *misses_dir)
+{
+    const char *kinds[2] = { "vertex-face", "edge-edge" };
+    for (int k = 0; k < 2; k++) {
+        char dir[4096];
+        if (snprintf(dir, sizeof dir, "%s/%s", misses_dir, kinds[k]) >= (int)sizeof dir)
+            continue;
+        DIR *d = opendir(dir);
+        if (!d)
+            continue;
+        for (struct dirent *e; (e = readdir(d));) {
+            size_t len = strlen(e->d_name);
+            if (len > 4 && !strcmp(e->d_name + len - 4, ".csv")) {
+                char path[8192];
+                if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path)
+                    remove(path);
+            }
+        }
+        closedir(d);
+    }
+}
+
+static int load_inputs(const run_args *a, ccdb_input **inputs, size_t *n_inputs)
+{
+    char err[1024];
+    *inputs = NULL;
+    *n_inputs = 0;
+    if (!a->n_data) {
+        if (ccdb_suite_inputs(inputs, n_inputs, err, sizeof err) != 0) {
+            fprintf(stderr, "ccdbench run: %s\n", err);
+            return 2;
+        }
+        return 0;
+    }
+    char **files = NULL;
+    size_t n_files = 0;
+    int rc = 0;
+    for (size_t i = 0; i < a->n_data && !rc; i++)
+        if (ccdb_inputs_expand(a->data[i], &files, &n_files, err, sizeof err) != 0) {
+            fprintf(stderr, "ccdbench run: %s\n", err);
+            rc = 2;
+        }
+    if (!rc && !(*inputs = calloc(n_files ? n_files : 1, sizeof **inputs))) {
+        fprintf(stderr, "ccdbench run: out of memory\n");
+        rc = 2;
+    }
+    for (size_t i = 0; i < n_files && !rc; i++) {
+        ccdb_progress("reading %s", files[i]);
+        if (ccdb_input_read(files[i], a->kind, a->round_inputs, &(*inputs)[i], err, sizeof err) !=
+            0) {
+            ccdb_progress_done();
+            fprintf(stderr, "ccdbench run: %s\n", err);
+            rc = 2;
+        } else {
+            *n_inputs = i + 1;
+        }
+    }
+    ccdb_progress_done();
+    for (size_t i = 0; i < n_files; i++)
+        free(files[i]);
+    free(files);
+    return rc;
+}
+
+/* The shortest of %.15g..%.17g that reads back as the same double. */
+static const char *shortest(double v, char buf[32])
+{
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, 32, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    return buf;
+}
+
+static void append(char *buf, size_t len, const char *text)
+{
+    size_t at = strlen(buf);
+    snprintf(buf + at, len > at ? len - at : 0, "%s", text);
+}
+
+/* Plugins and non-default parameters, so that a replay command reproduces the run's setting. */
+static void replay_args(const run_args *a, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    char tmp[64], num[32];
+    for (size_t i = 0; i < a->n_plugins; i++) {
+        append(buf, len, i ? " --plugin " : "--plugin ");
+        ccdb_shell_quote(buf, len, a->plugins[i]);
+    }
+    if (a->delta_set) {
+        snprintf(tmp, sizeof tmp, " --delta %s", shortest(a->params.delta, num));
+        append(buf, len, tmp);
+    }
+    if (a->max_iter_set) {
+        snprintf(tmp, sizeof tmp, " --max-iter %ld", a->params.max_iterations);
+        append(buf, len, tmp);
+    }
+    if (a->min_sep_set) {
+        snprintf(tmp, sizeof tmp, " --min-sep %s", shortest(a->params.min_separation, num));
+        append(buf, len, tmp);
+    }
+    if (buf[0] == ' ')
+        memmove(buf, buf + 1, strlen(buf));
+}
+
+/* The null solver's time per query: what the harness's loop itself costs. */
+static void measure_overhead(const ccdb_registry *reg, const ccdb_input *inputs, size_t n_inputs,
+                             const ccdb_run_config *cfg, ccdb_meta *meta)
+{
+    const ccdb_solver *null_solver = ccdb_registry_find(reg, "null");
+    const ccdb_input *biggest = NULL;
+    for (size_t i = 0; i < n_inputs; i++)
+        if (!biggest || inputs[i].ds.count > biggest->ds.count)
+            biggest = &inputs[i];
+    if (!null_solver || !biggest || !biggest->ds.count) {
+        ccdb_meta_add(meta, "harness overhead", "not measured (no null solver or no queries)");
+        return;
+    }
+    ccdb_run_config c = *cfg;
+    if (c.repeat < 5)
+        c.repeat = 5;
+    /* Small datasets are cycled up to OVERHEAD_QUERIES so that the two clock reads around a
+     * pass are negligible next to the pass itself. */
+    enum { OVERHEAD_QUERIES = 1 << 16 };
+    size_t n = biggest->ds.count < OVERHEAD_QUERIES ? OVERHEAD_QUERIES : biggest->ds.count;
+    double(*q)[8][3] = biggest->ds.q;
+    if (n != biggest->ds.count) {
+        if (!(q = malloc(n * sizeof *q))) {
+            ccdb_meta_add(meta, "harness overhead", "not measured (out of memory)");
+            return;
+        }
+        for (size_t i = 0; i < n; i++)
+            memcpy(q[i], biggest->ds.q[i % biggest->ds.count], sizeof q[i]);
+    }
+    ccdb_solver_run run;
+    int rc = ccdb_runner_run(null_solver, biggest->ds.kind, (const double(*)[8][3])q, n, &c, &run);
+    if (q != biggest->ds.q)
+        free(q);
+    if (rc != 0) {
+        ccdb_meta_add(meta, "harness overhead", "not measured (%s)", run.detail);
+        return;
+    }
+    ccdb_meta_add(meta, "harness overhead",
+                  "%.2f ns/query (null solver; median of %d passes, min %.2f, max %.2f; "
+                  "%zu queries cycled from %s; %d thread(s))",
+                  run.ns_median, c.repeat, run.ns_min, run.ns_max, n, ccdb_input_label(biggest),
+                  c.threads);
+    ccdb_solver_run_free(&run);
+}
+
+static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_input *inputs,
+                         size_t n_inputs, int argc, char **argv)
+{
+    char cmd[4096] = "ccdbench";
+    for (int i = 0; i < argc; i++) {
+        append(cmd, sizeof cmd, " ");
+        ccdb_shell_quote(cmd, sizeof cmd, argv[i]);
+    }
+    ccdb_meta_add(meta, "command", "%s", cmd);
+    char d1[32], d2[32];
+    ccdb_meta_add(meta, "parameters", "delta=%s max-iter=%ld min-sep=%s",
+                  shortest(a->params.delta, d1), a->params.max_iterations,
+                  shortest(a->params.min_separation, d2));
+    ccdb_meta_add(meta, "repeat", "%d", a->repeat);
+    ccdb_meta_add(meta, "threads", "%d", a->threads);
+    if (a->isolate)
+        ccdb_meta_add(meta, "isolate", "yes (timeout %g s per solver x dataset)", a->timeout_s);
+    else
+        ccdb_meta_add(meta, "isolate", "no");
+    if (a->n_data) {
+        char paths[4096] = "";
+        for (size_t i = 0; i < a->n_data; i++) {
+            if (i)
+                append(paths, sizeof paths, " ");
+            ccdb_shell_quote(paths, sizeof paths, a->data[i]);
+        }
+        ccdb_meta_add(meta, "data", "%s", paths);
+    } else {
+        ccdb_meta_add(meta, "data", "built-in suite (every generator family x kind, fixed seeds)");
+    }
+    size_t queries = 0, rounded = 0, disagree = 0, cached = 0, stage[CCDB_STAGE_COUNT] = { 0 };
+    for (size_t i = 0; i < n_inputs; i++) {
+        queries += inputs[i].ds.count;
+        for (size_t j = 0; j < inputs[i].ds.count; j++)
+            if ((unsigned)inputs[i].truth[j].stage < CCDB_STAGE_COUNT)
+                stage[inputs[i].truth[j].stage]++;
+        rounded += inputs[i].ds.rounded_values;
+        cached += inputs[i].truth_cached ? 1 : 0;
+        if (inputs[i].ds.label)
+            for (size_t j = 0; j < inputs[i].ds.count; j++)
+                disagree += (inputs[i].ds.label[j] != 0) != (inputs[i].truth[j].hit != 0);
+    }
+    ccdb_meta_add(meta, "datasets", "%zu (%zu queries)", n_inputs, queries);
+    if (a->round_inputs)
+        ccdb_meta_add(meta, "round-inputs", "yes: %zu values were not doubles and were rounded",
+                      rounded);
+    ccdb_meta_add(meta, "truth cache", "%s (%zu of %zu datasets from the cache)",
+                  a->no_cache ? "off" : ccdb_truth_cache_dir(), cached, n_inputs);
+    ccdb_meta_add(meta, "exact truth decided by", "%s %zu, %s %zu, %s %zu",
+                  ccdb_truth_stage_name(CCDB_STAGE_BOX), stage[CCDB_STAGE_BOX],
+                  ccdb_truth_stage_name(CCDB_STAGE_FILTER), stage[CCDB_STAGE_FILTER],
+                  ccdb_truth_stage_name(CCDB_STAGE_EXACT), stage[CCDB_STAGE_EXACT]);
+    ccdb_meta_add(meta, "labels vs exact truth",
+                  "%zu queries whose CSV truth column disagrees with the exact truth", disagree);
+}
+
+static int write_reports(const char *dir, const ccdb_bench *b, const ccdb_meta *meta)
+{
+    ccdb_report r = { 0 };
+    r.meta = meta->kv;
+    r.n_meta = meta->n;
+    r.rows = b->rows;
+    r.n_rows = b->n_rows;
+    r.misses = b->misses;
+    r.n_misses = b->n_misses;
+    r.miss_pictures_per_solver = 20;
+    r.warning = ccdb_build_warning();
+    char path[4096], err[1024];
+    snprintf(path, sizeof path, "%s/summary.csv", dir);
+    if (ccdb_report_write_summary_csv(&r, path, err, sizeof err) != 0) {
+        fprintf(stderr, "ccdbench run: %s\n", err);
+        return -1;
+    }
+    snprintf(path, sizeof path, "%s/index.html", dir);
+    if (ccdb_report_write_html(&r, path, err, sizeof err) != 0) {
+        fprintf(stderr, "ccdbench run: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
 
 int ccdb_cmd_run(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "ccdbench run: not implemented yet\n");
-    return 2;
+    run_args a;
+    int help = 0;
+    int rc = parse_args(argc, argv, &a, &help);
+    if (rc)
+        return rc;
+    if (help) {
+        run_usage(stdout);
+        return 0;
+    }
+
+    ccdb_registry *reg = ccdb_registry_new();
+    const ccdb_solver **solvers = NULL;
+    size_t n_solvers = 0, n_inputs = 0;
+    ccdb_input *inputs = NULL;
+    ccdb_bench bench = { 0 };
+    ccdb_meta meta = { 0 };
+    char err[2048], misses_dir[4096], rargs[4096];
+    if (!reg) {
+        fprintf(stderr, "ccdbench run: cannot create the solver registry\n");
+        return 2;
+    }
+    for (size_t i = 0; i < a.n_plugins && !rc; i++)
+        if (ccdb_registry_load_plugin(reg, a.plugins[i], err, sizeof err) != 0) {
+            fprintf(stderr, "ccdbench run: --plugin %s: %s\n", a.plugins[i], err);
+            rc = 2;
+        }
+    if (!rc)
+        rc = select_solvers(reg, a.solvers, &solvers, &n_solvers);
+    if (!rc)
+        rc = load_inputs(&a, &inputs, &n_inputs);
+
+    const char *cache = a.no_cache ? NULL : ccdb_truth_cache_dir();
+    for (size_t i = 0; i < n_inputs && !rc; i++) {
+        ccdb_progress("exact truth %zu/%zu: %s (%zu queries)", i + 1, n_inputs,
+                      ccdb_input_label(&inputs[i]), inputs[i].ds.count);
+        if (ccdb_truth_for_input(&inputs[i], cache, a.round_inputs, a.threads) != 0) {
+            ccdb_progress_done();
+            fprintf(stderr, "ccdbench run: exact truth failed on %s\n",
+                    ccdb_input_label(&inputs[i]));
+            rc = 2;
+        }
+    }
+    ccdb_progress_done();
+
+    if (!rc) {
+        snprintf(misses_dir, sizeof misses_dir, "%s/misses", a.out_dir);
+        if (ccdb_mkdir_p(a.out_dir) != 0) {
+            fprintf(stderr, "ccdbench run: -o %s: %s\n", a.out_dir, strerror(errno));
+            rc = 2;
+        } else {
+            clear_stale_misses(misses_dir);
+        }
+    }
+    if (!rc) {
+        replay_args(&a, rargs, sizeof rargs);
+        ccdb_bench_options opt = { 0 };
+        opt.run.params = a.params;
+        opt.run.repeat = a.repeat;
+        opt.run.threads = a.threads;
+        opt.isolate = a.isolate;
+        opt.timeout_s = a.timeout_s;
+        opt.misses_dir = misses_dir;
+        opt.replay_args = rargs;
+        opt.misses_kept = 1000;
+        if (ccdb_bench_run(&bench, solvers, n_solvers, inputs, n_inputs, &opt, err, sizeof err) !=
+            0) {
+            fprintf(stderr, "ccdbench run: %s\n", err);
+            rc = 2;
+        }
+    }
+    if (!rc) {
+        ccdb_meta_add_build(&meta);
+        add_run_meta(&meta, &a, inputs, n_inputs, argc, argv);
+        ccdb_run_config cfg = { a.params, a.repeat, a.threads };
+        measure_overhead(reg, inputs, n_inputs, &cfg, &meta);
+        if (write_reports(a.out_dir, &bench, &meta) != 0)
+            rc = 2;
+    }
+    if (!rc) {
+        ccdb_print_summary(stdout, &bench);
+        const char *w = ccdb_build_warning();
+        if (w)
+            printf("warning: %s\n", w);
+        printf("report: %s/index.html, %s/summary.csv, misses in %s/\n", a.out_dir, a.out_dir,
+               misses_dir);
+        if (a.fail_on_fn)
+            for (size_t i = 0; i < bench.n_solvers; i++) {
+                const ccdb_solver_summary *s = &bench.solvers[i];
+                if ((s->solver->flags & CCDB_CLAIM_CONSERVATIVE) && (s->fn || s->toi_violations)) {
+                    fprintf(stderr,
+                            "ccdbench run: %s claims to be conservative but has %lld false "
+                            "negative(s) and %lld late TOI(s)\n",
+                            s->solver->name, s->fn, s->toi_violations);
+                    rc = 1;
+                }
+            }
+    }
+
+    ccdb_meta_free(&meta);
+    ccdb_bench_free(&bench);
+    for (size_t i = 0; i < n_inputs; i++)
+        ccdb_input_free(&inputs[i]);
+    free(inputs);
+    free(solvers);
+    ccdb_registry_free(reg);
+    return rc;
 }

@@ -1,6 +1,17 @@
 /* ccdb_report.h — report writers (summary.csv, index.html) from plain result tables.
  * reports/ knows nothing of the other modules: the harness fills these structs.
  * (Owned by the reports module; fields may be appended, never removed or reordered.)
+ *
+ * Conventions the writers rely on:
+ * - Strings may be NULL (written as empty). Any byte is allowed: the writers quote (CSV) and
+ *   escape (HTML) everything; nothing is interpreted.
+ * - Rows with family "all" aggregate the family rows of the same (solver, dataset, kind). The
+ *   per-solver summary in index.html sums, for each (solver, dataset, kind), its "all" row if
+ *   there is one, else its family rows — so nothing is counted twice either way.
+ * - Doubles may be NaN for "not measured / not applicable" (e.g. timing of a family row, or
+ *   toi_err_max without true positives): CSV writes an empty cell, HTML a dash.
+ * - Output is deterministic: same structs, same bytes. The writers add no date of their own;
+ *   put the date in meta.
  */
 #ifndef CCDB_REPORT_H
 #define CCDB_REPORT_H
@@ -22,17 +33,17 @@ typedef struct ccdb_report_row {
     long long gave_up, failed;       /* GAVE_UP counted in tp/fp as hits; FAILED apart */
     long long toi_violations;        /* true positives with reported TOI > exact toi_hi */
     double toi_err_max;              /* max over TP of (toi_lo - reported); NaN when no TP */
-    double ns_median, ns_min, ns_max;/* per query, over repeats of the whole loop */
+    double ns_median, ns_min, ns_max;/* per query, over repeats of the whole loop; NaN if none */
     long long work;                  /* sum of the solver's own work counts */
-    unsigned claims;                 /* the solver's CCDB_CLAIM_* flags */
+    unsigned claims;                 /* the solver's CCDB_CLAIM_* flags (0x1 = conservative) */
     ccdb_report_status status;
 } ccdb_report_row;
 
 /* One false negative, with what is needed to draw and replay it. */
 typedef struct ccdb_report_miss {
-    const char *solver, *dataset, *kind, *family;
+    const char *solver, *dataset, *kind, *family;  /* kind "vf" or "ee" selects the drawing */
     long long index;                 /* query index in the dataset (0-based) */
-    double q[8][3];
+    double q[8][3];                  /* the query, in the public row order */
     double toi_lo, toi_hi;           /* exact bracket */
     const char *replay;              /* a shell command that replays it */
 } ccdb_report_miss;
@@ -45,8 +56,14 @@ typedef struct ccdb_report {
     const char *warning;                         /* e.g. debug/sanitizer build; NULL if none */
 } ccdb_report;
 
-/* Write DIR/summary.csv and DIR/index.html (atomically). Return 0 or -1 with err filled. */
+/* Each writes one file atomically (temporary file in the same folder, then rename).
+ * Return 0, or -1 with a message naming the path in err (when err is not NULL). */
 int ccdb_report_write_summary_csv(const ccdb_report *r, const char *path, char *err, size_t errlen);
 int ccdb_report_write_html(const ccdb_report *r, const char *path, char *err, size_t errlen);
+/* Both: DIR/summary.csv and DIR/index.html (DIR must exist). */
+int ccdb_report_write_dir(const ccdb_report *r, const char *dir, char *err, size_t errlen);
+
+/* Stable names: "ok", "crashed", "timeout" (as in summary.csv's status column). */
+const char *ccdb_report_status_name(ccdb_report_status s);
 
 #endif

@@ -1,2 +1,73 @@
-/* summary_csv.c — placeholder until the reports issue lands. */
+/* summary_csv.c — summary.csv: one row per ccdb_report_row, columns only ever appended
+ * (their meaning is documented in docs/reports.md). Also the two-file convenience writer. */
 #include "ccdb_report.h"
+#include "report_util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Append new columns at the end only: scripts read this file by position as well as by name. */
+static const char *const csv_header =
+    "solver,dataset,kind,family,queries,positives,tp,fp,fn,tn,toi_violations,toi_err_max,"
+    "ns_median,ns_min,ns_max,gave_up,failed,work,claims,conservative,status\n";
+
+const char *ccdb_report_status_name(ccdb_report_status s)
+{
+    switch (s) {
+    case CCDB_REPORT_OK: return "ok";
+    case CCDB_REPORT_CRASHED: return "crashed";
+    case CCDB_REPORT_TIMEOUT: return "timeout";
+    }
+    return "unknown";
+}
+
+int ccdb_report_write_summary_csv(const ccdb_report *r, const char *path, char *err, size_t errlen)
+{
+    if (!r || !path)
+        return ccdb_report_fail(err, errlen, "summary.csv: no report or no path given");
+    if (r->n_rows && !r->rows)
+        return ccdb_report_fail(err, errlen, "%s: %zu rows announced but none given", path,
+                                r->n_rows);
+    ccdb_rbuf b = {0};
+    ccdb_rbuf_puts(&b, csv_header);
+    for (size_t i = 0; i < r->n_rows; i++) {
+        const ccdb_report_row *w = &r->rows[i];
+        ccdb_rbuf_csv_str(&b, w->solver);
+        ccdb_rbuf_puts(&b, ",");
+        ccdb_rbuf_csv_str(&b, w->dataset);
+        ccdb_rbuf_puts(&b, ",");
+        ccdb_rbuf_csv_str(&b, w->kind);
+        ccdb_rbuf_puts(&b, ",");
+        ccdb_rbuf_csv_str(&b, w->family);
+        ccdb_rbuf_printf(&b, ",%lld,%lld,%lld,%lld,%lld,%lld,%lld,", w->queries, w->positives,
+                         w->tp, w->fp, w->fn, w->tn, w->toi_violations);
+        ccdb_rbuf_csv_double(&b, w->toi_err_max);
+        ccdb_rbuf_puts(&b, ",");
+        ccdb_rbuf_csv_double(&b, w->ns_median);
+        ccdb_rbuf_puts(&b, ",");
+        ccdb_rbuf_csv_double(&b, w->ns_min);
+        ccdb_rbuf_puts(&b, ",");
+        ccdb_rbuf_csv_double(&b, w->ns_max);
+        ccdb_rbuf_printf(&b, ",%lld,%lld,%lld,%u,%d,%s\n", w->gave_up, w->failed, w->work,
+                         w->claims, (w->claims & 0x1u) ? 1 : 0,
+                         ccdb_report_status_name(w->status));
+    }
+    int rc = ccdb_report_write_atomic(&b, path, err, errlen);
+    ccdb_rbuf_free(&b);
+    return rc;
+}
+
+int ccdb_report_write_dir(const ccdb_report *r, const char *dir, char *err, size_t errlen)
+{
+    if (!dir)
+        return ccdb_report_fail(err, errlen, "report: no output folder given");
+    size_t n = strlen(dir) + 32;
+    char path[4096];
+    if (n > sizeof path)
+        return ccdb_report_fail(err, errlen, "%s: output folder path too long", dir);
+    snprintf(path, sizeof path, "%s/summary.csv", dir);
+    if (ccdb_report_write_summary_csv(r, path, err, errlen) != 0)
+        return -1;
+    snprintf(path, sizeof path, "%s/index.html", dir);
+    return ccdb_report_write_html(r, path, err, errlen);
+}

@@ -5,6 +5,10 @@
 #include <stddef.h>
 #include "ccdb_solver.h"
 
+/* Oldest solver ABI version the registry still accepts from a plugin (CCDB_SOLVER_ABI is the
+ * newest). Raise it only when dropping support for an old layout. */
+#define CCDB_SOLVER_ABI_OLDEST 1
+
 /* The built-in table (solvers/registry.c), in display order. */
 const ccdb_solver *const *ccdb_registry_builtin(size_t *count);
 
@@ -19,7 +23,14 @@ int ccdb_registry_load_plugin(ccdb_registry *reg, const char *path, char *err, s
 size_t ccdb_registry_count(const ccdb_registry *reg);
 const ccdb_solver *ccdb_registry_at(const ccdb_registry *reg, size_t i);
 const ccdb_solver *ccdb_registry_find(const ccdb_registry *reg, const char *name);
-/* Checks one entry is well-formed; returns 0 or -1 with the reason in err. */
+/* Checks one entry is well-formed: supported abi_version (read first, before any other field),
+ * a name of [a-z0-9_]+ (at most 63 characters), vertex_face and edge_edge set, known claim
+ * flags only. Returns 0, or -1 with the reason in err (err may be NULL). */
 int ccdb_solver_validate(const ccdb_solver *s, char *err, size_t errlen);
+
+/* "miss", "hit", "gave_up", "failed" (stable names for CSV and reports); "invalid" otherwise. */
+const char *ccdb_state_name(ccdb_state state);
+/* Claims as text: "conservative,toi,min_sep" (comma-separated, in that order) or "-" for none. */
+const char *ccdb_claims_text(unsigned flags, char *buf, size_t buflen);
 
 #endif

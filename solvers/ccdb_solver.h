@@ -1,11 +1,20 @@
 /* ccdb_solver.h — the solver vtable. A plugin author needs this header and nothing else.
  *
  * Contract: a solver answers one query at a time through `vertex_face` / `edge_edge`, writing a
- * well-formed ccdb_result (state set; toi in [0,1] when state is HIT or GAVE_UP), and never
- * reads anything but its arguments and its own state.
+ * well-formed ccdb_result (state set; toi in [0,1] when state is HIT or GAVE_UP, 0 otherwise;
+ * work >= 0), and never reads anything but its arguments and its own state. It must answer every
+ * finite input, degenerate or huge or tiny, without crashing or hanging: when its arithmetic
+ * cannot cope (NaN from overflow, say), the honest answer is CCDB_FAILED, never a silent MISS.
+ * The same query with the same parameters gives the same result (no hidden randomness or state
+ * carried between queries). The query layout is the public benchmark's row order:
+ *   VF: v_t0, f0_t0, f1_t0, f2_t0, v_t1, f0_t1, f1_t1, f2_t1
+ *   EE: ea0_t0, ea1_t0, eb0_t0, eb1_t0, ea0_t1, ea1_t1, eb0_t1, eb1_t1
+ * so q[i] moves linearly to q[i + 4] over the step t in [0,1].
  *
  * ABI rules (as SQLite's sqlite3_vfs): abi_version is the first field, fields are only ever
- * appended, and the harness checks abi_version before touching a newer field.
+ * appended (bumping CCDB_SOLVER_ABI), and the harness reads abi_version before any other field:
+ * an entry newer than the harness is refused; an older one is accepted while still supported,
+ * and fields it does not have are never read.
  *
  * A plugin is a shared library exporting
  *     const ccdb_solver *ccdb_solver_entry(void);
@@ -32,6 +41,7 @@ typedef enum ccdb_state {
     CCDB_GAVE_UP = 2, /* iteration cap reached; counted as a hit at toi */
     CCDB_FAILED = 3   /* the solver could not answer (counted separately, never as a miss) */
 } ccdb_state;
+#define CCDB_STATE_COUNT 4
 
 typedef struct ccdb_result {
     ccdb_state state;

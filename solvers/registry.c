@@ -3,6 +3,14 @@
 #include "ccdb_registry.h"
 
 /* --- baseline and floating-point solvers --- */
+extern const ccdb_solver ccdb_solver_null;
+extern const ccdb_solver ccdb_solver_discrete;
+extern const ccdb_solver ccdb_solver_cubic;
+extern const ccdb_solver ccdb_solver_cubic_bracketed;
+extern const ccdb_solver ccdb_solver_conservative_advancement;
+extern const ccdb_solver ccdb_solver_swept_bisection;
+/* exact.c is written, but kept out of the table until ground_truth/ implements ccdb_truth_*:
+ * extern const ccdb_solver ccdb_solver_exact; */
 
 /* --- inclusion-based solvers --- */
 extern const ccdb_solver ccdb_solver_interval_univariate;
@@ -11,6 +19,13 @@ extern const ccdb_solver ccdb_solver_tight_inclusion;
 
 static const ccdb_solver *const builtin[] = {
     /* --- baseline and floating-point solvers --- */
+    &ccdb_solver_null,
+    &ccdb_solver_discrete,
+    &ccdb_solver_cubic,
+    &ccdb_solver_cubic_bracketed,
+    &ccdb_solver_conservative_advancement,
+    &ccdb_solver_swept_bisection,
+    /* &ccdb_solver_exact, (see above) */
 
     /* --- inclusion-based solvers --- */
     &ccdb_solver_interval_univariate,

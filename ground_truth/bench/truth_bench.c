@@ -1,0 +1,92 @@
+/* truth_bench.c — measures the ground truth on CSV files of the public format:
+ *   ccdb_truth_bench [--exact] [--check] [--repeat R] [--hits] FILE.csv...
+ * kind from the path (vertex-face / edge-edge). Prints agreement with the file's labels,
+ * stage counts and the mean time per query of each repetition (whole-loop timing). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ccdb_truth.h"
+#include "gt_csv_mini.h"
+
+typedef struct { double (*q)[8][3]; unsigned char *label; long n; int ee; const char *path; } file_t;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+int main(int argc, char **argv)
+{
+    int exact = 0, check = 0, repeat = 1, hits_only = 0, verbose = 0;
+    file_t *files = calloc((size_t)argc, sizeof *files);
+    int nf = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--exact")) exact = 1;
+        else if (!strcmp(argv[i], "--check")) check = 1;
+        else if (!strcmp(argv[i], "--hits")) hits_only = 1;
+        else if (!strcmp(argv[i], "-v")) verbose = 1;
+        else if (!strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = atoi(argv[++i]);
+        else {
+            file_t *f = &files[nf];
+            f->path = argv[i];
+            f->ee = strstr(argv[i], "edge-edge") != NULL;
+            f->n = gt_csv_mini_read(argv[i], &f->q, &f->label);
+            if (f->n < 0) {
+                fprintf(stderr, "%s: cannot read\n", argv[i]);
+                return 2;
+            }
+            nf++;
+        }
+    }
+    ccdb_truth *t = ccdb_truth_new();
+    ccdb_truth_set_filters(t, !exact);
+    ccdb_truth_set_checking(t, check);
+    long total = 0, disagree = 0, hits = 0;
+    unsigned long cls[CCDB_CLASS_COUNT] = { 0 };
+    for (int r = 0; r < repeat; r++) {
+        ccdb_truth_reset_stats(t);
+        long count = 0;
+        double t0 = now();
+        for (int i = 0; i < nf; i++)
+            for (long j = 0; j < files[i].n; j++) {
+                if (hits_only && !files[i].label[j])
+                    continue;
+                ccdb_truth_result res;
+                if (files[i].ee)
+                    ccdb_truth_ee(t, (const double(*)[3])files[i].q[j], &res);
+                else
+                    ccdb_truth_vf(t, (const double(*)[3])files[i].q[j], &res);
+                count++;
+                if (r == 0) {
+                    total++;
+                    hits += res.hit;
+                    cls[res.cls]++;
+                    if (res.hit != files[i].label[j]) {
+                        disagree++;
+                        if (verbose)
+                            printf("disagree %s %ld label=%d hit=%d toi=[%.17g,%.17g] class=%s\n",
+                                   files[i].path, j, files[i].label[j], res.hit, res.toi_lo,
+                                   res.toi_hi, ccdb_truth_class_name(res.cls));
+                    }
+                }
+            }
+        double dt = now() - t0;
+        printf("run %d: %ld queries, %.3f us/query\n", r, count, 1e6 * dt / (double)count);
+    }
+    const ccdb_truth_stats *s = ccdb_truth_get_stats(t);
+    printf("queries %ld hits %ld disagreements %ld; stages box %llu filter %llu exact %llu\n", total,
+           hits, disagree, s->decided[0], s->decided[1], s->decided[2]);
+    for (int c = 0; c < CCDB_CLASS_COUNT; c++)
+        printf("  %-22s %lu\n", ccdb_truth_class_name((ccdb_truth_class)c), cls[c]);
+    ccdb_truth_free(t);
+    for (int i = 0; i < nf; i++) {
+        free(files[i].q);
+        free(files[i].label);
+    }
+    free(files);
+    return 0;
+}

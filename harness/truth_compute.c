@@ -1,0 +1,93 @@
+/* truth_compute.c — the exact truth of a whole dataset (one ccdb_truth context per thread,
+ * contiguous chunks), and the cache-or-compute step used by `run`. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ccdb_harness.h"
+
+typedef struct chunk {
+    const ccdb_dataset *ds;
+    ccdb_truth_result *out;
+    size_t lo, hi;
+    int failed;
+} chunk;
+
+static void *truth_chunk(void *arg)
+{
+    chunk *c = arg;
+    ccdb_truth *ctx = ccdb_truth_new();
+    if (!ctx) {
+        c->failed = 1;
+        return NULL;
+    }
+    for (size_t i = c->lo; i < c->hi; i++) {
+        if (c->ds->kind == CCDB_KIND_VF)
+            ccdb_truth_vf(ctx, (const double(*)[3])c->ds->q[i], &c->out[i]);
+        else
+            ccdb_truth_ee(ctx, (const double(*)[3])c->ds->q[i], &c->out[i]);
+    }
+    ccdb_truth_free(ctx);
+    return NULL;
+}
+
+int ccdb_truth_compute(const ccdb_dataset *ds, int threads, ccdb_truth_result *out)
+{
+    size_t n = ds->count, t = threads > 1 ? (size_t)threads : 1;
+    if (ds->kind != CCDB_KIND_VF && ds->kind != CCDB_KIND_EE)
+        return -1;
+    if (t > n)
+        t = n ? n : 1;
+    chunk *c = calloc(t, sizeof *c);
+    pthread_t *tid = calloc(t, sizeof *tid);
+    if (!c || !tid) {
+        free(c);
+        free(tid);
+        return -1;
+    }
+    for (size_t k = 0; k < t; k++)
+        c[k] = (chunk){ ds, out, n * k / t, n * (k + 1) / t, 0 };
+    size_t started = 1;
+    for (; started < t; started++)
+        if (pthread_create(&tid[started], NULL, truth_chunk, &c[started]) != 0)
+            break;
+    truth_chunk(&c[0]);
+    /* Chunks whose thread could not start run here, in this thread. */
+    for (size_t k = started; k < t; k++)
+        truth_chunk(&c[k]);
+    for (size_t k = 1; k < started; k++)
+        pthread_join(tid[k], NULL);
+    int failed = 0;
+    for (size_t k = 0; k < t; k++)
+        failed |= c[k].failed;
+    free(c);
+    free(tid);
+    return failed ? -1 : 0;
+}
+
+int ccdb_truth_for_input(ccdb_input *in, const char *dir, int round_inputs, int threads)
+{
+    size_t n = in->ds.count;
+    free(in->truth);
+    in->truth = calloc(n ? n : 1, sizeof *in->truth);
+    in->truth_cached = 0;
+    if (!in->truth)
+        return -1;
+    unsigned char key[32];
+    char why[4400];
+    if (dir) {
+        ccdb_truth_cache_key(&in->ds, round_inputs, key);
+        int rc = ccdb_truth_cache_load(dir, key, n, in->truth, why, sizeof why);
+        if (rc == 1) {
+            in->truth_cached = 1;
+            return 0;
+        }
+        if (rc < 0)
+            fprintf(stderr, "ccdbench: truth cache entry rejected (%s); rebuilding\n", why);
+    }
+    if (ccdb_truth_compute(&in->ds, threads, in->truth) != 0)
+        return -1;
+    if (dir && ccdb_truth_cache_store(dir, key, n, in->truth, why, sizeof why) != 0)
+        fprintf(stderr, "ccdbench: warning: cannot write the truth cache (%s)\n", why);
+    return 0;
+}

@@ -1,0 +1,41 @@
+/* html_internal.h — private pieces shared by the index.html writer's files: the per-solver
+ * summary (aggregated from rows), the SVG bar charts and the miss pictures. Not a public API. */
+#ifndef CCDB_HTML_INTERNAL_H
+#define CCDB_HTML_INTERNAL_H
+
+#include "ccdb_report.h"
+#include "report_util.h"
+
+/* One solver's totals over the run (see the aggregation rule in ccdb_report.h). */
+typedef struct ccdb_html_solver {
+    const char *name;                 /* never NULL ("" for a NULL solver name) */
+    long long queries, positives, tp, fp, fn, tn, gave_up, failed, toi_violations, work;
+    double toi_err_max;               /* NaN when no row had one */
+    double ns_median, ns_min, ns_max; /* query-weighted means over timed rows; NaN if none */
+    unsigned claims;
+    ccdb_report_status status;        /* worst over its rows: crashed > timeout > ok */
+    size_t n_misses;                  /* misses given for this solver */
+} ccdb_html_solver;
+
+/* Same text, treating NULL as "". */
+int ccdb_html_streq(const char *a, const char *b);
+const char *ccdb_html_str(const char *s);
+
+/* Number formats for display (deterministic, "-" for NaN). */
+void ccdb_html_num(ccdb_rbuf *b, double x);
+
+typedef struct ccdb_html_bar {
+    const char *label;
+    double value;       /* NaN or infinite: drawn as "n/a" */
+    double lo, hi;      /* optional whisker (NaN: none) */
+    int alert;          /* drawn in the alert colour */
+} ccdb_html_bar;
+
+/* A horizontal bar chart on a log10(1 + x) axis, as one inline <svg>. */
+void ccdb_html_bar_chart(ccdb_rbuf *b, const char *id, const char *title, const char *axis_label,
+                         const ccdb_html_bar *bars, size_t n);
+
+/* One false negative as an inline <svg> with two projections. */
+void ccdb_html_miss_svg(ccdb_rbuf *b, const ccdb_report_miss *m);
+
+#endif

@@ -1,0 +1,678 @@
+/* html_report.c — index.html: one self-contained page (inline CSS and SVG, no script, no
+ * network) with how the run was made, the per-solver summary, charts, per-family tables and a
+ * picture of each false negative. Deterministic: same structs, same bytes. */
+#include "html_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CLAIM_CONSERVATIVE 0x1u /* CCDB_CLAIM_CONSERVATIVE; reports/ includes no other module */
+#define CLAIM_REPORTS_TOI 0x2u
+#define CLAIM_MIN_SEPARATION 0x4u
+
+const char *ccdb_html_str(const char *s) { return s ? s : ""; }
+
+int ccdb_html_streq(const char *a, const char *b)
+{
+    return strcmp(ccdb_html_str(a), ccdb_html_str(b)) == 0;
+}
+
+void ccdb_html_num(ccdb_rbuf *b, double x)
+{
+    if (isnan(x))
+        ccdb_rbuf_puts(b, "&ndash;");
+    else if (isinf(x))
+        ccdb_rbuf_puts(b, x > 0 ? "&infin;" : "&minus;&infin;");
+    else if (fabs(x) >= 100 && fabs(x) < 1e9)
+        ccdb_rbuf_printf(b, "%.0f", x);
+    else
+        ccdb_rbuf_printf(b, "%.3g", x);
+}
+
+static const char *const css =
+    "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;"
+    "margin:1.5em auto;max-width:1200px;padding:0 1em;color:#222;background:#fff;line-height:1.4}"
+    "h1{font-size:1.6em;margin-bottom:.2em}h2{border-bottom:2px solid #ddd;padding-bottom:.2em;"
+    "margin-top:1.6em}h3{margin-bottom:.3em}"
+    "table{border-collapse:collapse;margin:.5em 0 1em;font-size:.9em}"
+    "th,td{border:1px solid #ccc;padding:.25em .5em;vertical-align:top}"
+    "th{background:#f3f3f3;text-align:left}td.num{text-align:right;font-variant-numeric:"
+    "tabular-nums;white-space:nowrap}"
+    "table.meta td:first-child{font-weight:600;white-space:nowrap}"
+    "table.meta td{word-break:break-word}"
+    "tr.group-start td{border-top:2px solid #888}"
+    "td.bad{background:#f8d0d0;color:#900;font-weight:700}"
+    "tr.status-crashed td,tr.status-timeout td{background:#fde9c8}"
+    "td.status-crashed,td.status-timeout{color:#a00;font-weight:700}"
+    ".warning{background:#fff3cd;border:2px solid #d39e00;color:#5c4400;padding:.7em 1em;"
+    "font-weight:700;border-radius:4px;margin:1em 0}"
+    ".tag{display:inline-block;font-size:.8em;padding:0 .35em;margin:0 .15em;border-radius:3px;"
+    "background:#e4ecf7;color:#234}"
+    ".charts{display:flex;flex-wrap:wrap;gap:1em}figure{margin:0}"
+    "figure.chart{border:1px solid #ddd;padding:.5em;background:#fcfcfc}"
+    "svg{max-width:100%;height:auto}svg text{font-family:inherit}"
+    ".misses{display:flex;flex-wrap:wrap;gap:1em}"
+    "figure.miss-picture{border:1px solid #ddd;padding:.5em;width:430px;background:#fcfcfc}"
+    "figcaption{font-size:.85em}"
+    "code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85em}"
+    "pre.replay{background:#f3f3f3;padding:.4em;white-space:pre-wrap;word-break:break-all;"
+    "margin:.3em 0 0}"
+    ".legend span{margin-right:1em;white-space:nowrap}"
+    ".note{color:#555;font-size:.9em}"
+    "details>summary{cursor:pointer;font-weight:600;margin:.4em 0}";
+
+/* ---- aggregation --------------------------------------------------------------------------- */
+
+/* Sorting works on arrays of row pointers into r->rows: ties are broken by address, which is
+ * the row order, so every sort is deterministic (qsort is not stable). */
+typedef const ccdb_report_row *rowp;
+
+static int cmp_addr(rowp x, rowp y) { return (x > y) - (x < y); }
+
+static int cmp_group(const void *pa, const void *pb)
+{
+    rowp x = *(const rowp *)pa, y = *(const rowp *)pb;
+    int c = strcmp(ccdb_html_str(x->solver), ccdb_html_str(y->solver));
+    if (!c)
+        c = strcmp(ccdb_html_str(x->dataset), ccdb_html_str(y->dataset));
+    if (!c)
+        c = strcmp(ccdb_html_str(x->kind), ccdb_html_str(y->kind));
+    if (!c)
+        c = cmp_addr(x, y);
+    return c;
+}
+
+static int is_all(const ccdb_report_row *w) { return ccdb_html_streq(w->family, "all"); }
+
+/* used[i]: row i counts towards its solver's totals (its group's "all" row, or every family row
+ * of a group without one). */
+static int rows_used(const ccdb_report *r, unsigned char *used)
+{
+    size_t n = r->n_rows;
+    rowp *idx = malloc((n ? n : 1) * sizeof *idx);
+    if (!idx)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        idx[i] = &r->rows[i];
+    qsort(idx, n, sizeof *idx, cmp_group);
+    for (size_t s = 0; s < n;) {
+        size_t e = s + 1;
+        while (e < n && ccdb_html_streq(idx[s]->solver, idx[e]->solver) &&
+               ccdb_html_streq(idx[s]->dataset, idx[e]->dataset) &&
+               ccdb_html_streq(idx[s]->kind, idx[e]->kind))
+            e++;
+        int has_all = 0;
+        for (size_t k = s; k < e; k++)
+            has_all |= is_all(idx[k]);
+        for (size_t k = s; k < e; k++)
+            used[idx[k] - r->rows] = (unsigned char)(!has_all || is_all(idx[k]));
+        s = e;
+    }
+    free(idx);
+    return 0;
+}
+
+static int status_rank(ccdb_report_status s)
+{
+    return s == CCDB_REPORT_CRASHED ? 2 : s == CCDB_REPORT_TIMEOUT ? 1 : 0;
+}
+
+static size_t find_solver(const ccdb_html_solver *s, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (ccdb_html_streq(s[i].name, name))
+            return i;
+    return n;
+}
+
+/* Solvers in order of first appearance (rows, then misses). */
+static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
+{
+    size_t cap = r->n_rows + r->n_misses + 1, n = 0;
+    ccdb_html_solver *s = calloc(cap, sizeof *s);
+    unsigned char *used = calloc(r->n_rows + 1, 1);
+    double *wsum = calloc(cap, sizeof *wsum); /* queries of timed rows, per solver */
+    if (!s || !used || !wsum || rows_used(r, used) != 0) {
+        free(s);
+        free(used);
+        free(wsum);
+        return NULL;
+    }
+    for (size_t i = 0; i < r->n_rows; i++) {
+        const ccdb_report_row *w = &r->rows[i];
+        size_t k = find_solver(s, n, w->solver);
+        if (k == n) {
+            s[n].name = ccdb_html_str(w->solver);
+            s[n].toi_err_max = s[n].ns_median = s[n].ns_min = s[n].ns_max = NAN;
+            n++;
+        }
+        ccdb_html_solver *t = &s[k];
+        t->claims |= w->claims;
+        if (status_rank(w->status) > status_rank(t->status))
+            t->status = w->status;
+        if (!used[i])
+            continue;
+        t->queries += w->queries;
+        t->positives += w->positives;
+        t->tp += w->tp;
+        t->fp += w->fp;
+        t->fn += w->fn;
+        t->tn += w->tn;
+        t->gave_up += w->gave_up;
+        t->failed += w->failed;
+        t->toi_violations += w->toi_violations;
+        t->work += w->work;
+        if (!isnan(w->toi_err_max) && (isnan(t->toi_err_max) || w->toi_err_max > t->toi_err_max))
+            t->toi_err_max = w->toi_err_max;
+        if (isfinite(w->ns_median) && w->queries > 0) {
+            double q = (double)w->queries;
+            double mn = isfinite(w->ns_min) ? w->ns_min : w->ns_median;
+            double mx = isfinite(w->ns_max) ? w->ns_max : w->ns_median;
+            if (wsum[k] == 0)
+                t->ns_median = t->ns_min = t->ns_max = 0;
+            t->ns_median += q * w->ns_median;
+            t->ns_min += q * mn;
+            t->ns_max += q * mx;
+            wsum[k] += q;
+        }
+    }
+    for (size_t k = 0; k < n; k++)
+        if (wsum[k] > 0) {
+            s[k].ns_median /= wsum[k];
+            s[k].ns_min /= wsum[k];
+            s[k].ns_max /= wsum[k];
+        }
+    for (size_t i = 0; i < r->n_misses; i++) {
+        size_t k = find_solver(s, n, r->misses[i].solver);
+        if (k == n) {
+            s[n].name = ccdb_html_str(r->misses[i].solver);
+            s[n].toi_err_max = s[n].ns_median = s[n].ns_min = s[n].ns_max = NAN;
+            n++;
+        }
+        s[k].n_misses++;
+    }
+    free(used);
+    free(wsum);
+    *n_out = n;
+    return s;
+}
+
+/* ---- sections ------------------------------------------------------------------------------ */
+
+static void claims_tags(ccdb_rbuf *b, unsigned claims)
+{
+    if (claims & CLAIM_CONSERVATIVE)
+        ccdb_rbuf_puts(b, "<span class=\"tag\">conservative</span>");
+    if (claims & CLAIM_REPORTS_TOI)
+        ccdb_rbuf_puts(b, "<span class=\"tag\">reports TOI</span>");
+    if (claims & CLAIM_MIN_SEPARATION)
+        ccdb_rbuf_puts(b, "<span class=\"tag\">min. separation</span>");
+    if (claims & ~(CLAIM_CONSERVATIVE | CLAIM_REPORTS_TOI | CLAIM_MIN_SEPARATION))
+        ccdb_rbuf_printf(b, "<span class=\"tag\">flags 0x%x</span>", claims);
+}
+
+static void td_ll(ccdb_rbuf *b, long long v, int bad)
+{
+    ccdb_rbuf_printf(b, "<td class=\"num%s\">%lld</td>", bad ? " bad" : "", v);
+}
+
+static void td_double(ccdb_rbuf *b, double v)
+{
+    ccdb_rbuf_puts(b, "<td class=\"num\"");
+    if (!isnan(v))
+        ccdb_rbuf_printf(b, " title=\"%.17g\"", v);
+    ccdb_rbuf_puts(b, ">");
+    ccdb_html_num(b, v);
+    ccdb_rbuf_puts(b, "</td>");
+}
+
+static void td_time(ccdb_rbuf *b, double med, double mn, double mx)
+{
+    ccdb_rbuf_puts(b, "<td class=\"num\">");
+    ccdb_html_num(b, med);
+    if (!isnan(med) && (!isnan(mn) || !isnan(mx))) {
+        ccdb_rbuf_puts(b, " [");
+        ccdb_html_num(b, mn);
+        ccdb_rbuf_puts(b, "&ndash;");
+        ccdb_html_num(b, mx);
+        ccdb_rbuf_puts(b, "]");
+    }
+    ccdb_rbuf_puts(b, "</td>");
+}
+
+static void td_status(ccdb_rbuf *b, ccdb_report_status st)
+{
+    const char *name = ccdb_report_status_name(st);
+    ccdb_rbuf_printf(b, "<td class=\"status-%s\">%s</td>", name, name);
+}
+
+static void write_meta(ccdb_rbuf *b, const ccdb_report *r)
+{
+    ccdb_rbuf_puts(b, "<section id=\"run\"><h2>How this run was made</h2>\n");
+    if (r->n_meta == 0 || !r->meta) {
+        ccdb_rbuf_puts(b, "<p class=\"note\">No run information was recorded.</p>\n");
+    } else {
+        ccdb_rbuf_puts(b, "<table class=\"meta\" id=\"meta\">\n");
+        for (size_t i = 0; i < r->n_meta; i++) {
+            ccdb_rbuf_puts(b, "<tr><td>");
+            ccdb_rbuf_html(b, r->meta[i].key);
+            ccdb_rbuf_puts(b, "</td><td>");
+            ccdb_rbuf_html(b, r->meta[i].value);
+            ccdb_rbuf_puts(b, "</td></tr>\n");
+        }
+        ccdb_rbuf_puts(b, "</table>\n");
+    }
+    ccdb_rbuf_puts(b, "</section>\n");
+}
+
+static const char *const count_heads =
+    "<th>queries</th><th>positives</th><th>TP</th><th>FP</th><th>FN</th><th>TN</th>"
+    "<th>gave up</th><th>failed</th><th>TOI violations</th><th>max TOI error</th>"
+    "<th>ns/query median [min&ndash;max]</th>";
+
+static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
+{
+    ccdb_rbuf_puts(b, "<section id=\"summary-section\"><h2>Summary</h2>\n"
+                      "<p class=\"note\">Totals per solver over every dataset. A red FN or TOI "
+                      "violation cell is a broken promise: the solver claims to be conservative. "
+                      "Time: query-weighted mean over datasets of each dataset's median "
+                      "[min&ndash;max] over repeats.</p>\n"
+                      "<table id=\"summary\" class=\"summary\">\n<thead><tr><th>solver</th>"
+                      "<th>claims</th><th>status</th>");
+    ccdb_rbuf_puts(b, count_heads);
+    ccdb_rbuf_puts(b, "<th>work</th></tr></thead>\n<tbody>\n");
+    for (size_t i = 0; i < n; i++) {
+        const ccdb_html_solver *t = &s[i];
+        int cons = (t->claims & CLAIM_CONSERVATIVE) != 0;
+        ccdb_rbuf_printf(b, "<tr class=\"solver status-%s\"><td>",
+                         ccdb_report_status_name(t->status));
+        ccdb_rbuf_html(b, t->name);
+        ccdb_rbuf_puts(b, "</td><td>");
+        claims_tags(b, t->claims);
+        ccdb_rbuf_puts(b, "</td>");
+        td_status(b, t->status);
+        td_ll(b, t->queries, 0);
+        td_ll(b, t->positives, 0);
+        td_ll(b, t->tp, 0);
+        td_ll(b, t->fp, 0);
+        td_ll(b, t->fn, cons && t->fn > 0);
+        td_ll(b, t->tn, 0);
+        td_ll(b, t->gave_up, 0);
+        td_ll(b, t->failed, 0);
+        td_ll(b, t->toi_violations, cons && t->toi_violations > 0);
+        td_double(b, t->toi_err_max);
+        td_time(b, t->ns_median, t->ns_min, t->ns_max);
+        td_ll(b, t->work, 0);
+        ccdb_rbuf_puts(b, "</tr>\n");
+    }
+    ccdb_rbuf_puts(b, "</tbody></table>\n</section>\n");
+}
+
+static void write_charts(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
+{
+    ccdb_html_bar *bars = calloc(n ? n : 1, sizeof *bars);
+    if (!bars) {
+        b->oom = 1;
+        return;
+    }
+    ccdb_rbuf_puts(b, "<section id=\"charts\"><h2>Charts</h2>\n<p class=\"note\">Logarithmic "
+                      "axes (log<sub>10</sub>(1&nbsp;+&nbsp;x), so zero sits at the origin). "
+                      "Red: false negatives of a solver that claims to be conservative.</p>\n"
+                      "<div class=\"charts\">\n");
+    for (size_t i = 0; i < n; i++)
+        bars[i] = (ccdb_html_bar){ s[i].name, (double)s[i].fn, NAN, NAN,
+                                   (s[i].claims & CLAIM_CONSERVATIVE) && s[i].fn > 0 };
+    ccdb_html_bar_chart(b, "chart-fn", "False negatives per solver", "false negatives", bars, n);
+    for (size_t i = 0; i < n; i++)
+        bars[i] = (ccdb_html_bar){ s[i].name, (double)s[i].fp, NAN, NAN, 0 };
+    ccdb_html_bar_chart(b, "chart-fp", "False positives per solver", "false positives", bars, n);
+    for (size_t i = 0; i < n; i++)
+        bars[i] = (ccdb_html_bar){ s[i].name, s[i].ns_median, s[i].ns_min, s[i].ns_max, 0 };
+    ccdb_html_bar_chart(b, "chart-time", "Time per query (median, whisker: min\xE2\x80\x93max)",
+                        "ns per query", bars, n);
+    ccdb_rbuf_puts(b, "</div>\n</section>\n");
+    free(bars);
+}
+
+/* Rows grouped by (dataset, kind), then family, each group in order of first appearance. */
+typedef struct fam_key { size_t dk, fam, row; } fam_key;
+
+static int cmp_fam(const void *pa, const void *pb)
+{
+    const fam_key *a = pa, *b = pb;
+    if (a->dk != b->dk)
+        return a->dk < b->dk ? -1 : 1;
+    if (a->fam != b->fam)
+        return a->fam < b->fam ? -1 : 1;
+    return (a->row > b->row) - (a->row < b->row);
+}
+
+static int cmp_dk(const void *pa, const void *pb)
+{
+    rowp x = *(const rowp *)pa, y = *(const rowp *)pb;
+    int c = strcmp(ccdb_html_str(x->dataset), ccdb_html_str(y->dataset));
+    if (!c)
+        c = strcmp(ccdb_html_str(x->kind), ccdb_html_str(y->kind));
+    return c;
+}
+
+static int cmp_dkf(const void *pa, const void *pb)
+{
+    int c = cmp_dk(pa, pb);
+    if (!c) {
+        rowp x = *(const rowp *)pa, y = *(const rowp *)pb;
+        c = strcmp(ccdb_html_str(x->family), ccdb_html_str(y->family));
+    }
+    return c;
+}
+
+static int cmp_idx_by(int (*key)(const void *, const void *), const void *pa, const void *pb)
+{
+    int c = key(pa, pb);
+    if (!c)
+        c = cmp_addr(*(const rowp *)pa, *(const rowp *)pb);
+    return c;
+}
+static int cmp_dk_idx(const void *a, const void *b) { return cmp_idx_by(cmp_dk, a, b); }
+static int cmp_dkf_idx(const void *a, const void *b) { return cmp_idx_by(cmp_dkf, a, b); }
+
+/* first[i] = index of the first row with the same key as row i. */
+static void first_of_key(const ccdb_report *r, rowp *idx, size_t *first,
+                         int (*key)(const void *, const void *),
+                         int (*key_idx)(const void *, const void *))
+{
+    size_t n = r->n_rows;
+    for (size_t i = 0; i < n; i++)
+        idx[i] = &r->rows[i];
+    qsort(idx, n, sizeof *idx, key_idx);
+    for (size_t s = 0; s < n;) {
+        size_t e = s + 1;
+        while (e < n && key(&idx[s], &idx[e]) == 0)
+            e++;
+        for (size_t k = s; k < e; k++)
+            first[idx[k] - r->rows] = (size_t)(idx[s] - r->rows); /* the run's first row */
+        s = e;
+    }
+}
+
+static void write_family_row(ccdb_rbuf *b, const ccdb_report_row *w, int group_start)
+{
+    int cons = (w->claims & CLAIM_CONSERVATIVE) != 0;
+    ccdb_rbuf_printf(b, "<tr class=\"status-%s%s\"><td>", ccdb_report_status_name(w->status),
+                     group_start ? " group-start" : "");
+    ccdb_rbuf_html(b, w->family);
+    ccdb_rbuf_puts(b, "</td><td>");
+    ccdb_rbuf_html(b, w->solver);
+    ccdb_rbuf_puts(b, "</td>");
+    td_status(b, w->status);
+    td_ll(b, w->queries, 0);
+    td_ll(b, w->positives, 0);
+    td_ll(b, w->tp, 0);
+    td_ll(b, w->fp, 0);
+    td_ll(b, w->fn, cons && w->fn > 0);
+    td_ll(b, w->tn, 0);
+    td_ll(b, w->gave_up, 0);
+    td_ll(b, w->failed, 0);
+    td_ll(b, w->toi_violations, cons && w->toi_violations > 0);
+    td_double(b, w->toi_err_max);
+    td_time(b, w->ns_median, w->ns_min, w->ns_max);
+    ccdb_rbuf_puts(b, "</tr>\n");
+}
+
+/* Family x solver totals over every dataset (family rows only: "all" rows would double count). */
+typedef struct fam_total {
+    long long queries, positives, tp, fp, fn, tn, gave_up, failed, toi_violations;
+    double toi_err_max;
+    unsigned claims;
+    int seen;
+} fam_total;
+
+static void write_by_family(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s,
+                            size_t ns)
+{
+    size_t n = r->n_rows, nf = 0;
+    const char **fams = malloc((n ? n : 1) * sizeof *fams);
+    fam_total *tot = NULL;
+    if (!fams) {
+        b->oom = 1;
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (is_all(&r->rows[i]))
+            continue;
+        size_t f = 0;
+        while (f < nf && !ccdb_html_streq(fams[f], r->rows[i].family))
+            f++;
+        if (f == nf)
+            fams[nf++] = ccdb_html_str(r->rows[i].family);
+    }
+    if (nf == 0 || ns == 0) {
+        free(fams);
+        return;
+    }
+    tot = calloc(nf * ns, sizeof *tot);
+    if (!tot) {
+        free(fams);
+        b->oom = 1;
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const ccdb_report_row *w = &r->rows[i];
+        if (is_all(w))
+            continue;
+        size_t f = 0, k = find_solver(s, ns, w->solver);
+        while (!ccdb_html_streq(fams[f], w->family))
+            f++;
+        fam_total *t = &tot[f * ns + k];
+        if (!t->seen)
+            t->toi_err_max = NAN;
+        t->seen = 1;
+        t->queries += w->queries;
+        t->positives += w->positives;
+        t->tp += w->tp;
+        t->fp += w->fp;
+        t->fn += w->fn;
+        t->tn += w->tn;
+        t->gave_up += w->gave_up;
+        t->failed += w->failed;
+        t->toi_violations += w->toi_violations;
+        t->claims |= w->claims;
+        if (!isnan(w->toi_err_max) && (isnan(t->toi_err_max) || w->toi_err_max > t->toi_err_max))
+            t->toi_err_max = w->toi_err_max;
+    }
+    ccdb_rbuf_puts(b, "<h3>Every dataset, by family</h3>\n<table id=\"by-family\" "
+                      "class=\"family\">\n<thead><tr><th>family</th><th>solver</th>"
+                      "<th>queries</th><th>positives</th><th>TP</th><th>FP</th><th>FN</th>"
+                      "<th>TN</th><th>gave up</th><th>failed</th><th>TOI violations</th>"
+                      "<th>max TOI error</th></tr></thead>\n<tbody>\n");
+    for (size_t f = 0; f < nf; f++) {
+        int first = 1;
+        for (size_t k = 0; k < ns; k++) {
+            const fam_total *t = &tot[f * ns + k];
+            if (!t->seen)
+                continue;
+            int cons = (t->claims & CLAIM_CONSERVATIVE) != 0;
+            ccdb_rbuf_printf(b, "<tr%s><td>", first ? " class=\"group-start\"" : "");
+            first = 0;
+            ccdb_rbuf_html(b, fams[f]);
+            ccdb_rbuf_puts(b, "</td><td>");
+            ccdb_rbuf_html(b, s[k].name);
+            ccdb_rbuf_puts(b, "</td>");
+            td_ll(b, t->queries, 0);
+            td_ll(b, t->positives, 0);
+            td_ll(b, t->tp, 0);
+            td_ll(b, t->fp, 0);
+            td_ll(b, t->fn, cons && t->fn > 0);
+            td_ll(b, t->tn, 0);
+            td_ll(b, t->gave_up, 0);
+            td_ll(b, t->failed, 0);
+            td_ll(b, t->toi_violations, cons && t->toi_violations > 0);
+            td_double(b, t->toi_err_max);
+            ccdb_rbuf_puts(b, "</tr>\n");
+        }
+    }
+    ccdb_rbuf_puts(b, "</tbody></table>\n<h3>Per dataset</h3>\n");
+    free(fams);
+    free(tot);
+}
+
+static void write_families(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s,
+                           size_t ns)
+{
+    size_t n = r->n_rows;
+    ccdb_rbuf_puts(b, "<section id=\"families\"><h2>By dataset, kind and family</h2>\n");
+    if (n == 0) {
+        ccdb_rbuf_puts(b, "<p class=\"note\">No results.</p>\n</section>\n");
+        return;
+    }
+    write_by_family(b, r, s, ns);
+    rowp *idx = malloc(n * sizeof *idx);
+    size_t *dk = malloc(n * sizeof *dk), *fam = malloc(n * sizeof *fam);
+    fam_key *keys = malloc(n * sizeof *keys);
+    if (!idx || !dk || !fam || !keys) {
+        b->oom = 1;
+        free(idx), free(dk), free(fam), free(keys);
+        return;
+    }
+    first_of_key(r, idx, dk, cmp_dk, cmp_dk_idx);
+    first_of_key(r, idx, fam, cmp_dkf, cmp_dkf_idx);
+    size_t groups = 0;
+    for (size_t i = 0; i < n; i++) {
+        keys[i] = (fam_key){ dk[i], fam[i], i };
+        groups += dk[i] == i;
+    }
+    qsort(keys, n, sizeof *keys, cmp_fam);
+    /* Many datasets (e.g. every file of the public benchmark): start them folded. */
+    const char *open = groups <= 12 ? " open" : "";
+    for (size_t s = 0; s < n;) {
+        size_t e = s + 1;
+        while (e < n && keys[e].dk == keys[s].dk)
+            e++;
+        const ccdb_report_row *w0 = &r->rows[keys[s].row];
+        ccdb_rbuf_printf(b, "<details class=\"dataset\"%s><summary>", open);
+        ccdb_rbuf_html(b, w0->dataset);
+        ccdb_rbuf_puts(b, " &mdash; ");
+        ccdb_rbuf_html(b, w0->kind);
+        ccdb_rbuf_puts(b, "</summary>\n<table class=\"family\">\n<thead><tr><th>family</th>"
+                          "<th>solver</th><th>status</th>");
+        ccdb_rbuf_puts(b, count_heads);
+        ccdb_rbuf_puts(b, "</tr></thead>\n<tbody>\n");
+        for (size_t k = s; k < e; k++)
+            write_family_row(b, &r->rows[keys[k].row], k == s || keys[k].fam != keys[k - 1].fam);
+        ccdb_rbuf_puts(b, "</tbody></table>\n</details>\n");
+        s = e;
+    }
+    ccdb_rbuf_puts(b, "</section>\n");
+    free(idx), free(dk), free(fam), free(keys);
+}
+
+/* An id fragment from arbitrary text: [A-Za-z0-9_-] kept, everything else as _XX. */
+static void id_fragment(ccdb_rbuf *b, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)ccdb_html_str(s); *p; p++) {
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+            *p == '-')
+            ccdb_rbuf_put(b, (const char *)p, 1);
+        else
+            ccdb_rbuf_printf(b, "_%02X", *p);
+    }
+}
+
+static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s, size_t n)
+{
+    ccdb_rbuf_puts(b, "<section id=\"misses\"><h2>False negatives</h2>\n");
+    long long total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += s[i].fn > (long long)s[i].n_misses ? s[i].fn : (long long)s[i].n_misses;
+    if (total == 0) {
+        ccdb_rbuf_puts(b, "<p class=\"note\" id=\"no-misses\">No solver missed a collision."
+                          "</p>\n</section>\n");
+        return;
+    }
+    ccdb_rbuf_puts(b,
+        "<p class=\"note\">Each picture shows the query in two projections: left, looking along "
+        "the normal of the primitive at the exact time of impact (the triangle&rsquo;s normal for "
+        "vertex&ndash;face, the common normal of the two edges for edge&ndash;edge); right, a "
+        "side view with that normal pointing up. When the normal is undefined (degenerate "
+        "primitive) the axis along which the points spread least is used instead. Each view is "
+        "scaled to fit.</p>\n<p class=\"legend\"><span style=\"color:#1f77b4\">&#9632; t = 0"
+        "</span><span style=\"color:#e8710a\">&#9632; t = 1 (dashed)</span><span style=\"color:"
+        "#d62728\">&#9632; at the exact time of impact</span><span style=\"color:#888\">&#9632; "
+        "vertex paths</span></p>\n");
+    for (size_t i = 0; i < n; i++) {
+        long long fn = s[i].fn > (long long)s[i].n_misses ? s[i].fn : (long long)s[i].n_misses;
+        if (fn == 0)
+            continue;
+        ccdb_rbuf_puts(b, "<div class=\"solver-misses\" id=\"misses-");
+        id_fragment(b, s[i].name);
+        ccdb_rbuf_puts(b, "\"><h3>");
+        ccdb_rbuf_html(b, s[i].name);
+        size_t shown = s[i].n_misses < r->miss_pictures_per_solver ? s[i].n_misses
+                                                                     : r->miss_pictures_per_solver;
+        ccdb_rbuf_printf(b, "</h3>\n<p class=\"note\">%lld false negative%s; %zu pictured, "
+                            "<span class=\"not-shown\">%lld not shown</span>.</p>\n<div "
+                            "class=\"misses\">\n",
+                         fn, fn == 1 ? "" : "s", shown, fn - (long long)shown);
+        size_t k = 0;
+        for (size_t j = 0; j < r->n_misses && k < shown; j++) {
+            const ccdb_report_miss *m = &r->misses[j];
+            if (!ccdb_html_streq(m->solver, s[i].name))
+                continue;
+            ccdb_rbuf_puts(b, "<figure class=\"miss-picture\" id=\"miss-");
+            id_fragment(b, s[i].name);
+            ccdb_rbuf_printf(b, "-%zu\">\n", k);
+            ccdb_html_miss_svg(b, m);
+            ccdb_rbuf_puts(b, "<figcaption>");
+            ccdb_rbuf_html(b, m->dataset);
+            ccdb_rbuf_printf(b, " &mdash; query %lld &mdash; ", m->index);
+            ccdb_rbuf_html(b, m->kind);
+            ccdb_rbuf_puts(b, ", family ");
+            ccdb_rbuf_html(b, m->family);
+            ccdb_rbuf_puts(b, "<br>exact TOI in [");
+            ccdb_rbuf_printf(b, "%.17g, %.17g]", m->toi_lo, m->toi_hi);
+            if (m->replay && *m->replay) {
+                ccdb_rbuf_puts(b, "<pre class=\"replay\"><code>");
+                ccdb_rbuf_html(b, m->replay);
+                ccdb_rbuf_puts(b, "</code></pre>");
+            }
+            ccdb_rbuf_puts(b, "</figcaption>\n</figure>\n");
+            k++;
+        }
+        ccdb_rbuf_puts(b, "</div>\n</div>\n");
+    }
+    ccdb_rbuf_puts(b, "</section>\n");
+}
+
+int ccdb_report_write_html(const ccdb_report *r, const char *path, char *err, size_t errlen)
+{
+    if (!r || !path)
+        return ccdb_report_fail(err, errlen, "index.html: no report or no path given");
+    if ((r->n_rows && !r->rows) || (r->n_misses && !r->misses) || (r->n_meta && !r->meta))
+        return ccdb_report_fail(err, errlen, "%s: a table is announced but not given", path);
+    size_t n = 0;
+    ccdb_html_solver *s = summarize(r, &n);
+    if (!s)
+        return ccdb_report_fail(err, errlen, "%s: out of memory", path);
+    ccdb_rbuf b = {0};
+    ccdb_rbuf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                       "<title>ccdbench report</title>\n<style>");
+    ccdb_rbuf_puts(&b, css);
+    ccdb_rbuf_puts(&b, "</style>\n</head>\n<body>\n<h1>ccdbench report</h1>\n");
+    if (r->warning && *r->warning) {
+        ccdb_rbuf_puts(&b, "<div class=\"warning\" id=\"warning\" role=\"alert\">&#9888; ");
+        ccdb_rbuf_html(&b, r->warning);
+        ccdb_rbuf_puts(&b, "</div>\n");
+    }
+    write_meta(&b, r);
+    write_summary(&b, s, n);
+    write_charts(&b, s, n);
+    write_families(&b, r, s, n);
+    write_misses(&b, r, s, n);
+    ccdb_rbuf_puts(&b, "</body>\n</html>\n");
+    free(s);
+    int rc = ccdb_report_write_atomic(&b, path, err, errlen);
+    ccdb_rbuf_free(&b);
+    return rc;
+}

@@ -1,0 +1,41 @@
+/* report_util.h — private helpers of the report writers: a growable byte buffer, CSV quoting,
+ * HTML escaping, deterministic number formatting and atomic file writing. Not a public API. */
+#ifndef CCDB_REPORT_UTIL_H
+#define CCDB_REPORT_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct ccdb_rbuf {
+    char *data;
+    size_t len, cap;
+    int oom;          /* set once an allocation failed; further appends are ignored */
+} ccdb_rbuf;
+
+void ccdb_rbuf_free(ccdb_rbuf *b);
+void ccdb_rbuf_put(ccdb_rbuf *b, const char *s, size_t n);
+void ccdb_rbuf_puts(ccdb_rbuf *b, const char *s);           /* NULL appends nothing */
+void ccdb_rbuf_printf(ccdb_rbuf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* A CSV field: quoted (RFC 4180, quotes doubled) when it holds , " CR LF or edge spaces. */
+void ccdb_rbuf_csv_str(ccdb_rbuf *b, const char *s);
+/* %.17g, empty for NaN. */
+void ccdb_rbuf_csv_double(ccdb_rbuf *b, double x);
+/* Text escaped for HTML element content and attribute values (& < > " '); other C0 control
+ * characters, which HTML does not allow, become U+FFFD. NULL appends nothing. */
+void ccdb_rbuf_html(ccdb_rbuf *b, const char *s);
+
+/* Write the buffer to path atomically: temporary file beside it, fsync, rename. */
+int ccdb_report_write_atomic(const ccdb_rbuf *b, const char *path, char *err, size_t errlen);
+/* Fill err (if any) with a formatted message; returns -1. */
+int ccdb_report_fail(char *err, size_t errlen, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+#endif

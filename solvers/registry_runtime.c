@@ -1,0 +1,243 @@
+/* registry_runtime.c — the run-time registry: the built-in table plus plugins loaded with dlopen,
+ * entry validation, and the names of states and claims. */
+#include "ccdb_registry.h"
+
+#include <dlfcn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NAME_MAX_LEN 63
+
+struct ccdb_registry {
+    const ccdb_solver **solvers; /* built-ins first, then plugins in load order */
+    size_t count, cap;
+    void **handles; /* dlopen handles, dlclosed in reverse order */
+    size_t nhandles;
+};
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/* Reads the ABI version without touching any other field: abi_version is the first member, so
+ * a pointer to the entry is a pointer to it (the entry may be older and shorter than ours). */
+static int entry_abi(const ccdb_solver *s)
+{
+    return *(const int *)(const void *)s;
+}
+
+int ccdb_solver_validate(const ccdb_solver *s, char *err, size_t errlen)
+{
+    if (!s)
+        return fail(err, errlen, "solver entry is NULL");
+    int abi = entry_abi(s);
+    if (abi > CCDB_SOLVER_ABI)
+        return fail(err, errlen,
+                    "solver ABI version %d is newer than this ccdbench supports (%d): rebuild "
+                    "ccdbench, or build the solver against this ccdb_solver.h",
+                    abi, CCDB_SOLVER_ABI);
+    if (abi < CCDB_SOLVER_ABI_OLDEST)
+        return fail(err, errlen,
+                    "solver ABI version %d is no longer supported (oldest supported: %d, current: "
+                    "%d): rebuild the solver against this ccdb_solver.h",
+                    abi, CCDB_SOLVER_ABI_OLDEST, CCDB_SOLVER_ABI);
+    /* Every field read below exists since ABI 1. */
+    if (!s->name || !s->name[0])
+        return fail(err, errlen, "solver entry has no name");
+    size_t n = 0;
+    for (const char *c = s->name; *c; c++, n++) {
+        if (n >= NAME_MAX_LEN)
+            return fail(err, errlen, "solver name '%.*s...' is longer than %d characters",
+                        NAME_MAX_LEN, s->name, NAME_MAX_LEN);
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_'))
+            return fail(err, errlen,
+                        "solver name '%s' has character '%c': names are [a-z0-9_]+", s->name,
+                        (*c >= 32 && *c < 127) ? *c : '?');
+    }
+    if (!s->vertex_face)
+        return fail(err, errlen, "solver '%s' has no vertex_face function", s->name);
+    if (!s->edge_edge)
+        return fail(err, errlen, "solver '%s' has no edge_edge function", s->name);
+    unsigned known = CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION;
+    if (s->flags & ~known)
+        return fail(err, errlen, "solver '%s' has unknown claim flags 0x%x", s->name,
+                    s->flags & ~known);
+    if (!s->create && s->destroy)
+        return fail(err, errlen, "solver '%s' has destroy but no create", s->name);
+    return 0;
+}
+
+static int push(ccdb_registry *reg, const ccdb_solver *s)
+{
+    if (reg->count == reg->cap) {
+        size_t cap = reg->cap ? 2 * reg->cap : 16;
+        const ccdb_solver **p = realloc(reg->solvers, cap * sizeof *p);
+        if (!p)
+            return -1;
+        reg->solvers = p;
+        reg->cap = cap;
+    }
+    reg->solvers[reg->count++] = s;
+    return 0;
+}
+
+ccdb_registry *ccdb_registry_new(void)
+{
+    ccdb_registry *reg = calloc(1, sizeof *reg);
+    if (!reg)
+        return NULL;
+    size_t n;
+    const ccdb_solver *const *b = ccdb_registry_builtin(&n);
+    for (size_t i = 0; i < n; i++) {
+        char err[256];
+        /* A malformed or duplicate built-in is a programming error: stop loudly. */
+        if (ccdb_solver_validate(b[i], err, sizeof err) != 0) {
+            fprintf(stderr, "ccdbench: built-in solver table: %s\n", err);
+            abort();
+        }
+        if (ccdb_registry_find(reg, b[i]->name)) {
+            fprintf(stderr, "ccdbench: built-in solver '%s' is listed twice\n", b[i]->name);
+            abort();
+        }
+        if (push(reg, b[i]) != 0) {
+            ccdb_registry_free(reg);
+            return NULL;
+        }
+    }
+    return reg;
+}
+
+void ccdb_registry_free(ccdb_registry *reg)
+{
+    if (!reg)
+        return;
+    while (reg->nhandles)
+        dlclose(reg->handles[--reg->nhandles]);
+    free(reg->handles);
+    free(reg->solvers);
+    free(reg);
+}
+
+int ccdb_registry_load_plugin(ccdb_registry *reg, const char *path, char *err, size_t errlen)
+{
+    if (!path || !path[0])
+        return fail(err, errlen, "plugin: empty path");
+    /* dlopen searches the library path for a bare name: insist on a path so that `--plugin
+     * x.so` loads ./x.so and not some x.so elsewhere. */
+    char buf[4096];
+    if (!strchr(path, '/')) {
+        if ((size_t)snprintf(buf, sizeof buf, "./%s", path) >= sizeof buf)
+            return fail(err, errlen, "plugin %s: path too long", path);
+        path = buf;
+    }
+    dlerror();
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        const char *why = dlerror();
+        return fail(err, errlen, "plugin %s: cannot load: %s", path, why ? why : "unknown error");
+    }
+    dlerror();
+    void *sym = dlsym(h, "ccdb_solver_entry");
+    if (!sym) {
+        dlclose(h);
+        return fail(err, errlen,
+                    "plugin %s: no symbol 'ccdb_solver_entry' (a plugin exports "
+                    "`const ccdb_solver *ccdb_solver_entry(void)`)",
+                    path);
+    }
+    /* POSIX guarantees data and function pointers convert; memcpy keeps ISO C quiet. */
+    ccdb_solver_entry_fn entry;
+    _Static_assert(sizeof entry == sizeof sym, "function and data pointers differ in size");
+    memcpy(&entry, &sym, sizeof entry);
+    const ccdb_solver *s = entry();
+    char why[256];
+    if (!s) {
+        dlclose(h);
+        return fail(err, errlen, "plugin %s: ccdb_solver_entry() returned NULL", path);
+    }
+    if (ccdb_solver_validate(s, why, sizeof why) != 0) {
+        dlclose(h);
+        return fail(err, errlen, "plugin %s: %s", path, why);
+    }
+    if (ccdb_registry_find(reg, s->name)) {
+        /* Copy the name out before dlclose unmaps it. */
+        char name[NAME_MAX_LEN + 1];
+        snprintf(name, sizeof name, "%s", s->name);
+        dlclose(h);
+        return fail(err, errlen, "plugin %s: a solver named '%s' is already registered", path,
+                    name);
+    }
+    void **hs = realloc(reg->handles, (reg->nhandles + 1) * sizeof *hs);
+    if (!hs || push(reg, s) != 0) {
+        if (hs)
+            reg->handles = hs;
+        dlclose(h);
+        return fail(err, errlen, "plugin %s: out of memory", path);
+    }
+    reg->handles = hs;
+    reg->handles[reg->nhandles++] = h;
+    return 0;
+}
+
+size_t ccdb_registry_count(const ccdb_registry *reg)
+{
+    return reg->count;
+}
+
+const ccdb_solver *ccdb_registry_at(const ccdb_registry *reg, size_t i)
+{
+    return i < reg->count ? reg->solvers[i] : NULL;
+}
+
+const ccdb_solver *ccdb_registry_find(const ccdb_registry *reg, const char *name)
+{
+    for (size_t i = 0; i < reg->count; i++)
+        if (!strcmp(reg->solvers[i]->name, name))
+            return reg->solvers[i];
+    return NULL;
+}
+
+const char *ccdb_state_name(ccdb_state state)
+{
+    switch (state) {
+    case CCDB_MISS: return "miss";
+    case CCDB_HIT: return "hit";
+    case CCDB_GAVE_UP: return "gave_up";
+    case CCDB_FAILED: return "failed";
+    }
+    return "invalid";
+}
+
+const char *ccdb_claims_text(unsigned flags, char *buf, size_t buflen)
+{
+    static const struct {
+        unsigned bit;
+        const char *name;
+    } names[] = { { CCDB_CLAIM_CONSERVATIVE, "conservative" },
+                  { CCDB_CLAIM_REPORTS_TOI, "toi" },
+                  { CCDB_CLAIM_MIN_SEPARATION, "min_sep" } };
+    if (!buflen)
+        return buf;
+    buf[0] = '\0';
+    size_t used = 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (!(flags & names[i].bit))
+            continue;
+        int w = snprintf(buf + used, buflen - used, "%s%s", used ? "," : "", names[i].name);
+        if (w < 0 || (size_t)w >= buflen - used)
+            break;
+        used += (size_t)w;
+    }
+    if (!used)
+        snprintf(buf, buflen, "-");
+    return buf;
+}

@@ -1,0 +1,335 @@
+/* test_cli.c — the ccdbench binary as users run it: exit codes (0 ok, 2 bad usage or input),
+ * error messages, `truth` output format, -o atomic writes. Runs the built executable with
+ * posix_spawn, its stdout and stderr going to temporary files. */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define CCDBENCH CCDB_BINARY_DIR "/harness/ccdbench"
+
+extern char **environ;
+
+static char tmpdir[64];
+
+static void make_tmpdir(void)
+{
+    strcpy(tmpdir, "/tmp/ccdb_cli_XXXXXX");
+    cr_assert_not_null(mkdtemp(tmpdir));
+}
+
+static void remove_tmpdir(void)
+{
+    DIR *d = opendir(tmpdir);
+    if (!d)
+        return;
+    struct dirent *e;
+    char path[512];
+    while ((e = readdir(d)))
+        if (e->d_name[0] != '.') {
+            snprintf(path, sizeof path, "%s/%s", tmpdir, e->d_name);
+            unlink(path);
+        }
+    closedir(d);
+    rmdir(tmpdir);
+}
+
+TestSuite(cli, .init = make_tmpdir, .fini = remove_tmpdir);
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0, got;
+    char *b = malloc(cap + 1);
+    while ((got = fread(b + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) {
+            cap *= 2;
+            b = realloc(b, cap + 1);
+        }
+    }
+    fclose(f);
+    b[n] = '\0';
+    return b;
+}
+
+static char *tmp_path(const char *name)
+{
+    static char paths[8][512];
+    static int next;
+    char *p = paths[next++ % 8];
+    snprintf(p, 512, "%s/%s", tmpdir, name);
+    return p;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    cr_assert_not_null(f, "cannot create %s", path);
+    fputs(text, f);
+    cr_assert_eq(fclose(f), 0);
+}
+
+/* Runs ccdbench with args (NULL-terminated, without argv[0]); returns its exit status and
+ * fills *out / *err (malloc'ed) with what it printed. */
+static int run(char **out, char **err, const char *const *args)
+{
+    if (access(CCDBENCH, X_OK) != 0)
+        cr_assert_fail("%s is not built (test_cli depends on the ccdbench target)", CCDBENCH);
+    char *argv[32];
+    int n = 0;
+    argv[n++] = (char *)CCDBENCH;
+    for (; args[n - 1]; n++) {
+        cr_assert_lt(n, 31);
+        argv[n] = (char *)args[n - 1];
+    }
+    argv[n] = NULL;
+    char *o = tmp_path("stdout.txt"), *e = tmp_path("stderr.txt");
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, o, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawn_file_actions_addopen(&fa, 2, e, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    pid_t pid;
+    cr_assert_eq(posix_spawn(&pid, CCDBENCH, &fa, NULL, argv, environ), 0);
+    posix_spawn_file_actions_destroy(&fa);
+    int status;
+    cr_assert_eq(waitpid(pid, &status, 0), pid);
+    cr_assert(WIFEXITED(status), "ccdbench did not exit normally (status %d)", status);
+    *out = slurp(o);
+    *err = slurp(e);
+    unlink(o);
+    unlink(e);
+    return WEXITSTATUS(status);
+}
+
+#define RUN(out, err, ...) run(out, err, (const char *const[]){ __VA_ARGS__, NULL })
+
+static size_t count_lines(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+/* Point through the middle of a fixed triangle at t = 1/2 (a hit), then one that stays above
+ * it (a miss): canonical rational CSV, 8 rows per query. */
+static const char *two_vf_queries = "1,4,1,4,1,1,1\n"
+                                    "0,1,0,1,0,1,1\n"
+                                    "1,1,0,1,0,1,1\n"
+                                    "0,1,1,1,0,1,1\n"
+                                    "1,4,1,4,-1,1,1\n"
+                                    "0,1,0,1,0,1,1\n"
+                                    "1,1,0,1,0,1,1\n"
+                                    "0,1,1,1,0,1,1\n"
+                                    "1,4,1,4,1,1,0\n"
+                                    "0,1,0,1,0,1,0\n"
+                                    "1,1,0,1,0,1,0\n"
+                                    "0,1,1,1,0,1,0\n"
+                                    "1,4,1,4,2,1,0\n"
+                                    "0,1,0,1,0,1,0\n"
+                                    "1,1,0,1,0,1,0\n"
+                                    "0,1,1,1,0,1,0\n";
+
+Test(cli, version_and_help)
+{
+    char *out, *err;
+    cr_assert_eq(RUN(&out, &err, "--version"), 0);
+    cr_assert(strstr(out, "ccdbench") == out, "%s", out);
+    free(out);
+    free(err);
+    cr_assert_eq(RUN(&out, &err, "--help"), 0);
+    cr_assert(strstr(out, "usage: ccdbench") != NULL, "%s", out);
+    free(out);
+    free(err);
+    cr_assert_eq(RUN(&out, &err, "truth", "--help"), 0);
+    cr_assert(strstr(out, "usage: ccdbench truth FILE.csv") == out, "%s", out);
+    cr_assert(strstr(out, "index,hit,toi_lo,toi_hi,class") != NULL);
+    free(out);
+    free(err);
+}
+
+Test(cli, bad_usage_exits_2_with_one_line_and_usage)
+{
+    struct {
+        const char *args[4];
+        const char *message;
+    } cases[] = {
+        { { "frobnicate" }, "ccdbench: unknown command 'frobnicate'" },
+        { { "truth" }, "ccdbench truth: missing FILE.csv" },
+        { { "truth", "--bogus", "x.csv" }, "ccdbench truth: unknown option '--bogus'" },
+        { { "truth", "x.csv", "--kind" }, "ccdbench truth: --kind needs a value" },
+        { { "truth", "x.csv", "--kind", "vv" }, "ccdbench truth: --kind must be vf or ee, not 'vv'" },
+        { { "truth", "x.csv", "-o" }, "ccdbench truth: -o needs a value" },
+        { { "truth", "x.csv", "y.csv" }, "ccdbench truth: one FILE.csv only" },
+        { { "truth", "x.csv" }, "pass --kind vf|ee" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *out, *err;
+        const char *const *a = cases[i].args;
+        const char *argv[5] = { a[0], a[1], a[2], a[3], NULL };
+        cr_assert_eq(run(&out, &err, argv), 2, "case %zu: %s", i, cases[i].message);
+        cr_assert(strstr(err, cases[i].message) != NULL, "stderr '%s' lacks '%s'", err,
+                  cases[i].message);
+        cr_assert(strchr(err, '\n') != NULL && strstr(strchr(err, '\n'), "usage:") != NULL,
+                  "usage follows the one-line error: %s", err);
+        cr_assert_str_eq(out, "");
+        free(out);
+        free(err);
+    }
+}
+
+Test(cli, truth_bad_input_names_file_and_line)
+{
+    char *out, *err;
+    char *missing = tmp_path("missing.csv");
+    cr_assert_eq(RUN(&out, &err, "truth", "--kind", "vf", missing), 2);
+    char want[600];
+    snprintf(want, sizeof want, "%s: cannot open", missing);
+    cr_assert(strstr(err, want) == err, "%s", err);
+    free(out);
+    free(err);
+
+    char *bad = tmp_path("bad.csv");
+    write_file(bad, "1,1,1,1,1,1,0\n1,1,1,1,1,1,0\n1,1,1.5,1,1,1,0\n");
+    cr_assert_eq(RUN(&out, &err, "truth", "--kind", "ee", bad), 2);
+    snprintf(want, sizeof want, "%s:3: column 3 (y_num): not an integer: '1.5'", bad);
+    cr_assert(strstr(err, want) == err, "%s", err);
+    cr_assert_str_eq(out, "");
+    free(out);
+    free(err);
+
+    write_file(bad, "1,1,1,1,1,1,0\n");
+    cr_assert_eq(RUN(&out, &err, "truth", "--kind", "ee", bad), 2);
+    snprintf(want, sizeof want, "%s:1: incomplete query 0", bad);
+    cr_assert(strstr(err, want) == err, "%s", err);
+    free(out);
+    free(err);
+}
+
+Test(cli, truth_output_format)
+{
+    char *in = tmp_path("two.csv");
+    write_file(in, two_vf_queries);
+    char *out, *err;
+    cr_assert_eq(RUN(&out, &err, "truth", in, "--kind", "vf"), 0, "%s", err);
+    cr_assert_eq(count_lines(out), 3, "%s", out);
+    cr_assert(strncmp(out, "index,hit,toi_lo,toi_hi,class\n", 30) == 0, "%s", out);
+    /* t = 1/2 exactly: a double, so toi_lo == toi_hi == 0.5. */
+    cr_assert(strstr(out, "\n0,1,0.5,0.5,") != NULL, "%s", out);
+    cr_assert(strstr(out, "\n1,0,,,") != NULL, "%s", out);
+    cr_assert_str_eq(err, "");
+    free(out);
+    free(err);
+}
+
+Test(cli, truth_output_file_is_atomic_and_matches_stdout)
+{
+    char *in = tmp_path("two.csv"), *res = tmp_path("res.csv");
+    write_file(in, two_vf_queries);
+    char *out, *err, *out2, *err2;
+    cr_assert_eq(RUN(&out, &err, "truth", "--kind", "vf", in), 0, "%s", err);
+    write_file(res, "previous\n");
+    cr_assert_eq(RUN(&out2, &err2, "truth", "--kind", "vf", "-o", res, in), 0, "%s", err2);
+    cr_assert_str_eq(out2, "");
+    char *file = slurp(res);
+    cr_assert_str_eq(file, out);
+    free(file);
+    /* Only the input and the result in the folder: no temporary left behind. */
+    DIR *d = opendir(tmpdir);
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (e->d_name[0] != '.') {
+            n++;
+            cr_assert(strstr(e->d_name, ".tmp.") == NULL, "left: %s", e->d_name);
+        }
+    closedir(d);
+    cr_assert_eq(n, 2);
+    free(out);
+    free(err);
+    free(out2);
+    free(err2);
+
+    /* An unwritable destination: exit 2, nothing created. */
+    char *nowhere = tmp_path("no/such/dir.csv");
+    cr_assert_eq(RUN(&out, &err, "truth", "--kind", "vf", "-o", nowhere, in), 2);
+    cr_assert(strstr(err, "cannot write") != NULL, "%s", err);
+    free(out);
+    free(err);
+}
+
+Test(cli, truth_stats_and_round_inputs)
+{
+    char *in = tmp_path("two.csv");
+    write_file(in, two_vf_queries);
+    char *out, *err, *plain, *err2;
+    cr_assert_eq(RUN(&plain, &err2, "truth", "--kind", "vf", in), 0);
+    cr_assert_eq(RUN(&out, &err, "truth", "--stats", "--kind", "vf", in), 0);
+    cr_assert_str_eq(out, plain, "--stats changes nothing on stdout");
+    cr_assert(strstr(err, "2 queries, 1 hits") != NULL, "%s", err);
+    cr_assert(strstr(err, "decided by box") && strstr(err, "decided by filter") &&
+                  strstr(err, "decided by exact"),
+              "%s", err);
+    cr_assert(strstr(err, "ns/query") != NULL, "%s", err);
+    free(out);
+    free(err);
+    free(plain);
+    free(err2);
+
+    /* 1/3 is not a double: an error, unless --round-inputs. */
+    char *third = tmp_path("third.csv");
+    char text[1024];
+    strcpy(text, two_vf_queries);
+    memcpy(strstr(text, "1,4,1,4,2,1,0"), "1,3,1,4,2,1,0", 13);
+    write_file(third, text);
+    cr_assert_eq(RUN(&out, &err, "truth", "--kind", "vf", third), 2);
+    cr_assert(strstr(err, ":13: columns 1-2 (x): 1/3 is not exactly a double") != NULL, "%s",
+              err);
+    free(out);
+    free(err);
+    cr_assert_eq(RUN(&out, &err, "truth", "--kind", "vf", "--round-inputs", third), 0, "%s", err);
+    cr_assert_eq(count_lines(out), 3);
+    cr_assert(strstr(err, "1 values were not doubles and were rounded") != NULL, "%s", err);
+    free(out);
+    free(err);
+}
+
+Test(cli, truth_kind_from_path_on_a_sample_file)
+{
+    const char *path = CCDB_SHARED_DIR
+        "/datasets/sample-queries/erleben-sliding-spike/edge-edge/data_0_0.csv";
+    if (access(path, R_OK) != 0)
+        cr_skip_test("public sample file %s absent (../shared missing)", path);
+    char *data = slurp(path);
+    size_t queries = count_lines(data) / 8;
+    free(data);
+    char *out, *err;
+    cr_assert_eq(RUN(&out, &err, "truth", path), 0, "%s", err);
+    cr_assert_eq(count_lines(out), queries + 1);
+    /* Every row: index in order, hit 0 or 1, toi fields empty exactly when hit = 0. */
+    char *line = strchr(out, '\n') + 1;
+    for (size_t i = 0; i < queries; i++) {
+        char *end = strchr(line, '\n');
+        *end = '\0';
+        size_t idx;
+        int hit, used = 0;
+        cr_assert_eq(sscanf(line, "%zu,%d,%n", &idx, &hit, &used), 2, "%s", line);
+        cr_assert_eq(idx, i);
+        cr_assert(hit == 0 || hit == 1, "%s", line);
+        if (!hit)
+            cr_assert(strncmp(line + used, ",,", 2) == 0, "%s", line);
+        else
+            cr_assert(line[used] != ',', "%s", line);
+        line = end + 1;
+    }
+    free(out);
+    free(err);
+}

@@ -1,0 +1,326 @@
+/* test_cli.c — `ccdbench run` / `replay` as a user runs them (the built binary): exit codes on
+ * bad options and bad data, reports and misses files written, misses readable and replayable,
+ * --fail-on-fn, --threads 2 tallies equal to --threads 1, --isolate with a crashing plugin,
+ * and the truth cache rebuilt after corruption. Small hand-made data only. */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "ccdb_harness.h"
+
+#define BIN CCDB_BINARY_DIR "/harness/ccdbench"
+#define PLUGINS CCDB_BINARY_DIR "/plugins"
+
+static char dir[256], data[1024];
+
+/* Reads a whole file into a malloc'ed, NUL-terminated buffer ("" when absent). */
+static char *slurp_n(const char *path, size_t *len)
+{
+    *len = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return calloc(1, 1);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = calloc((size_t)n + 1, 1);
+    cr_assert_eq(fread(s, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    *len = (size_t)n;
+    return s;
+}
+
+static char *slurp(const char *path)
+{
+    size_t n;
+    return slurp_n(path, &n);
+}
+
+/* Runs "ccdbench ARGS" with stdout/stderr captured in dir/out.txt, dir/err.txt; returns the exit
+ * status. */
+static int ccdbench(const char *fmt, ...)
+{
+    char args[4096], cmd[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof args, fmt, ap);
+    va_end(ap);
+    snprintf(cmd, sizeof cmd, "cd '%s' && CCDB_CACHE_DIR='%s/cache' '%s' %s >out.txt 2>err.txt",
+             dir, dir, BIN, args);
+    int st = system(cmd);
+    cr_assert(WIFEXITED(st), "ccdbench did not exit normally: %s", cmd);
+    return WEXITSTATUS(st);
+}
+
+static char *captured(const char *which)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, which);
+    return slurp(path);
+}
+
+/* VF queries: triangle (0,0,0) (1,0,0) (0,1,0) at rest; the vertex goes from z=1 to z=-1 at
+ * (x, y): inside the triangle a hit at t = 1/2, outside a miss. */
+static void vf_query(double q[8][3], double x, double y)
+{
+    static const double tri[3][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
+    memset(q, 0, 8 * sizeof q[0]);
+    q[0][0] = q[4][0] = x;
+    q[0][1] = q[4][1] = y;
+    q[0][2] = 1;
+    q[4][2] = -1;
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++)
+            q[1 + k][c] = q[5 + k][c] = tri[k][c];
+}
+
+static const double points[][2] = { { 0.25, 0.25 }, { 5, 5 }, { 0.125, 0.5 }, { 0.75, 0.125 } };
+#define NPOINTS (sizeof points / sizeof points[0])
+
+static void setup(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/ccdb-test-cli-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+    char sub[512];
+    snprintf(sub, sizeof sub, "%s/scene/vertex-face", dir);
+    cr_assert_eq(ccdb_mkdir_p(sub), 0);
+    cr_assert(snprintf(data, sizeof data, "%s/data.csv", sub) < (int)sizeof data);
+    ccdb_dataset ds;
+    cr_assert_eq(ccdb_dataset_init(&ds, "cli", CCDB_KIND_VF, NPOINTS), 0);
+    for (size_t i = 0; i < NPOINTS; i++) {
+        vf_query(ds.q[i], points[i][0], points[i][1]);
+        ds.label[i] = points[i][0] + points[i][1] <= 1;
+    }
+    ccdb_csv_error err;
+    cr_assert_eq(ccdb_csv_write(data, &ds, &err), 0, "%s", err.message);
+    ccdb_dataset_free(&ds);
+    struct stat st;
+    cr_assert_eq(stat(BIN, &st), 0, "the ccdbench binary is not built: %s", BIN);
+}
+
+static void teardown(void)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+TestSuite(cli, .init = setup, .fini = teardown, .timeout = 120);
+
+Test(cli, bad_usage_exits_2)
+{
+    cr_assert_eq(ccdbench("run --bogus"), 2);
+    cr_assert_eq(ccdbench("run --repeat 0 --data '%s'", data), 2);
+    cr_assert_eq(ccdbench("run --threads two --data '%s'", data), 2);
+    cr_assert_eq(ccdbench("run --delta -1 --data '%s'", data), 2);
+    cr_assert_eq(ccdbench("run --timeout 1 --data '%s'", data), 2, "--timeout needs --isolate");
+    cr_assert_eq(ccdbench("run --kind xy --data '%s'", data), 2);
+    cr_assert_eq(ccdbench("run --data"), 2);
+    cr_assert_eq(ccdbench("run --solvers no_such_solver --data '%s'", data), 2);
+    cr_assert_eq(ccdbench("run --data '%s/missing.csv'", dir), 2);
+    cr_assert_eq(ccdbench("run --plugin '%s/missing.so' --data '%s'", dir, data), 2);
+    cr_assert_eq(ccdbench("replay"), 2);
+    cr_assert_eq(ccdbench("replay '%s'", data), 2, "missing --index");
+    cr_assert_eq(ccdbench("replay '%s' --index %zu", data, NPOINTS), 2, "index out of range");
+    cr_assert_eq(ccdbench("replay '%s' --index -1", data), 2);
+    char *err = captured("err.txt");
+    cr_assert(strlen(err) > 0, "an error message is printed");
+    free(err);
+}
+
+Test(cli, bad_data_names_file_and_line)
+{
+    char bad[600];
+    snprintf(bad, sizeof bad, "%s/scene/vertex-face/bad.csv", dir);
+    FILE *f = fopen(bad, "w");
+    for (int i = 0; i < 8; i++)
+        fprintf(f, "%s,1,0,1,0,1,1\n", i == 2 ? "1,0" : "1"); /* zero denominator on line 3 */
+    fclose(f);
+    cr_assert_eq(ccdbench("run --solvers null --data '%s' -o rep", bad), 2);
+    char *err = captured("err.txt");
+    cr_assert(strstr(err, "bad.csv:3"), "stderr names FILE:LINE: %s", err);
+    free(err);
+    /* Kind unknown (no vertex-face/edge-edge folder, no --kind). */
+    char plain[600];
+    snprintf(plain, sizeof plain, "%s/plain.csv", dir);
+    cr_assert_eq(rename(data, plain), 0);
+    cr_assert_eq(ccdbench("run --solvers null --data '%s' -o rep", plain), 2);
+    cr_assert_eq(ccdbench("run --solvers null --data '%s' --kind vf -o rep", plain), 0);
+}
+
+Test(cli, reports_and_replayable_misses)
+{
+    cr_assert_eq(ccdbench("run --solvers null --data '%s' -o rep/nested --repeat 2", data), 0);
+    char path[600];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/rep/nested/summary.csv", dir);
+    cr_assert_eq(stat(path, &st), 0, "summary.csv written (parents created)");
+    snprintf(path, sizeof path, "%s/rep/nested/index.html", dir);
+    cr_assert_eq(stat(path, &st), 0, "index.html written");
+
+    /* null answers miss: every true hit is in the misses file, in order, bit for bit. */
+    snprintf(path, sizeof path, "%s/rep/nested/misses/vertex-face/null.csv", dir);
+    ccdb_dataset m;
+    ccdb_csv_error err;
+    ccdb_csv_options opt = { 0 };
+    cr_assert_eq(ccdb_csv_read(path, CCDB_KIND_VF, &opt, &m, &err), 0, "%s", err.message);
+    size_t at = 0;
+    for (size_t i = 0; i < NPOINTS; i++) {
+        if (points[i][0] + points[i][1] > 1)
+            continue;
+        cr_assert(at < m.count);
+        double q[8][3];
+        vf_query(q, points[i][0], points[i][1]);
+        cr_assert_eq(memcmp(q, m.q[at], sizeof q), 0, "miss %zu is query %zu", at, i);
+        cr_assert_eq(m.label[at], 1);
+        at++;
+    }
+    cr_assert_eq(at, m.count, "exactly the false negatives");
+    ccdb_dataset_free(&m);
+
+    char *out = captured("out.txt");
+    cr_assert(strstr(out, "null"), "summary table on stdout: %s", out);
+    free(out);
+
+    cr_assert_eq(ccdbench("replay '%s' --index 0 --solvers null", path), 0);
+    out = captured("out.txt");
+    cr_assert(strstr(out, "exact truth: HIT"), "%s", out);
+    cr_assert(strstr(out, "FALSE NEGATIVE"), "%s", out);
+    free(out);
+}
+
+Test(cli, fail_on_fn_with_a_false_conservative_claim)
+{
+    char plugin[600];
+    snprintf(plugin, sizeof plugin, "%s/testplugin_always_miss.so", PLUGINS);
+    struct stat st;
+    cr_assert_eq(stat(plugin, &st), 0, "test plugin not built: %s", plugin);
+    cr_assert_eq(ccdbench("run --plugin '%s' --solvers testplugin_always_miss --data '%s' -o rep",
+                          plugin, data),
+                 0, "no --fail-on-fn: findings are reported, exit 0");
+    cr_assert_eq(ccdbench("run --plugin '%s' --solvers testplugin_always_miss --data '%s' -o rep "
+                          "--fail-on-fn",
+                          plugin, data),
+                 1);
+    char *err = captured("err.txt");
+    cr_assert(strstr(err, "testplugin_always_miss"), "%s", err);
+    free(err);
+    /* Its replay line carries the plugin so that it can be replayed. */
+    char *csv = captured("rep/summary.csv");
+    cr_assert(strstr(csv, "testplugin_always_miss"));
+    free(csv);
+}
+
+/* summary.csv with the timing columns blanked. */
+static char *summary_without_timing(void)
+{
+    char *csv = captured("rep/summary.csv");
+    char *out = calloc(strlen(csv) + 1, 1);
+    /* columns 12..14 (0-based) are ns_median, ns_min, ns_max: check the header says so */
+    cr_assert(strstr(csv, ",toi_err_max,ns_median,ns_min,ns_max,"), "header: %.200s", csv);
+    size_t o = 0;
+    int col = 0;
+    for (const char *p = csv; *p; p++) {
+        if (*p == '\n') {
+            col = 0;
+            out[o++] = *p;
+        } else if (*p == ',') {
+            col++;
+            out[o++] = *p;
+        } else if (col < 12 || col > 14) {
+            out[o++] = *p;
+        }
+    }
+    free(csv);
+    return out;
+}
+
+Test(cli, threads_two_tallies_equal_threads_one)
+{
+    cr_assert_eq(ccdbench("run --data '%s' -o rep --threads 1 --repeat 1", data), 0);
+    char *one = summary_without_timing();
+    cr_assert_eq(ccdbench("run --data '%s' -o rep --threads 2 --repeat 1", data), 0);
+    char *two = summary_without_timing();
+    cr_assert_str_eq(one, two);
+    free(one);
+    free(two);
+}
+
+Test(cli, isolate_reports_a_crash_and_goes_on)
+{
+    char plugin[600];
+    snprintf(plugin, sizeof plugin, "%s/testplugin_crash.so", PLUGINS);
+    struct stat st;
+    cr_assert_eq(stat(plugin, &st), 0, "test plugin not built: %s", plugin);
+    /* points[3] has x = 0.75 > 0.5: the plugin crashes on it. */
+    cr_assert_eq(ccdbench("run --isolate --timeout 30 --plugin '%s' "
+                          "--solvers testplugin_crash,null --data '%s' -o rep",
+                          plugin, data),
+                 0);
+    char *csv = captured("rep/summary.csv");
+    char *crash = strstr(csv, "\ntestplugin_crash,");
+    cr_assert_not_null(crash, "%s", csv);
+    char *eol = strchr(crash + 1, '\n');
+    cr_assert_not_null(eol);
+    *eol = '\0';
+    cr_assert(strstr(crash, ",crashed"), "status crashed: %s", crash);
+    *eol = '\n';
+    char *null_row = strstr(csv, "\nnull,");
+    cr_assert_not_null(null_row, "the other solver still ran: %s", csv);
+    eol = strchr(null_row + 1, '\n');
+    *eol = '\0';
+    cr_assert(strstr(null_row, ",ok"), "null completed: %s", null_row);
+    free(csv);
+    char *out = captured("out.txt");
+    cr_assert(strstr(out, "crashed"), "%s", out);
+    free(out);
+}
+
+static int count_cache_files(char *name, size_t len)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/cache/truth", dir);
+    DIR *d = opendir(path);
+    if (!d)
+        return 0;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        if (strstr(e->d_name, ".bin")) {
+            n++;
+            cr_assert(snprintf(name, len, "%s/%s", path, e->d_name) < (int)len);
+        }
+    closedir(d);
+    return n;
+}
+
+Test(cli, truth_cache_is_used_and_rebuilt_after_corruption)
+{
+    char file[1024];
+    cr_assert_eq(ccdbench("run --solvers null --data '%s' -o rep", data), 0);
+    cr_assert_eq(count_cache_files(file, sizeof file), 1, "one cache entry per dataset");
+    size_t nbefore, nafter;
+    char *before = slurp_n(file, &nbefore);
+    cr_assert_eq(ccdbench("run --solvers null --data '%s' -o rep", data), 0);
+    char *err = captured("err.txt");
+    cr_assert_null(strstr(err, "rejected"), "a valid entry is used: %s", err);
+    free(err);
+    /* Corrupt one payload byte (the last one: a record's padding, covered by the checksum). */
+    FILE *f = fopen(file, "r+b");
+    fseek(f, -1, SEEK_END);
+    fputc(0x7f, f);
+    fclose(f);
+    cr_assert_eq(ccdbench("run --solvers null --data '%s' -o rep", data), 0);
+    err = captured("err.txt");
+    cr_assert(strstr(err, "rejected"), "corruption reported: %s", err);
+    free(err);
+    char *after = slurp_n(file, &nafter);
+    cr_assert(nbefore == nafter && !memcmp(before, after, nafter), "rebuilt to the same bytes");
+    free(before);
+    free(after);
+    cr_assert_eq(ccdbench("--version"), 0);
+}

@@ -1,0 +1,63 @@
+/* test_isolate.c — --isolate: a solver that crashes or hangs on one query is reported as
+ * crashed / timeout, and the same solver on clean data (and other solvers) still completes with
+ * the same results as in-process. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "fake.h"
+
+static void dataset(ccdb_dataset *ds, size_t n, size_t poison_at, double poison)
+{
+    cr_assert_eq(ccdb_dataset_init(ds, "iso", CCDB_KIND_EE, n), 0);
+    for (size_t i = 0; i < n; i++) {
+        fake_script(ds->q[i], i % 2 ? CCDB_HIT : CCDB_MISS, 0.5, (long long)i);
+        ds->q[i][0][0] = (double)i;
+    }
+    if (poison_at < n)
+        ds->q[poison_at][6][0] = poison;
+}
+
+static ccdb_run_config cfg2 = { { 1e-6, 1000000, 0 }, 2, 2 };
+
+Test(isolate, crash_is_reported)
+{
+    ccdb_dataset ds;
+    dataset(&ds, 50, 17, 1);
+    ccdb_solver_run run;
+    cr_assert_eq(ccdb_isolate_run(&fake_crash, ds.kind, (const double(*)[8][3])ds.q, ds.count,
+                                  &cfg2, 10, &run),
+                 0);
+    cr_assert_eq(run.status, CCDB_REPORT_CRASHED, "detail: %s", run.detail);
+    cr_assert_null(run.results);
+    cr_assert(strlen(run.detail) > 0);
+    ccdb_dataset_free(&ds);
+}
+
+Test(isolate, hang_is_a_timeout)
+{
+    ccdb_dataset ds;
+    dataset(&ds, 50, 3, 2);
+    ccdb_solver_run run;
+    cr_assert_eq(ccdb_isolate_run(&fake_crash, ds.kind, (const double(*)[8][3])ds.q, ds.count,
+                                  &cfg2, 0.3, &run),
+                 0);
+    cr_assert_eq(run.status, CCDB_REPORT_TIMEOUT, "detail: %s", run.detail);
+    cr_assert_null(run.results);
+    ccdb_dataset_free(&ds);
+}
+
+Test(isolate, clean_run_matches_in_process)
+{
+    ccdb_dataset ds;
+    dataset(&ds, 1000, (size_t)-1, 0);
+    const double(*q)[8][3] = (const double(*)[8][3])ds.q;
+    ccdb_solver_run iso, local;
+    cr_assert_eq(ccdb_isolate_run(&fake_crash, ds.kind, q, ds.count, &cfg2, 10, &iso), 0);
+    cr_assert_eq(iso.status, CCDB_REPORT_OK, "detail: %s", iso.detail);
+    cr_assert_eq(ccdb_runner_run(&fake_crash, ds.kind, q, ds.count, &cfg2, &local), 0);
+    cr_assert_eq(memcmp(iso.results, local.results, ds.count * sizeof *iso.results), 0);
+    cr_assert(iso.ns_min <= iso.ns_median && iso.ns_median <= iso.ns_max);
+    ccdb_solver_run_free(&iso);
+    ccdb_solver_run_free(&local);
+    ccdb_dataset_free(&ds);
+}

@@ -1,0 +1,159 @@
+/* fixture.c — the hand-built report used by the report-writer tests (see fixture.h). */
+#include "fixture.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const ccdb_report_kv meta[] = {
+    { "date", "2026-11-22T17:00:00Z" },
+    { "git revision", "0123456789ab" },
+    { "compiler", "gcc 12.2.0" },
+    { "flags", "-O2 -g -ffp-contract=off" },
+    { "GMP / MPFR", "GMP 6.2.1, MPFR 4.1.0" },
+    { "CPU", "Example CPU @ 3.0GHz <with> \"quotes\" & ampersands" },
+    { "command", "ccdbench run --data 'a b/vertex-face/data_0_0.csv' -o out" },
+};
+
+#define VF "sample/vertex-face/data_0_0.csv"
+#define EE "gen, suite/edge-edge"
+
+/* solver, dataset, kind, family, queries, positives, tp, fp, fn, tn, gave_up, failed,
+ * toi_violations, toi_err_max, ns_median, ns_min, ns_max, work, claims, status */
+static const ccdb_report_row rows[] = {
+    { "exact", VF, "vf", "all", 300, 100, 100, 0, 0, 200, 0, 0, 0, 0.0, 15000, 14000, 17000,
+      300, 0x3, CCDB_REPORT_OK },
+    { "exact", VF, "vf", "generic", 200, 60, 60, 0, 0, 140, 0, 0, 0, 0.0, NAN, NAN, NAN, 200,
+      0x3, CCDB_REPORT_OK },
+    { "exact", VF, "vf", "coplanar", 100, 40, 40, 0, 0, 60, 0, 0, 0, 0.0, NAN, NAN, NAN, 100,
+      0x3, CCDB_REPORT_OK },
+    { "exact", EE, "ee", "parallel", 50, 10, 10, 0, 0, 40, 0, 0, 0, 1e-17, 9000, 8000, 12000, 50,
+      0x3, CCDB_REPORT_OK },
+    { FIXTURE_COMMA_SOLVER, VF, "vf", "all", 300, 100, 97, 20, 3, 180, 0, 0, 5, 0.25, 50, 45, 80,
+      0, 0x2, CCDB_REPORT_OK },
+    { FIXTURE_COMMA_SOLVER, VF, "vf", "generic", 200, 60, 60, 5, 0, 135, 0, 0, 1, 0.25, NAN, NAN,
+      NAN, 0, 0x2, CCDB_REPORT_OK },
+    { FIXTURE_COMMA_SOLVER, VF, "vf", "coplanar", 100, 40, 37, 15, 3, 45, 0, 0, 4, 0.125, NAN,
+      NAN, NAN, 0, 0x2, CCDB_REPORT_OK },
+    { FIXTURE_COMMA_SOLVER, EE, "ee", "parallel", 50, 10, 8, 0, 2, 40, 0, 0, 0, NAN, 40, 39, 44,
+      0, 0x2, CCDB_REPORT_OK },
+    { FIXTURE_NASTY_SOLVER, VF, "vf", "generic", 200, 60, 55, 1, 5, 139, 2, 1, 2, 0.5, 900, 850,
+      1200, 123456789, 0x7, CCDB_REPORT_OK },
+    { FIXTURE_NASTY_SOLVER, VF, "vf", "coplanar", 100, 40, 39, 0, 1, 60, 0, 0, 0, 0.0, 900, 850,
+      1200, 1000, 0x7, CCDB_REPORT_OK },
+    { "crashy", EE, "ee", "parallel", 50, 10, 0, 0, 0, 0, 0, 0, 0, NAN, NAN, NAN, NAN, 0, 0x1,
+      CCDB_REPORT_CRASHED },
+    { "slowpoke", EE, "ee", "parallel", 50, 10, 10, 40, 0, 0, 0, 0, 0, 0.0, 2.5e6, 2e6, 4e6, 0,
+      0x0, CCDB_REPORT_TIMEOUT },
+};
+
+#define Q8(...) { __VA_ARGS__, __VA_ARGS__, __VA_ARGS__, __VA_ARGS__, \
+                  __VA_ARGS__, __VA_ARGS__, __VA_ARGS__, __VA_ARGS__ }
+
+static const ccdb_report_miss misses[] = {
+    /* an ordinary VF crossing */
+    { FIXTURE_NASTY_SOLVER, VF, "vf", "generic", 7,
+      { { 0.3, 0.3, 1 }, { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 },
+        { 0.3, 0.3, -1 }, { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } },
+      0.5, 0.5, "ccdbench replay '" VF "' --index 7" },
+    /* every point coincident: zero extent in every direction */
+    { FIXTURE_NASTY_SOLVER, VF, "vf", "coplanar", 8, Q8({ 1, 2, 3 }), 0, 0,
+      "ccdbench replay x.csv --index 8" },
+    /* coordinates near the top of the double range */
+    { FIXTURE_NASTY_SOLVER, VF, "vf", "generic", 9,
+      { { 1e300, 1e300, 1.7e308 }, { -1.7e308, 0, 0 }, { 1.7e308, 0, 0 }, { 0, 1.7e308, 0 },
+        { 1e300, 1e300, -1.7e308 }, { -1.7e308, 0, 0 }, { 1.7e308, 0, 0 }, { 0, 1.7e308, 0 } },
+      0.5, 0.5, "ccdbench replay x.csv --index 9" },
+    /* tiny (subnormal) coordinates, planar motion (zero extent in z) */
+    { FIXTURE_NASTY_SOLVER, VF, "vf", "generic", 10,
+      { { 1e-310, 0, 0 }, { 0, 0, 0 }, { 4e-320, 0, 0 }, { 0, 5e-324, 0 },
+        { -1e-310, 0, 0 }, { 0, 0, 0 }, { 4e-320, 0, 0 }, { 0, 5e-324, 0 } },
+      0.25, 0.75, "ccdbench replay x.csv --index 10" },
+    /* beyond the cap of 3: counted, not drawn */
+    { FIXTURE_NASTY_SOLVER, VF, "vf", "coplanar", 11, Q8({ 0, 0, 0 }), 0, 0, NULL },
+    { FIXTURE_NASTY_SOLVER, VF, "vf", "coplanar", 12, Q8({ 0, 0, 0 }), 0, 0, NULL },
+    /* EE: parallel edges sliding into each other (degenerate common normal) */
+    { FIXTURE_COMMA_SOLVER, EE, "ee", "parallel", 3,
+      { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 }, { 1, 1, 0 },
+        { 0, 0, 0 }, { 1, 0, 0 }, { 0, 0, 0 }, { 1, 0, 0 } },
+      1, 1, "ccdbench replay 'gen, suite/edge-edge' --index 3" },
+    /* EE: generic crossing with mixed huge and tiny magnitudes */
+    { FIXTURE_COMMA_SOLVER, EE, "ee", "parallel", 4,
+      { { -1, 0, 1e-200 }, { 1, 0, 1e-200 }, { 0, -1, 1e200 }, { 0, 1, 1e200 },
+        { -1, 0, 1e-200 }, { 1, 0, 1e-200 }, { 0, -1, -1e200 }, { 0, 1, -1e200 } },
+      0.5, 0.5, "ccdbench replay 'gen, suite/edge-edge' --index 4 # <&>" },
+    /* not finite (never produced by the harness, but must not break the page) */
+    { FIXTURE_COMMA_SOLVER, "odd", "xx", "generic", 5,
+      { { NAN, 0, 0 }, { INFINITY, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 },
+        { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 } },
+      NAN, NAN, "ccdbench replay odd --index 5" },
+};
+
+static const ccdb_report report = {
+    meta, sizeof meta / sizeof meta[0],
+    rows, sizeof rows / sizeof rows[0],
+    misses, sizeof misses / sizeof misses[0],
+    FIXTURE_CAP,
+    "Debug build with sanitizers: timings are not representative.",
+};
+
+const ccdb_report *fixture_report(void) { return &report; }
+
+size_t fixture_misses_of(const char *solver)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < report.n_misses; i++)
+        n += strcmp(report.misses[i].solver, solver) == 0;
+    return n;
+}
+
+char *fixture_tmpdir(void)
+{
+    const char *base = getenv("TMPDIR");
+    char *dir = malloc(4096);
+    if (!dir)
+        abort();
+    snprintf(dir, 4096, "%s/ccdb-reports-XXXXXX", base && *base ? base : "/tmp");
+    if (!mkdtemp(dir))
+        abort();
+    return dir;
+}
+
+char *fixture_path(const char *dir, const char *name)
+{
+    char *p = malloc(strlen(dir) + strlen(name) + 2);
+    if (!p)
+        abort();
+    sprintf(p, "%s/%s", dir, name);
+    return p;
+}
+
+char *fixture_slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *s = malloc(cap);
+    size_t got;
+    while (s && (got = fread(s + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (cap - n < 2) {
+            char *t = realloc(s, cap * 2);
+            if (!t) {
+                free(s);
+                s = NULL;
+                break;
+            }
+            s = t;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (s)
+        s[n] = '\0';
+    if (len)
+        *len = n;
+    return s;
+}

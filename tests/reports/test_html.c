@@ -1,0 +1,368 @@
+/* test_html.c — index.html: summary table, charts, miss pictures up to the cap, escaping, no
+ * external resources, finite SVG coordinates, determinism. Also leaves an example report in
+ * the build folder (tests/reports/example/) for .ci/check-html and for people to look at. */
+#include <criterion/criterion.h>
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "ccdb_report.h"
+#include "fixture.h"
+
+static char *html_of(const ccdb_report *r)
+{
+    char *dir = fixture_tmpdir(), *path = fixture_path(dir, "index.html");
+    char err[512] = "";
+    cr_assert_eq(ccdb_report_write_html(r, path, err, sizeof err), 0, "%s", err);
+    char *text = fixture_slurp(path, NULL);
+    cr_assert_not_null(text);
+    free(path), free(dir);
+    return text;
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+/* The text of the summary-table row of one solver (escaped name), NUL-terminated copy. */
+static char *summary_row(const char *html, const char *escaped_name)
+{
+    const char *table = strstr(html, "<table id=\"summary\"");
+    cr_assert_not_null(table);
+    char key[256];
+    snprintf(key, sizeof key, "<td>%s</td>", escaped_name);
+    const char *p = strstr(table, key);
+    cr_assert_not_null(p, "no summary row for %s", escaped_name);
+    const char *e = strstr(p, "</tr>");
+    cr_assert_not_null(e);
+    char *row = strndup(p, (size_t)(e - p));
+    cr_assert_not_null(row);
+    return row;
+}
+
+Test(index_html, has_summary_table_warning_and_meta)
+{
+    char *h = html_of(fixture_report());
+    cr_assert_eq(strncmp(h, "<!DOCTYPE html>", 15), 0);
+    cr_assert_eq(count(h, "<table id=\"summary\""), 1);
+    cr_assert_eq(count(h, "<tr class=\"solver "), 5, "one summary row per solver");
+    cr_assert_not_null(strstr(h, "id=\"warning\""), "the warning banner is missing");
+    cr_assert_not_null(strstr(h, "2026-11-22T17:00:00Z"), "the date from meta is missing");
+    cr_assert_not_null(strstr(h, "&lt;with&gt; &quot;quotes&quot; &amp; ampersands"));
+    cr_assert_not_null(strstr(h, "</html>\n"));
+    free(h);
+}
+
+Test(index_html, no_warning_banner_without_warning)
+{
+    ccdb_report r = *fixture_report();
+    r.warning = NULL;
+    char *h = html_of(&r);
+    cr_assert_null(strstr(h, "id=\"warning\""));
+    free(h);
+}
+
+Test(index_html, summary_counts_all_rows_once_and_flags_broken_claims)
+{
+    char *h = html_of(fixture_report());
+    /* exact: its "all" VF row (300) plus the EE row (50); family rows not added again */
+    char *row = summary_row(h, "exact");
+    cr_assert_not_null(strstr(row, "<td class=\"num\">350</td>"), "%s", row);
+    cr_assert_null(strstr(row, ">650<"), "%s", row);
+    cr_assert_null(strstr(row, " bad"), "%s", row);
+    free(row);
+    /* a conservative solver with false negatives: the FN cell is red */
+    /* no "all" row for this solver: its family rows are summed (200 + 100 queries) */
+    row = summary_row(h, "&lt;b&gt;&amp;&quot;");
+    cr_assert_not_null(strstr(row, "<td class=\"num\">300</td>"), "%s", row);
+    cr_assert_not_null(strstr(row, "<td class=\"num bad\">6</td>"), "%s", row);
+    free(row);
+    /* a solver that makes no such claim: its 5 FN are not flagged */
+    row = summary_row(h, "fast, &quot;approx&quot;");
+    cr_assert_not_null(strstr(row, "<td class=\"num\">5</td>"), "%s", row);
+    cr_assert_null(strstr(row, " bad"), "%s", row);
+    free(row);
+    cr_assert_not_null(strstr(h, "<tr class=\"solver status-crashed\"><td>crashy</td>"));
+    cr_assert_not_null(strstr(h, "<tr class=\"solver status-timeout\"><td>slowpoke</td>"));
+    free(h);
+}
+
+Test(index_html, one_svg_chart_each)
+{
+    char *h = html_of(fixture_report());
+    const char *ids[] = { "chart-fn", "chart-fp", "chart-time" };
+    for (size_t i = 0; i < 3; i++) {
+        char key[64];
+        snprintf(key, sizeof key, "<svg id=\"%s\"", ids[i]);
+        cr_assert_eq(count(h, key), 1, "chart %s", ids[i]);
+    }
+    free(h);
+}
+
+Test(index_html, miss_pictures_up_to_the_cap)
+{
+    const ccdb_report *r = fixture_report();
+    char *h = html_of(r);
+    size_t nasty = fixture_misses_of(FIXTURE_NASTY_SOLVER);
+    size_t comma = fixture_misses_of(FIXTURE_COMMA_SOLVER);
+    cr_assert_gt(nasty, FIXTURE_CAP, "the fixture must exceed the cap for one solver");
+    size_t want = (nasty < FIXTURE_CAP ? nasty : FIXTURE_CAP) +
+                  (comma < FIXTURE_CAP ? comma : FIXTURE_CAP);
+    cr_assert_eq(count(h, "<figure class=\"miss-picture\""), want);
+    cr_assert_eq(count(h, "class=\"miss-svg\""), want, "each picture has its svg");
+    /* the nasty solver has 6 FN and 6 misses given: 3 pictured, 3 not shown;
+     * the comma solver has 5 FN but only 3 misses given: 3 pictured, 2 not shown */
+    cr_assert_not_null(strstr(h, "6 false negatives; 3 pictured, <span class=\"not-shown\">3 not shown"));
+    cr_assert_not_null(strstr(h, "5 false negatives; 3 pictured, <span class=\"not-shown\">2 not shown"));
+    cr_assert_not_null(strstr(h, "<code>ccdbench replay &#39;gen, suite/edge-edge&#39; --index 4 "
+                                 "# &lt;&amp;&gt;</code>"));
+    free(h);
+
+    ccdb_report none = *r;
+    none.miss_pictures_per_solver = 0;
+    h = html_of(&none);
+    cr_assert_eq(count(h, "<figure class=\"miss-picture\""), 0);
+    cr_assert_not_null(strstr(h, "6 false negatives; 0 pictured"));
+    free(h);
+}
+
+Test(index_html, names_are_escaped)
+{
+    char *h = html_of(fixture_report());
+    cr_assert_null(strstr(h, FIXTURE_NASTY_SOLVER), "raw <b>&\" in the page");
+    cr_assert_gt(count(h, "&lt;b&gt;&amp;&quot;"), 3);
+    cr_assert_null(strstr(h, "<b>"));
+    free(h);
+}
+
+Test(index_html, self_contained)
+{
+    char *h = html_of(fixture_report());
+    const char *banned[] = { "http://", "https://", "<script", "<link", "<img", "<iframe",
+                             "@import", "url(", "src=", "//cdn" };
+    for (size_t i = 0; i < sizeof banned / sizeof banned[0]; i++)
+        cr_assert_null(strstr(h, banned[i]), "found %s", banned[i]);
+    free(h);
+}
+
+/* Every geometric attribute inside <svg>...</svg> holds plain finite numbers; returns the
+ * number of svgs. */
+static size_t check_svg_numbers(const char *h)
+{
+    static const char *const attrs[] = { " x=\"", " y=\"", " x1=\"", " y1=\"", " x2=\"", " y2=\"",
+                                         " width=\"", " height=\"", " cx=\"", " cy=\"", " r=\"",
+                                         " d=\"", " points=\"", " viewBox=\"" };
+    size_t svgs = 0, checked = 0;
+    for (const char *s = strstr(h, "<svg"); s; s = strstr(s + 1, "<svg")) {
+        const char *e = strstr(s, "</svg>");
+        cr_assert_not_null(e);
+        svgs++;
+        for (size_t a = 0; a < sizeof attrs / sizeof attrs[0]; a++) {
+            for (const char *p = strstr(s, attrs[a]); p && p < e; p = strstr(p + 1, attrs[a])) {
+                const char *v = p + strlen(attrs[a]), *q = strchr(v, '"');
+                cr_assert_not_null(q);
+                cr_assert_neq(q, v, "empty %s", attrs[a]);
+                for (const char *c = v; c < q; c++)
+                    cr_assert_not_null(strchr("0123456789.- ,MHVLZ", *c),
+                                       "bad character '%c' in%s%.*s\"", *c, attrs[a],
+                                       (int)(q - v), v);
+                checked++;
+            }
+        }
+    }
+    cr_assert_gt(checked, 50 * svgs);
+    return svgs;
+}
+
+Test(index_html, svg_coordinates_are_finite_numbers)
+{
+    char *h = html_of(fixture_report());
+    cr_assert_eq(check_svg_numbers(h), 3 + 6, "3 charts and 6 miss pictures");
+    free(h);
+    /* every miss drawn, including the subnormal and non-finite ones beyond the cap */
+    ccdb_report all = *fixture_report();
+    all.miss_pictures_per_solver = 1000;
+    h = html_of(&all);
+    cr_assert_eq(check_svg_numbers(h), 3 + all.n_misses);
+    cr_assert_not_null(strstr(h, "aria-label=\"query 10\""), "the subnormal case is drawn");
+    free(h);
+}
+
+Test(index_html, deterministic)
+{
+    char *a = html_of(fixture_report()), *b = html_of(fixture_report());
+    cr_assert_str_eq(a, b);
+    free(a), free(b);
+}
+
+Test(index_html, empty_report_is_still_a_page)
+{
+    ccdb_report r = {0};
+    char *h = html_of(&r);
+    cr_assert_not_null(strstr(h, "<table id=\"summary\""));
+    cr_assert_not_null(strstr(h, "id=\"no-misses\""));
+    cr_assert_null(strstr(h, "nan"));
+    free(h);
+}
+
+static void mkdir_p(char *path)
+{
+    for (char *p = path + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            cr_assert(mkdir(path, 0755) == 0 || errno == EEXIST, "mkdir %s", path);
+            *p = '/';
+        }
+    cr_assert(mkdir(path, 0755) == 0 || errno == EEXIST, "mkdir %s", path);
+}
+
+/* Leaves BUILD/tests/reports/example/{summary.csv,index.html} for .ci/check-html. */
+Test(index_html, example_report_in_build_dir)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/tests/reports/example", CCDB_BINARY_DIR);
+    mkdir_p(dir);
+    char err[512] = "";
+    cr_assert_eq(ccdb_report_write_dir(fixture_report(), dir, err, sizeof err), 0, "%s", err);
+    char *path = fixture_path(dir, "index.html");
+    char *h = fixture_slurp(path, NULL);
+    cr_assert_not_null(h);
+    cr_assert_not_null(strstr(h, "<table id=\"summary\""));
+    free(h), free(path);
+}
+
+/* Family totals over every dataset use family rows only ("all" rows are not a family). */
+Test(index_html, by_family_table)
+{
+    char *h = html_of(fixture_report());
+    const char *t = strstr(h, "<table id=\"by-family\"");
+    cr_assert_not_null(t);
+    const char *e = strstr(t, "</table>");
+    cr_assert_not_null(e);
+    char *table = strndup(t, (size_t)(e - t));
+    cr_assert_null(strstr(table, "<td>all</td>"), "the \"all\" rows are not a family");
+    /* parallel: exact, the comma solver, crashy and slowpoke each have one EE row */
+    cr_assert_eq(count(table, "<td>parallel</td>"), 4);
+    cr_assert_not_null(strstr(table, "<td>coplanar</td><td>&lt;b&gt;&amp;&quot;</td><td "
+                                     "class=\"num\">100</td><td class=\"num\">40</td><td "
+                                     "class=\"num\">39</td><td class=\"num\">0</td><td "
+                                     "class=\"num bad\">1</td>"));
+    free(table);
+    free(h);
+}
+
+/* NULL strings are allowed everywhere: written as empty, nothing crashes. */
+Test(index_html, null_strings)
+{
+    ccdb_report_row row = { 0 };
+    row.queries = 1;
+    row.toi_err_max = row.ns_median = row.ns_min = row.ns_max = NAN;
+    ccdb_report_miss miss = { 0 };
+    ccdb_report_kv kv = { NULL, NULL };
+    ccdb_report r = { &kv, 1, &row, 1, &miss, 1, 5, NULL };
+    char *h = html_of(&r);
+    cr_assert_eq(count(h, "<figure class=\"miss-picture\""), 1);
+    free(h);
+    char *dir = fixture_tmpdir(), *path = fixture_path(dir, "summary.csv");
+    char err[512] = "";
+    cr_assert_eq(ccdb_report_write_summary_csv(&r, path, err, sizeof err), 0, "%s", err);
+    char *csv = fixture_slurp(path, NULL);
+    cr_assert_not_null(strstr(csv, "\n,,,,1,0,0,0,0,0,0,,,,,0,0,0,0,0,ok\n"), "%s", csv);
+    free(csv), free(path), free(dir);
+}
+
+/* Per-dataset tables: rows grouped by family, families in order of first appearance. */
+Test(index_html, per_dataset_rows_grouped_by_family)
+{
+    char *h = html_of(fixture_report());
+    const char *d = strstr(h, "<details class=\"dataset\" open><summary>sample/vertex-face/"
+                              "data_0_0.csv &mdash; vf</summary>");
+    cr_assert_not_null(d);
+    const char *e = strstr(d, "</details>");
+    cr_assert_not_null(e);
+    char *sec = strndup(d, (size_t)(e - d));
+    /* the input interleaves solvers; the table must not */
+    const char *order[] = { "all", "all", "generic", "generic", "generic", "coplanar",
+                            "coplanar", "coplanar" };
+    const char *p = sec;
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        char key[64];
+        snprintf(key, sizeof key, "\"><td>%s</td>", order[i]);
+        const char *q = strstr(p, key);
+        cr_assert_not_null(q, "row %zu (%s) out of order", i, order[i]);
+        p = q + 1;
+    }
+    cr_assert_null(strstr(p, "\"><td>"), "more rows than expected");
+    cr_assert_eq(count(sec, "group-start"), 3, "three families, three group starts");
+    free(sec);
+    free(h);
+}
+
+/* The svg of the miss picture of query `index` (copy). */
+static char *miss_svg(const char *html, long long index)
+{
+    char key[64];
+    snprintf(key, sizeof key, "aria-label=\"query %lld\"", index);
+    const char *s = strstr(html, key);
+    cr_assert_not_null(s, "no picture of query %lld", index);
+    const char *e = strstr(s, "</svg>");
+    cr_assert_not_null(e);
+    char *svg = strndup(s, (size_t)(e - s));
+    cr_assert_not_null(svg);
+    return svg;
+}
+
+/* The k-th <line> of an svg (0-based). */
+static void nth_line(const char *svg, int k, double v[4])
+{
+    const char *p = svg;
+    for (int i = 0; i <= k; i++) {
+        p = strstr(p, "<line ");
+        cr_assert_not_null(p, "fewer than %d lines", k + 1);
+        p++;
+    }
+    cr_assert_eq(sscanf(p, "line x1=\"%lf\" y1=\"%lf\" x2=\"%lf\" y2=\"%lf\"", &v[0], &v[1], &v[2],
+                        &v[3]), 4);
+}
+
+/* A vertex crossing a triangle along the triangle's normal: seen along the normal its path is a
+ * point; in the side view it is vertical (normal up) and of non-zero length — also when the
+ * coordinates are near the top of the double range. */
+Test(index_html, miss_projection_along_the_normal)
+{
+    char *h = html_of(fixture_report());
+    long long queries[] = { 7, 9 };
+    for (size_t i = 0; i < 2; i++) {
+        char *svg = miss_svg(h, queries[i]);
+        cr_assert_not_null(strstr(svg, "along the triangle normal"), "query %lld", queries[i]);
+        double top[4], side[4];
+        nth_line(svg, 0, top);  /* vertex path, left view */
+        nth_line(svg, 4, side); /* vertex path, side view */
+        cr_assert_float_eq(top[0], top[2], 1e-9);
+        cr_assert_float_eq(top[1], top[3], 1e-9);
+        cr_assert_float_eq(side[0], side[2], 1e-9);
+        cr_assert_gt(side[3] - side[1], 100, "t=0 above, t=1 below, drawn large");
+        free(svg);
+    }
+    /* all points coincide: no normal, everything at the panel centre */
+    char *svg = miss_svg(h, 8);
+    cr_assert_not_null(strstr(svg, "(no normal)"));
+    double v[4];
+    nth_line(svg, 0, v);
+    cr_assert_eq(v[0], v[2]);
+    cr_assert_eq(v[1], v[3]);
+    free(svg);
+    /* parallel edges: no common normal, viewed along the axis of least spread (z) */
+    svg = miss_svg(h, 3);
+    cr_assert_not_null(strstr(svg, "along z (no normal)"), "%s", svg);
+    free(svg);
+    free(h);
+}

@@ -1,0 +1,98 @@
+/* test_cmd_list.c — `ccdbench list`: lists every registered solver with its claims, loads
+ * --plugin libraries, refuses bad usage and bad plugins with status 2. */
+#include <criterion/criterion.h>
+#include <criterion/redirect.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ccdb_cli.h"
+#include "ccdb_registry.h"
+
+#define PLUGIN(name) CCDB_BINARY_DIR "/plugins/" name ".so"
+
+static void redirect(void)
+{
+    cr_redirect_stdout();
+    cr_redirect_stderr();
+}
+
+static char *slurp(FILE *f)
+{
+    fflush(f);
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    return buf;
+}
+
+static int run(int argc, const char **argv)
+{
+    int rc = ccdb_cmd_list(argc, (char **)argv);
+    fflush(stdout);
+    fflush(stderr);
+    return rc;
+}
+
+Test(cmd_list, lists_every_builtin_with_claims, .init = redirect)
+{
+    const char *argv[] = { "list" };
+    cr_assert_eq(run(1, argv), 0);
+    char *out = slurp(cr_get_redirected_stdout());
+    size_t n;
+    const ccdb_solver *const *b = ccdb_registry_builtin(&n);
+    cr_expect(strstr(out, "cons") && strstr(out, "toi") && strstr(out, "minsep"), "header: %s",
+              out);
+    for (size_t i = 0; i < n; i++) {
+        /* the solver's line: its name, then its summary further along the same line */
+        const char *line = strstr(out, b[i]->name);
+        cr_assert(line, "'%s' not listed", b[i]->name);
+        const char *eol = strchr(line, '\n');
+        const char *sum = strstr(line, b[i]->summary);
+        cr_expect(sum && eol && sum < eol, "'%s' without its summary on its line", b[i]->name);
+        /* claims column: "yes" in the conservative column exactly for conservative ones */
+        char expect[128];
+        snprintf(expect, sizeof expect, "%s", b[i]->name);
+        const char *after = line + strlen(b[i]->name);
+        while (*after == ' ')
+            after++;
+        int cons = !strncmp(after, "yes", 3);
+        cr_expect(cons == !!(b[i]->flags & CCDB_CLAIM_CONSERVATIVE), "'%s' conservative column",
+                  b[i]->name);
+    }
+}
+
+Test(cmd_list, loads_plugins, .init = redirect)
+{
+    const char *argv[] = { "list", "--plugin", PLUGIN("example_aabb"),
+                           "--plugin=" PLUGIN("testplugin_always_miss") };
+    cr_assert_eq(run(4, argv), 0);
+    char *out = slurp(cr_get_redirected_stdout());
+    cr_expect(strstr(out, "example_aabb") && strstr(out, "testplugin_always_miss"), "%s", out);
+    cr_expect(strstr(out, "[plugin]") != NULL, "plugins are marked");
+}
+
+Test(cmd_list, help, .init = redirect)
+{
+    const char *argv[] = { "list", "--help" };
+    cr_assert_eq(run(2, argv), 0);
+    char *out = slurp(cr_get_redirected_stdout());
+    cr_expect(strstr(out, "usage: ccdbench list") && strstr(out, "--plugin"), "%s", out);
+}
+
+Test(cmd_list, bad_usage_and_bad_plugins, .init = redirect)
+{
+    const char *a1[] = { "list", "--frobnicate" };
+    cr_expect_eq(run(2, a1), 2);
+    const char *a2[] = { "list", "--plugin" };
+    cr_expect_eq(run(2, a2), 2);
+    const char *a3[] = { "list", "--plugin", PLUGIN("testplugin_bad_abi") };
+    cr_expect_eq(run(3, a3), 2);
+    const char *a4[] = { "list", "--plugin", PLUGIN("example_aabb"), "--plugin",
+                         PLUGIN("example_aabb") };
+    cr_expect_eq(run(5, a4), 2);
+    char *err = slurp(cr_get_redirected_stderr());
+    cr_expect(strstr(err, "--frobnicate") && strstr(err, "newer") &&
+                  strstr(err, "already registered"),
+              "stderr: %s", err);
+}

@@ -1,0 +1,156 @@
+/* test_registry.c — the built-in table and the run-time registry: unique well-formed names,
+ * validation of entries (each rule), find by name. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "ccdb_registry.h"
+
+static void noop(void *state, const double q[8][3], const ccdb_params *p, ccdb_result *out)
+{
+    (void)state;
+    (void)q;
+    (void)p;
+    out->state = CCDB_MISS;
+    out->toi = 0.0;
+    out->work = 0;
+}
+
+static void *make(const ccdb_params *p)
+{
+    (void)p;
+    return NULL;
+}
+
+static void unmake(void *s)
+{
+    (void)s;
+}
+
+static ccdb_solver good(void)
+{
+    ccdb_solver s = { .abi_version = CCDB_SOLVER_ABI, .name = "good_1",
+                      .summary = "a well-formed entry", .vertex_face = noop, .edge_edge = noop };
+    return s;
+}
+
+Test(registry, builtin_names_unique_and_well_formed)
+{
+    size_t n;
+    const ccdb_solver *const *b = ccdb_registry_builtin(&n);
+    cr_assert(n >= 6, "expected at least the six baseline solvers, got %zu", n);
+    cr_expect(b[n] == NULL, "the table ends with its sentinel");
+    for (size_t i = 0; i < n; i++) {
+        char err[256] = "";
+        cr_expect(ccdb_solver_validate(b[i], err, sizeof err) == 0, "built-in %zu: %s", i, err);
+        cr_expect(b[i]->name && strspn(b[i]->name, "abcdefghijklmnopqrstuvwxyz0123456789_") ==
+                                    strlen(b[i]->name),
+                  "name '%s' is not [a-z0-9_]+", b[i]->name);
+        cr_expect(b[i]->summary && b[i]->summary[0], "%s has no summary", b[i]->name);
+        cr_expect(b[i]->reference && b[i]->reference[0], "%s has no reference", b[i]->name);
+        for (size_t j = 0; j < i; j++)
+            cr_expect(strcmp(b[i]->name, b[j]->name) != 0, "name '%s' used twice", b[i]->name);
+    }
+}
+
+Test(registry, baseline_solvers_present)
+{
+    ccdb_registry *r = ccdb_registry_new();
+    cr_assert(r);
+    static const char *names[] = { "null", "discrete", "cubic", "cubic_bracketed",
+                                   "conservative_advancement", "swept_bisection" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const ccdb_solver *s = ccdb_registry_find(r, names[i]);
+        cr_expect(s && !strcmp(s->name, names[i]), "solver '%s' not found", names[i]);
+    }
+    cr_expect(ccdb_registry_find(r, "no_such_solver") == NULL);
+    cr_expect(ccdb_registry_find(r, "") == NULL);
+    size_t n;
+    ccdb_registry_builtin(&n);
+    cr_expect(ccdb_registry_count(r) == n, "registry holds the built-ins");
+    for (size_t i = 0; i < n; i++)
+        cr_expect(ccdb_registry_find(r, ccdb_registry_at(r, i)->name) == ccdb_registry_at(r, i));
+    cr_expect(ccdb_registry_at(r, n) == NULL, "past the end is NULL");
+    ccdb_registry_free(r);
+}
+
+Test(registry, validate_accepts_good_entry)
+{
+    ccdb_solver s = good();
+    char err[256] = "";
+    cr_expect(ccdb_solver_validate(&s, err, sizeof err) == 0, "%s", err);
+    s.create = make;
+    s.destroy = unmake;
+    s.flags = CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION;
+    cr_expect(ccdb_solver_validate(&s, err, sizeof err) == 0, "%s", err);
+    s.destroy = NULL; /* create without destroy is fine */
+    cr_expect(ccdb_solver_validate(&s, err, sizeof err) == 0, "%s", err);
+    cr_expect(ccdb_solver_validate(&s, NULL, 0) == 0, "err may be NULL");
+}
+
+static void expect_reject(const ccdb_solver *s, const char *needle)
+{
+    char err[256] = "";
+    cr_expect(ccdb_solver_validate(s, err, sizeof err) == -1, "accepted, expected '%s'", needle);
+    cr_expect(strstr(err, needle) != NULL, "message '%s' does not mention '%s'", err, needle);
+}
+
+Test(registry, validate_rejects_each_malformation)
+{
+    ccdb_solver s;
+    expect_reject(NULL, "NULL");
+    s = good();
+    s.abi_version = CCDB_SOLVER_ABI + 1;
+    expect_reject(&s, "newer");
+    s = good();
+    s.abi_version = CCDB_SOLVER_ABI_OLDEST - 1;
+    expect_reject(&s, "no longer supported");
+    s = good();
+    s.name = NULL;
+    expect_reject(&s, "no name");
+    s.name = "";
+    expect_reject(&s, "no name");
+    s.name = "Upper";
+    expect_reject(&s, "[a-z0-9_]+");
+    s.name = "has space";
+    expect_reject(&s, "[a-z0-9_]+");
+    s.name = "dash-name";
+    expect_reject(&s, "'-'");
+    s.name = "a234567890123456789012345678901234567890123456789012345678901234"; /* 64 */
+    expect_reject(&s, "longer than");
+    s = good();
+    s.vertex_face = NULL;
+    expect_reject(&s, "vertex_face");
+    s = good();
+    s.edge_edge = NULL;
+    expect_reject(&s, "edge_edge");
+    s = good();
+    s.flags = 0x80u;
+    expect_reject(&s, "unknown claim");
+    s = good();
+    s.destroy = unmake;
+    expect_reject(&s, "destroy but no create");
+}
+
+Test(registry, state_and_claim_names)
+{
+    cr_expect_str_eq(ccdb_state_name(CCDB_MISS), "miss");
+    cr_expect_str_eq(ccdb_state_name(CCDB_HIT), "hit");
+    cr_expect_str_eq(ccdb_state_name(CCDB_GAVE_UP), "gave_up");
+    cr_expect_str_eq(ccdb_state_name(CCDB_FAILED), "failed");
+    cr_expect_str_eq(ccdb_state_name((ccdb_state)9), "invalid");
+    char buf[64];
+    cr_expect_str_eq(ccdb_claims_text(0, buf, sizeof buf), "-");
+    cr_expect_str_eq(ccdb_claims_text(CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI |
+                                          CCDB_CLAIM_MIN_SEPARATION,
+                                      buf, sizeof buf),
+                     "conservative,toi,min_sep");
+    cr_expect_str_eq(ccdb_claims_text(CCDB_CLAIM_REPORTS_TOI, buf, sizeof buf), "toi");
+}
+
+Test(registry, default_params)
+{
+    ccdb_params p = ccdb_params_default();
+    cr_expect(p.delta == 1e-6);
+    cr_expect(p.max_iterations == 1000000L);
+    cr_expect(p.min_separation == 0.0);
+}

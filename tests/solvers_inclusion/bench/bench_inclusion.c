@@ -1,6 +1,6 @@
 /* bench_inclusion.c — benchmark of built-in solvers over the public sample queries (not a test).
  *
- *   ccdb_bench_inclusion [--dir DIR] [--repeat R] [--slow N] [--delta X] [--max-iter N]
+ *   build/tests/solvers_inclusion/bench/ccdb_bench_inclusion [--dir DIR] [--repeat R] [--slow N] [--delta X] [--max-iter N]
  *                        SOLVER...
  *
  * DIR defaults to ../shared/datasets/sample-queries next to the source tree; every

@@ -16,6 +16,17 @@
 
 #include <math.h>
 
+/* min/max without libm calls (no NaN can occur here: finite inputs, bounded scale). */
+static inline double iv_min2(double a, double b)
+{
+    return a < b ? a : b;
+}
+
+static inline double iv_max2(double a, double b)
+{
+    return a > b ? a : b;
+}
+
 typedef struct iv {
     double lo, hi;
 } iv;
@@ -45,7 +56,8 @@ static inline iv iv_sub(iv a, iv b)
 static inline iv iv_mul(iv a, iv b)
 {
     double p1 = a.lo * b.lo, p2 = a.lo * b.hi, p3 = a.hi * b.lo, p4 = a.hi * b.hi;
-    return iv_widen(fmin(fmin(p1, p2), fmin(p3, p4)), fmax(fmax(p1, p2), fmax(p3, p4)));
+    return iv_widen(iv_min2(iv_min2(p1, p2), iv_min2(p3, p4)),
+                    iv_max2(iv_max2(p1, p2), iv_max2(p3, p4)));
 }
 
 /* The exact difference of two doubles, enclosed. */
@@ -108,11 +120,11 @@ static inline int iv_boxes_apart(const double q[8][3], int ee, iv T)
         /* VF: {p} against {a, b, c}; EE: {a0, a1} against {b0, b1}. */
         double alo = x[0].lo, ahi = x[0].hi, blo = x[2].lo, bhi = x[2].hi;
         if (ee) {
-            alo = fmin(alo, x[1].lo), ahi = fmax(ahi, x[1].hi);
+            alo = iv_min2(alo, x[1].lo), ahi = iv_max2(ahi, x[1].hi);
         } else {
-            blo = fmin(blo, x[1].lo), bhi = fmax(bhi, x[1].hi);
+            blo = iv_min2(blo, x[1].lo), bhi = iv_max2(bhi, x[1].hi);
         }
-        blo = fmin(blo, x[3].lo), bhi = fmax(bhi, x[3].hi);
+        blo = iv_min2(blo, x[3].lo), bhi = iv_max2(bhi, x[3].hi);
         if (ahi < blo || bhi < alo)
             return 1;
     }

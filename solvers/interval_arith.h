@@ -66,9 +66,10 @@ static inline iv iv_diff(double a, double b)
     return iv_widen(a - b, a - b);
 }
 
+/* 1 unless the interval provably excludes 0 (a NaN bound, from an overflow, excludes nothing). */
 static inline int iv_contains0(iv a)
 {
-    return a.lo <= 0.0 && a.hi >= 0.0;
+    return !(a.lo > 0.0 || a.hi < 0.0);
 }
 
 typedef struct iv3 {

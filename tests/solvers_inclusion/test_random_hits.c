@@ -118,3 +118,29 @@ Test(random_hits, conservative_solvers_find_every_constructed_contact, .timeout 
         if (sol[s]->destroy)
             sol[s]->destroy(st[s]);
 }
+
+/* With a minimum separation every contact is still a hit, no later than t*. */
+Test(random_hits, tight_inclusion_with_min_separation, .timeout = 600)
+{
+    ccdb_params p = ccdb_params_default();
+    p.min_separation = 1e-3;
+    const ccdb_solver *sol = find_solver("tight_inclusion");
+    void *st = sol->create ? sol->create(&p) : NULL;
+    rng_state = 0x2545f4914f6cdd1dull;
+    for (int n = 0; n < 1000; ++n) {
+        int ee = n & 1;
+        double q[8][3], tstar;
+        if (ee)
+            make_ee(q, &tstar);
+        else
+            make_vf(q, &tstar);
+        ccdb_result r;
+        (ee ? sol->edge_edge : sol->vertex_face)(st, (const double(*)[3])q, &p, &r);
+        assert_well_formed(&r, sol->name);
+        cr_assert(is_hit(&r), "d = 1e-3: false negative on constructed %s contact #%d",
+                  ee ? "EE" : "VF", n);
+        cr_assert(r.toi <= tstar, "d = 1e-3: toi %.17g later than t* = %g (#%d)", r.toi, tstar, n);
+    }
+    if (sol->destroy)
+        sol->destroy(st);
+}

@@ -201,9 +201,11 @@ void ccdb_cpu_model(char *buf, size_t len);
 
 /* ---------------------------------------------------------------- suite (suite_inputs.c) */
 
-/* The built-in suite (every generator family x kind, fixed seeds) as inputs with `family` set.
+/* The built-in suite (every generator family x kind, fixed seeds) as inputs with `family` set;
+ * the labelled sets are cached under cache_dir/suite (cache_dir NULL: no cache).
  * Returns 0, or -1 with err filled. */
-int ccdb_suite_inputs(ccdb_input **inputs, size_t *n, char *err, size_t errlen);
+int ccdb_suite_inputs(const char *cache_dir, ccdb_input **inputs, size_t *n, char *err,
+                      size_t errlen);
 
 /* ---------------------------------------------------------------- stdout (summary_table.c) */
 

@@ -252,7 +252,11 @@ static int load_inputs(const run_args *a, ccdb_input **inputs, size_t *n_inputs)
     *inputs = NULL;
     *n_inputs = 0;
     if (!a->n_data) {
-        if (ccdb_suite_inputs(inputs, n_inputs, err, sizeof err) != 0) {
+        ccdb_progress("generating the built-in suite");
+        int bad = ccdb_suite_inputs(a->no_cache ? NULL : ccdb_truth_cache_dir(), inputs, n_inputs,
+                                    err, sizeof err);
+        ccdb_progress_done();
+        if (bad) {
             fprintf(stderr, "ccdbench run: %s\n", err);
             return 2;
         }
@@ -538,6 +542,9 @@ int ccdb_cmd_run(int argc, char **argv)
     }
     if (!rc) {
         ccdb_print_summary(stdout, &bench);
+        for (size_t i = 0; i < meta.n; i++)
+            if (!strcmp(meta.kv[i].key, "harness overhead"))
+                printf("harness overhead: %s\n", meta.kv[i].value);
         const char *w = ccdb_build_warning();
         if (w)
             printf("warning: %s\n", w);
@@ -546,11 +553,21 @@ int ccdb_cmd_run(int argc, char **argv)
         if (a.fail_on_fn)
             for (size_t i = 0; i < bench.n_solvers; i++) {
                 const ccdb_solver_summary *s = &bench.solvers[i];
-                if ((s->solver->flags & CCDB_CLAIM_CONSERVATIVE) && (s->fn || s->toi_violations)) {
+                if (!(s->solver->flags & CCDB_CLAIM_CONSERVATIVE))
+                    continue;
+                if (s->fn || s->toi_violations) {
                     fprintf(stderr,
                             "ccdbench run: %s claims to be conservative but has %lld false "
                             "negative(s) and %lld late TOI(s)\n",
                             s->solver->name, s->fn, s->toi_violations);
+                    rc = 1;
+                }
+                /* A crash or timeout leaves the claim unchecked on that dataset. */
+                if (s->crashed || s->timeouts) {
+                    fprintf(stderr,
+                            "ccdbench run: %s claims to be conservative but could not be checked "
+                            "(%d crash(es), %d timeout(s))\n",
+                            s->solver->name, s->crashed, s->timeouts);
                     rc = 1;
                 }
             }

@@ -25,7 +25,34 @@ typedef struct worker {
     int repeat;
     uint64_t *pass_ns;           /* repeat entries: this chunk's time per timed pass */
     pthread_barrier_t *barrier;  /* NULL when single-threaded */
+    struct gate *gate;           /* NULL when single-threaded */
 } worker;
+
+/* Threads wait here until all of them exist, so that a failed pthread_create can call the run
+ * off instead of leaving the others stuck at the barrier. */
+typedef struct gate {
+    pthread_mutex_t mutex;
+    pthread_cond_t cond;
+    int state; /* 0: wait, 1: go, -1: call off */
+} gate;
+
+static int gate_wait(gate *g)
+{
+    pthread_mutex_lock(&g->mutex);
+    while (g->state == 0)
+        pthread_cond_wait(&g->cond, &g->mutex);
+    int go = g->state > 0;
+    pthread_mutex_unlock(&g->mutex);
+    return go;
+}
+
+static void gate_open(gate *g, int state)
+{
+    pthread_mutex_lock(&g->mutex);
+    g->state = state;
+    pthread_cond_broadcast(&g->cond);
+    pthread_mutex_unlock(&g->mutex);
+}
 
 /* The loop being measured: a direct call through the function pointer on a contiguous array,
  * results into a preallocated array. Nothing else happens per query. */
@@ -39,6 +66,8 @@ static void run_loop(query_fn fn, void *state, const ccdb_params *params,
 static void *worker_main(void *arg)
 {
     worker *w = arg;
+    if (w->gate && !gate_wait(w->gate))
+        return NULL;
     run_loop(w->fn, w->state, w->params, w->q, w->keep, w->lo, w->hi);
     for (int r = 0; r < w->repeat; r++) {
         if (w->barrier)
@@ -102,23 +131,26 @@ int ccdb_runner_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3
         worker_main(&w[0]);
     } else {
         pthread_barrier_t barrier;
+        gate g = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0 };
         if (pthread_barrier_init(&barrier, NULL, (unsigned)threads) != 0) {
             snprintf(out->detail, sizeof out->detail, "pthread_barrier_init failed");
             rc = -1;
         } else {
             size_t started = 0;
-            for (size_t t = 0; t < threads; t++)
+            for (size_t t = 0; t < threads; t++) {
                 w[t].barrier = &barrier;
+                w[t].gate = &g;
+            }
             for (; started < threads; started++)
                 if (pthread_create(&tid[started], NULL, worker_main, &w[started]) != 0)
                     break;
             if (started < threads) {
-                /* Cannot happen often; the barrier would never open, so give up cleanly:
-                 * threads already started block forever otherwise. Abort loudly instead. */
-                fprintf(stderr, "ccdbench: pthread_create failed\n");
-                abort();
+                snprintf(out->detail, sizeof out->detail,
+                         "cannot start %zu threads (pthread_create failed)", threads);
+                rc = -1;
             }
-            for (size_t t = 0; t < threads; t++)
+            gate_open(&g, rc == 0 ? 1 : -1);
+            for (size_t t = 0; t < started; t++)
                 pthread_join(tid[t], NULL);
             pthread_barrier_destroy(&barrier);
         }

@@ -4,7 +4,9 @@
  * (point-triangle / segment-segment, in double) minus min_separation; if d <= delta, contact at t.
  * Otherwise nothing can close the gap faster than the motion bound L = the largest relative
  * displacement of a vertex of one primitive against a vertex of the other over the step (every
- * point is a convex combination of vertices), so t can safely advance by d / L. Past t = 1: miss.
+ * point is a convex combination of vertices), so t can safely advance by d / L; it advances by
+ * (d - delta/2) / L, aiming at a target separation of delta/2 as Catto does (so a straight
+ * approach stops just short of contact rather than an ulp past it). Past t = 1: miss.
  * L = 0 (no relative motion): the distance never changes, miss.
  * Follows: B. Mirtich, "Impulse-based dynamic simulation of rigid body systems" (PhD thesis,
  * 1996); E. Catto, "Continuous collision" (GDC 2013).
@@ -56,7 +58,10 @@ static void ca_query(const double q[8][3], const ccdb_params *params, ccdb_resul
             out->toi = t;
             return;
         }
-        double tn = t + d / bound;
+        /* aim at distance delta/2, not 0 (Catto's target separation): in exact arithmetic the
+         * next step then stops short of contact by at least delta / (2 bound) in t, which
+         * absorbs the rounding of d and of t + step instead of landing an ulp past contact */
+        double tn = t + (d - 0.5 * params->delta) / bound;
         if (tn > 1.0) {
             out->state = CCDB_MISS;
             out->toi = 0.0;

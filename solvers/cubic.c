@@ -3,8 +3,10 @@
  * Method: the four points of the query are coplanar exactly when
  *   f(t) = (x1(t)-x0(t)) . ((x2(t)-x0(t)) x (x3(t)-x0(t)))
  * vanishes, a cubic in t. Its coefficients are computed in double, its real roots by the closed
- * form (Cardano / trigonometric, Numerical Recipes 5.6 style, with exact-zero degree reduction,
- * quadratic fallback when the normalised coefficients overflow, and two Newton polishing steps).
+ * form (Cardano / trigonometric, Numerical Recipes 5.6 style; the degree is reduced when the
+ * leading coefficient is below eps times the sum of the others' magnitudes, i.e. negligible on
+ * [0,1]; quadratic fallback when the normalised coefficients overflow; two Newton polishing
+ * steps on the full cubic).
  * Each root in [0,1] (widened by 1e-9 and clamped) is a candidate, checked in increasing order
  * with the static distance at that time (point-triangle / segment-segment) <= delta; the first
  * candidate that passes is the time of impact.
@@ -26,7 +28,7 @@
 /* Real roots of a x^2 + b x + c; returns the count, or -1 when the polynomial is identically 0. */
 static int solve_quadratic(double a, double b, double c, double r[])
 {
-    if (a == 0.0) {
+    if (fabs(a) <= 2.220446049250313e-16 * (fabs(b) + fabs(c))) { /* same on [0,1] */
         if (b == 0.0)
             return c == 0.0 ? -1 : 0;
         r[0] = -c / b;
@@ -50,7 +52,10 @@ static int solve_quadratic(double a, double b, double c, double r[])
  * the polynomial is identically 0. */
 static int solve_cubic(const double c[4], double r[4])
 {
-    if (c[3] == 0.0)
+    /* On [0,1] a leading term below the rounding error of the others is noise: normalising by
+     * it would scale everything else up to 1/eps and wreck the small roots. */
+    const double eps = 2.220446049250313e-16;
+    if (fabs(c[3]) <= eps * (fabs(c[2]) + fabs(c[1]) + fabs(c[0])))
         return solve_quadratic(c[2], c[1], c[0], r);
     double A = c[2] / c[3], B = c[1] / c[3], C = c[0] / c[3];
     double Q = (A * A - 3.0 * B) / 9.0;

@@ -4,7 +4,7 @@
  * MPFR for a bracket toi_lo <= TOI <= toi_hi of the exact time of impact); the reported toi is
  * toi_lo, a lower bound. It is there as a reference point for speed (what exactness costs) and as
  * a self-check of the harness: it must score zero false negatives and zero false positives.
- * Follows: ccdbench's own ground truth (see docs/ground_truth.md).
+ * Follows: ccdbench's own ground truth (see docs/ground-truth.md).
  * Claims: conservative, reports TOI. It answers the closed-set question "do they touch" and
  * ignores min_separation and delta.
  * Parameters: none used. State: one ccdb_truth context per thread (create / destroy); a NULL
@@ -65,7 +65,7 @@ const ccdb_solver ccdb_solver_exact = {
     .abi_version = CCDB_SOLVER_ABI,
     .name = "exact",
     .summary = "the exact ground truth (GMP decision, MPFR bracket), toi = lower bound",
-    .reference = "ccdbench ground truth (docs/ground_truth.md)",
+    .reference = "ccdbench ground truth (docs/ground-truth.md)",
     .flags = CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI,
     .create = exact_create,
     .destroy = exact_destroy,

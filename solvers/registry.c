@@ -9,8 +9,7 @@ extern const ccdb_solver ccdb_solver_cubic;
 extern const ccdb_solver ccdb_solver_cubic_bracketed;
 extern const ccdb_solver ccdb_solver_conservative_advancement;
 extern const ccdb_solver ccdb_solver_swept_bisection;
-/* exact.c is written, but kept out of the table until ground_truth/ implements ccdb_truth_*:
- * extern const ccdb_solver ccdb_solver_exact; */
+extern const ccdb_solver ccdb_solver_exact;
 
 /* --- inclusion-based solvers --- */
 extern const ccdb_solver ccdb_solver_interval_univariate;
@@ -25,7 +24,7 @@ static const ccdb_solver *const builtin[] = {
     &ccdb_solver_cubic_bracketed,
     &ccdb_solver_conservative_advancement,
     &ccdb_solver_swept_bisection,
-    /* &ccdb_solver_exact, (see above) */
+    &ccdb_solver_exact,
 
     /* --- inclusion-based solvers --- */
     &ccdb_solver_interval_univariate,

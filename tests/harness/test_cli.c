@@ -186,6 +186,9 @@ Test(cli, reports_and_replayable_misses)
     char *out = captured("out.txt");
     cr_assert(strstr(out, "null"), "summary table on stdout: %s", out);
     free(out);
+    char *errs = captured("err.txt");
+    cr_assert_null(strchr(errs, '\r'), "no progress line when stderr is not a terminal: %s", errs);
+    free(errs);
 
     cr_assert_eq(ccdbench("replay '%s' --index 0 --solvers null", path), 0);
     out = captured("out.txt");
@@ -323,4 +326,47 @@ Test(cli, truth_cache_is_used_and_rebuilt_after_corruption)
     free(before);
     free(after);
     cr_assert_eq(ccdbench("--version"), 0);
+}
+
+Test(cli, builtin_suite_by_default)
+{
+    cr_assert_eq(ccdbench("run --solvers null --repeat 1 -o rep"), 0);
+    char *csv = captured("rep/summary.csv");
+    int rows = 0, vf = 0, ee = 0;
+    /* The null solver answers miss to everything: on every "all" row, fn == positives. */
+    for (char *line = strtok(csv, "\n"); line; line = strtok(NULL, "\n")) {
+        char solver[64], dataset[128], kind[8], family[64];
+        long long queries, positives, tp, fp, fn, tn;
+        if (sscanf(line, "%63[^,],%127[^,],%7[^,],%63[^,],%lld,%lld,%lld,%lld,%lld,%lld", solver,
+                   dataset, kind, family, &queries, &positives, &tp, &fp, &fn, &tn) != 10)
+            continue; /* header */
+        if (strcmp(family, "all") != 0)
+            continue;
+        rows++;
+        vf += !strcmp(kind, "vf");
+        ee += !strcmp(kind, "ee");
+        cr_assert_str_eq(solver, "null");
+        cr_assert(strchr(dataset, '/'), "suite dataset names carry the family: %s", dataset);
+        cr_assert_eq(fn, positives, "%s", line);
+        cr_assert_eq(tp + fp, 0, "%s", line);
+        cr_assert_eq(fn + tn, queries, "%s", line);
+    }
+    cr_assert(vf > 0 && ee > 0, "both kinds in the suite (%d rows)", rows);
+    free(csv);
+}
+
+Test(cli, replay_isolated_crash_and_original_file)
+{
+    char plugin[600];
+    snprintf(plugin, sizeof plugin, "%s/testplugin_crash.so", PLUGINS);
+    /* Query 3 of the original file has x = 0.75: the plugin crashes on it. */
+    cr_assert_eq(ccdbench("replay '%s' --index 3 --isolate --timeout 30 --plugin '%s' "
+                          "--solvers testplugin_crash,null",
+                          data, plugin),
+                 0);
+    char *out = captured("out.txt");
+    cr_assert(strstr(out, "testplugin_crash") && strstr(out, "crashed"), "%s", out);
+    cr_assert(strstr(out, "exact truth: HIT, TOI in [0.5, 0.5]"), "x + y <= 1 is inside: %s", out);
+    cr_assert(strstr(out, "FALSE NEGATIVE"), "null answers miss: a false negative: %s", out);
+    free(out);
 }

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static void set(double q[8][3], int i, double x, double y, double z)
 {
@@ -244,4 +245,9 @@ int same_result(const ccdb_result *a, const ccdb_result *b)
 {
     return a->state == b->state && memcmp(&a->toi, &b->toi, sizeof a->toi) == 0 &&
            a->work == b->work;
+}
+
+void hang_guard(unsigned seconds)
+{
+    alarm(seconds);
 }

@@ -34,6 +34,12 @@ ccdb_result run_query(const ccdb_solver *s, void *state, int vf, const double q[
 /* Empty string when r is well-formed; otherwise what is wrong (static buffer). */
 const char *result_problem(const ccdb_result *r);
 
+/* Hang guard: the calling test process is killed by SIGALRM after `seconds` (Criterion reports
+ * it as crashed, naming the signal). Not a speed threshold: set far above any honest run time.
+ * (Criterion's own `.timeout` would do, but in Criterion 2.4.1 it leaks in the runner, which
+ * fails the AddressSanitizer build.) */
+void hang_guard(unsigned seconds);
+
 /* 1 when two results are identical (state, bit pattern of toi, work). */
 int same_result(const ccdb_result *a, const ccdb_result *b);
 

@@ -1,6 +1,6 @@
 /* test_conformance.c — every registered built-in solver (including those added later) answers
  * well-formed, deterministic results and neither crashes nor hangs on degenerate and extreme
- * inputs. The per-test timeout is a hang guard only, never a speed threshold. */
+ * inputs. The per-test alarm (hang_guard) is a hang guard only, never a speed threshold. */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 #include <stdio.h>
@@ -46,8 +46,9 @@ static void check_query(const ccdb_solver *s, void *st, const double q[8][3], co
     }
 }
 
-ParameterizedTest(size_t *i, conformance, degenerate, .timeout = 300)
+ParameterizedTest(size_t *i, conformance, degenerate)
 {
+    hang_guard(300);
     size_t n;
     const ccdb_solver *s = ccdb_registry_builtin(&n)[*i];
     ccdb_params p = ccdb_params_default();
@@ -77,8 +78,9 @@ ParameterizedTestParameters(conformance, random_magnitudes)
     return cr_make_param_array(size_t, idx, n);
 }
 
-ParameterizedTest(size_t *i, conformance, random_magnitudes, .timeout = 600)
+ParameterizedTest(size_t *i, conformance, random_magnitudes)
 {
+    hang_guard(600);
     size_t n;
     const ccdb_solver *s = ccdb_registry_builtin(&n)[*i];
     ccdb_params p = ccdb_params_default();
@@ -109,8 +111,9 @@ ParameterizedTestParameters(conformance, iteration_cap_one)
 }
 
 /* With a cap of 1 (or 0), a solver must still answer well-formed: GAVE_UP is fine. */
-ParameterizedTest(size_t *i, conformance, iteration_cap_one, .timeout = 60)
+ParameterizedTest(size_t *i, conformance, iteration_cap_one)
 {
+    hang_guard(60);
     size_t n;
     const ccdb_solver *s = ccdb_registry_builtin(&n)[*i];
     known_case c[32];

@@ -37,7 +37,7 @@ Test(registry, builtin_names_unique_and_well_formed)
 {
     size_t n;
     const ccdb_solver *const *b = ccdb_registry_builtin(&n);
-    cr_assert(n >= 6, "expected at least the six baseline solvers, got %zu", n);
+    cr_assert(n >= 7, "expected at least the seven baseline solvers, got %zu", n);
     cr_expect(b[n] == NULL, "the table ends with its sentinel");
     for (size_t i = 0; i < n; i++) {
         char err[256] = "";
@@ -57,7 +57,7 @@ Test(registry, baseline_solvers_present)
     ccdb_registry *r = ccdb_registry_new();
     cr_assert(r);
     static const char *names[] = { "null", "discrete", "cubic", "cubic_bracketed",
-                                   "conservative_advancement", "swept_bisection" };
+                                   "conservative_advancement", "swept_bisection", "exact" };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         const ccdb_solver *s = ccdb_registry_find(r, names[i]);
         cr_expect(s && !strcmp(s->name, names[i]), "solver '%s' not found", names[i]);

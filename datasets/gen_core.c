@@ -1,0 +1,410 @@
+/* gen_core.c — the family table, ccdb_generate, and the exact maps every case goes through. */
+#include <assert.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen_internal.h"
+
+int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c); /* below */
+
+typedef struct family_entry {
+    ccdb_gen_family pub;
+    gen_builder build; /* NULL: the random family */
+} family_entry;
+
+#define BOTH (CCDB_GEN_VF | CCDB_GEN_EE)
+static const family_entry families[] = {
+    { { "coplanar_parallel",
+        "all four points in one (possibly tilted) plane for the whole step: crossing, touching "
+        "an edge or corner, passing by", BOTH }, gen_coplanar },
+    { { "grazing",
+        "touching without crossing: a double root of the coplanarity cubic at a point inside, on "
+        "an edge, at a corner (EE: an endpoint), or one grid step outside",
+        BOTH }, gen_grazing },
+    { { "time_boundary",
+        "first contact exactly at t=0 or t=1, or touching during the whole step; twins that "
+        "stop one grid step short", BOTH }, gen_time_boundary },
+    { { "degenerate_primitives",
+        "zero-area triangles (collinear or coincident vertices), zero-length edges, coincident "
+        "points", BOTH }, gen_degenerate },
+    { { "parallel_edges",
+        "EE only: parallel and collinear edges overlapping, touching at an end, one grid step "
+        "or one ulp apart", CCDB_GEN_EE }, gen_parallel_edges },
+    { { "near_miss",
+        "pairs one ulp apart in one coordinate (nextafter): the exact touch is a hit, the "
+        "nudged twin a miss", BOTH }, gen_near_miss },
+    { { "multi_root",
+        "two contacts of the coplanarity cubic within the step (enter and leave); the sign of "
+        "the cubic is the same at t=0 and t=1, so parity tests fail", BOTH }, gen_multi_root },
+    { { "scaled",
+        "cases of the other families scaled by 2^-40..2^40 and translated far from the origin "
+        "(exactly)", BOTH }, gen_scaled },
+    { { "bullet",
+        "a small fast vertex or edge crossing a thin static primitive within one step, both "
+        "endpoints far away", BOTH }, gen_bullet },
+    { { "random",
+        "generic queries near each other with a few percent hits, for timing", BOTH }, NULL },
+};
+#define NFAM (sizeof families / sizeof families[0])
+
+size_t ccdb_gen_family_count(void)
+{
+    return NFAM;
+}
+
+const ccdb_gen_family *ccdb_gen_family_at(size_t i)
+{
+    return i < NFAM ? &families[i].pub : NULL;
+}
+
+static const family_entry *find_entry(const char *name)
+{
+    for (size_t i = 0; i < NFAM; i++)
+        if (!strcmp(families[i].pub.name, name))
+            return &families[i];
+    return NULL;
+}
+
+const ccdb_gen_family *ccdb_gen_family_find(const char *name)
+{
+    const family_entry *e = name ? find_entry(name) : NULL;
+    return e ? &e->pub : NULL;
+}
+
+/* ---------------- helpers for builders ---------------- */
+
+void gen_case_clear(gen_case *c)
+{
+    memset(c, 0, sizeof *c);
+}
+
+void gen_set(gen_case *c, int row, int64_t x, int64_t y, int64_t z)
+{
+    assert(row >= 0 && row < 8);
+    c->p[row][0] = x;
+    c->p[row][1] = y;
+    c->p[row][2] = z;
+}
+
+void gen_set_static(gen_case *c, int row, int64_t x, int64_t y, int64_t z)
+{
+    gen_set(c, row, x, y, z);
+    gen_set(c, row + 4, x, y, z);
+}
+
+void gen_hit(gen_case *c, int known, int64_t num, int log2_den)
+{
+    c->intent.hit = 1;
+    c->intent.toi_known = known;
+    c->intent.toi = 0.0;
+    if (known) {
+        assert(log2_den >= 0 && log2_den < 60 && num >= 0 && num <= (INT64_C(1) << log2_den));
+        c->intent.toi = ldexp((double)num, -log2_den); /* exact: num < 2^53, power of two */
+    }
+}
+
+void gen_miss(gen_case *c)
+{
+    c->intent.hit = 0;
+    c->intent.toi_known = 0;
+    c->intent.toi = 0.0;
+}
+
+void gen_add_nudge(gen_case *c, int row, int axis, int dir)
+{
+    assert(c->nnudge < 4 && row >= 0 && row < 8 && axis >= 0 && axis < 3 && (dir == 1 || dir == -1));
+    c->nudge[c->nnudge++] = (gen_nudge){ row, axis, dir };
+    c->flags |= GEN_NO_MATRIX;
+}
+
+int64_t gen_cross2(int64_t ax, int64_t ay, int64_t bx, int64_t by)
+{
+    return ax * by - ay * bx;
+}
+
+int64_t gen_det3(const int64_t a[3], const int64_t b[3], const int64_t c[3])
+{
+    return a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) +
+           a[2] * (b[0] * c[1] - b[1] * c[0]);
+}
+
+/* ---------------- exact maps ---------------- */
+
+static int64_t abs64(int64_t v)
+{
+    return v < 0 ? -v : v;
+}
+
+/* Random relabelling: VF permutes the triangle's vertices, EE swaps the edges and each edge's
+ * endpoints. None changes the answer or the TOI. map[old row] = new row. */
+static void random_relabel(ccdb_prng *rng, ccdb_kind kind, int map[8])
+{
+    int m4[4] = { 0, 1, 2, 3 };
+    if (kind == CCDB_KIND_VF) {
+        static const int perms[6][3] = { { 1, 2, 3 }, { 1, 3, 2 }, { 2, 1, 3 },
+                                         { 2, 3, 1 }, { 3, 1, 2 }, { 3, 2, 1 } };
+        const int *p = perms[ccdb_prng_below(rng, 6)];
+        for (int i = 0; i < 3; i++)
+            m4[1 + i] = p[i];
+    } else {
+        int swap_edges = ccdb_prng_chance(rng, 1, 2);
+        int swap_a = ccdb_prng_chance(rng, 1, 2), swap_b = ccdb_prng_chance(rng, 1, 2);
+        int a0 = swap_a ? 1 : 0, a1 = swap_a ? 0 : 1, b0 = swap_b ? 3 : 2, b1 = swap_b ? 2 : 3;
+        if (swap_edges) {
+            a0 += 2; a1 += 2; b0 -= 2; b1 -= 2;
+        }
+        m4[0] = a0; m4[1] = a1; m4[2] = b0; m4[3] = b1;
+    }
+    for (int i = 0; i < 4; i++) {
+        map[i] = m4[i];
+        map[i + 4] = m4[i] + 4;
+    }
+}
+
+/* Random invertible integer matrix with entries in [-2, 2]: tilts planes and edges into
+ * general position while keeping integer coordinates (affine maps preserve the answer). */
+static void random_matrix(ccdb_prng *rng, int64_t m[3][3])
+{
+    for (;;) {
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++)
+                m[i][j] = ccdb_prng_range(rng, -2, 2);
+        if (gen_det3(m[0], m[1], m[2]) != 0)
+            return;
+    }
+}
+
+/* Signed axis permutation: final[perm[a]] = sign[a] * canonical[a]. */
+static void random_signed_perm(ccdb_prng *rng, int perm[3], int sign[3])
+{
+    static const int perms[6][3] = { { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 },
+                                     { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 } };
+    const int *p = perms[ccdb_prng_below(rng, 6)];
+    for (int a = 0; a < 3; a++) {
+        perm[a] = p[a];
+        sign[a] = ccdb_prng_chance(rng, 1, 2) ? -1 : 1;
+    }
+}
+
+/* a + b with the rounding error (Knuth's TwoSum; exact without FMA contraction). */
+static double two_sum_err(double a, double b, double *sum)
+{
+    double s = a + b, bb = s - a, err = (a - (s - bb)) + (b - bb);
+    *sum = s;
+    return err;
+}
+
+/* Power-of-two scaling and a translation that stays exact: the offset is a multiple of the
+ * coordinates' grid and small enough that every sum fits in 53 bits of that grid. */
+static void scale_translate(ccdb_prng *rng, double q[8][3], int k)
+{
+    for (int r = 0; r < 8; r++)
+        for (int a = 0; a < 3; a++) {
+            double s = ldexp(q[r][a], k);
+            assert(ldexp(s, -k) == q[r][a] && isfinite(s)); /* no overflow, no underflow */
+            q[r][a] = s;
+        }
+    /* Offsets up to 2^26 (~6.7e7) in magnitude where the grid 2^k allows it. */
+    int e = 51 + k - 1 < 26 ? 51 + k - 1 : 26;
+    int g = e - 12 > k ? e - 12 : k;
+    for (int a = 0; a < 3; a++) {
+        int64_t rr = ccdb_prng_range(rng, -4096, 4096);
+        double off = ldexp((double)rr, g);
+        for (int r = 0; r < 8; r++) {
+            double s, err = two_sum_err(q[r][a], off, &s);
+            assert(err == 0.0 && isfinite(s)); /* translation is exact */
+            q[r][a] = s;
+        }
+    }
+}
+
+void gen_finalize(ccdb_prng *rng, ccdb_kind kind, const gen_case *c, const gen_scale *sc,
+                  double q[8][3])
+{
+    int map[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+    int64_t p[8][3];
+    if (!(c->flags & GEN_NO_RELABEL))
+        random_relabel(rng, kind, map);
+    for (int r = 0; r < 8; r++)
+        for (int a = 0; a < 3; a++) {
+            assert(abs64(c->p[r][a]) < (INT64_C(1) << 30));
+            p[map[r]][a] = c->p[r][a];
+        }
+
+    if (!(c->flags & GEN_NO_DRIFT)) { /* the same extra motion for every point */
+        int64_t w[3];
+        for (int a = 0; a < 3; a++)
+            w[a] = ccdb_prng_range(rng, -8, 8);
+        if (c->flags & GEN_PLANAR_Z)
+            w[2] = 0;
+        for (int r = 4; r < 8; r++)
+            for (int a = 0; a < 3; a++)
+                p[r][a] += w[a];
+    }
+
+    int perm[3] = { 0, 1, 2 }, sign[3] = { 1, 1, 1 };
+    int use_matrix = !(c->flags & GEN_NO_MATRIX) && ccdb_prng_chance(rng, 1, 2);
+    int64_t m[3][3];
+    if (use_matrix)
+        random_matrix(rng, m);
+    else
+        random_signed_perm(rng, perm, sign);
+    int64_t t[3];
+    for (int a = 0; a < 3; a++)
+        t[a] = ccdb_prng_range(rng, -16, 16);
+    for (int r = 0; r < 8; r++) {
+        int64_t out[3];
+        for (int i = 0; i < 3; i++)
+            out[i] = 0;
+        if (use_matrix) {
+            for (int i = 0; i < 3; i++)
+                out[i] = m[i][0] * p[r][0] + m[i][1] * p[r][1] + m[i][2] * p[r][2];
+        } else {
+            for (int a = 0; a < 3; a++)
+                out[perm[a]] = sign[a] * p[r][a];
+        }
+        for (int i = 0; i < 3; i++) {
+            out[i] += t[i];
+            assert(abs64(out[i]) < GEN_COORD_LIMIT);
+            q[r][i] = (double)out[i]; /* exact: below 2^53 */
+        }
+    }
+
+    if (sc && sc->enabled)
+        scale_translate(rng, q, sc->exp2);
+
+    for (int i = 0; i < c->nnudge; i++) {
+        const gen_nudge *n = &c->nudge[i];
+        assert(!use_matrix);
+        int r = map[n->row], a = perm[n->axis], dir = n->dir * sign[n->axis];
+        q[r][a] = nextafter(q[r][a], dir > 0 ? INFINITY : -INFINITY);
+    }
+    for (int r = 0; r < 8; r++)
+        for (int a = 0; a < 3; a++)
+            assert(isfinite(q[r][a]));
+}
+
+/* ---------------- scaled: other families' cases at extreme scales ---------------- */
+
+static const gen_builder scaled_bases[] = {
+    gen_coplanar, gen_grazing, gen_time_boundary, gen_degenerate, gen_parallel_edges,
+    gen_near_miss, gen_multi_root, gen_bullet,
+};
+
+/* Thread-unsafe state is avoided: the chosen exponent travels in the case via this helper. */
+static int scaled_pick(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c, int *exp2)
+{
+    size_t nb = sizeof scaled_bases / sizeof scaled_bases[0];
+    for (;;) {
+        gen_builder b = scaled_bases[ccdb_prng_below(rng, nb)];
+        int k = (int)ccdb_prng_range(rng, -40, 40);
+        gen_case_clear(c);
+        if (b(rng, kind, twin, c) == 0) {
+            *exp2 = k;
+            return 0;
+        }
+    }
+}
+
+int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)
+{
+    int k;
+    return scaled_pick(rng, kind, twin, c, &k);
+}
+
+/* ---------------- ccdb_generate ---------------- */
+
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (!err || !errlen)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+/* Independent stream per (family, kind, seed): FNV-1a of the name mixed into the seed. */
+static uint64_t stream_seed(const char *family, ccdb_kind kind, uint64_t seed)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    for (const unsigned char *s = (const unsigned char *)family; *s; s++)
+        h = (h ^ *s) * 0x100000001b3u;
+    h = (h ^ (uint64_t)kind) * 0x100000001b3u;
+    uint64_t st = seed ^ h;
+    return ccdb_splitmix64(&st);
+}
+
+int ccdb_generate(const char *family, ccdb_kind kind, size_t count, uint64_t seed,
+                  ccdb_dataset *out, ccdb_gen_intent **intent_out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (intent_out)
+        *intent_out = NULL;
+    const family_entry *fe = family ? find_entry(family) : NULL;
+    if (!fe) {
+        set_err(err, errlen, "unknown family '%s' (see `ccdbench gen --list`)",
+                family ? family : "(null)");
+        return -1;
+    }
+    if (kind != CCDB_KIND_VF && kind != CCDB_KIND_EE) {
+        set_err(err, errlen, "kind must be vf or ee");
+        return -1;
+    }
+    if (!(fe->pub.kinds & (1u << kind))) {
+        set_err(err, errlen, "family '%s' does not support kind %s", family, ccdb_kind_name(kind));
+        return -1;
+    }
+    if (count == 0 || count > CCDB_GEN_MAX_COUNT) {
+        set_err(err, errlen, "count must be between 1 and %zu", CCDB_GEN_MAX_COUNT);
+        return -1;
+    }
+
+    char name[96];
+    snprintf(name, sizeof name, "%s/%s", family, ccdb_kind_name(kind));
+    ccdb_gen_intent *intent = calloc(count, sizeof *intent);
+    if (!intent || ccdb_dataset_init(out, name, kind, count)) {
+        free(intent);
+        memset(out, 0, sizeof *out);
+        set_err(err, errlen, "out of memory for %zu queries", count);
+        return -1;
+    }
+
+    ccdb_prng master;
+    ccdb_prng_seed(&master, stream_seed(family, kind, seed));
+    uint64_t pair_seed = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (!fe->build) {
+            gen_random_query(&master, kind, out->q[i], &intent[i]);
+        } else {
+            /* Queries come in twins: 2j and 2j+1 share every random draw; the twin applies the
+             * smallest change that flips the answer. */
+            if (i % 2 == 0)
+                pair_seed = ccdb_prng_next(&master);
+            ccdb_prng sub;
+            ccdb_prng_seed(&sub, pair_seed);
+            gen_case c;
+            gen_scale sc = { 0, 0 };
+            gen_case_clear(&c);
+            int rc;
+            if (fe->build == gen_scaled) {
+                rc = scaled_pick(&sub, kind, (int)(i % 2), &c, &sc.exp2);
+                sc.enabled = 1;
+            } else {
+                rc = fe->build(&sub, kind, (int)(i % 2), &c);
+            }
+            assert(rc == 0);
+            gen_finalize(&sub, kind, &c, &sc, out->q[i]);
+            intent[i] = c.intent;
+        }
+        out->label[i] = (unsigned char)(intent[i].hit != 0);
+    }
+    if (intent_out)
+        *intent_out = intent;
+    else
+        free(intent);
+    return 0;
+}

@@ -1,0 +1,221 @@
+/* test_gen_files.c — `ccdbench gen` (through ccdb_cmd_gen), CSV round trips of generated sets,
+ * and the built-in suite with its verified cache. */
+#include <criterion/criterion.h>
+#include <criterion/redirect.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ccdb_cli.h"
+#include "ccdb_generators.h"
+#include "ccdb_suite.h"
+
+static char tmpdir[64];
+
+static void make_tmp(void)
+{
+    strcpy(tmpdir, "/tmp/ccdb-gen-test-XXXXXX");
+    cr_assert_not_null(mkdtemp(tmpdir));
+}
+
+static void rm_tree(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+static int run_gen(int argc, const char **argv)
+{
+    return ccdb_cmd_gen(argc, (char **)argv);
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "%s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    *len = (size_t)n;
+    return buf;
+}
+
+static void quiet(void)
+{
+    cr_redirect_stderr();
+    cr_redirect_stdout();
+}
+
+/* Every family and kind: the labelled set written and read back is identical. */
+Test(gen_files, every_written_file_reads_back, .init = quiet)
+{
+    make_tmp();
+    for (size_t f = 0; f < ccdb_gen_family_count(); f++) {
+        const ccdb_gen_family *fam = ccdb_gen_family_at(f);
+        for (int k = 0; k < 2; k++) {
+            if (!((fam->kinds >> k) & 1u))
+                continue;
+            ccdb_dataset ds, back;
+            ccdb_gen_intent *in;
+            char err[512], path[256];
+            cr_assert_eq(ccdb_generate(fam->name, (ccdb_kind)k, 150, 5, &ds, &in, err, sizeof err), 0);
+            cr_assert_eq(ccdb_gen_label(&ds, in, err, sizeof err), 0, "%s", err);
+            snprintf(path, sizeof path, "%s/%s-%d.csv", tmpdir, fam->name, k);
+            ccdb_csv_error ce;
+            cr_assert_eq(ccdb_csv_write(path, &ds, &ce), 0, "%s", ce.message);
+            cr_assert_eq(ccdb_csv_read(path, (ccdb_kind)k, NULL, &back, &ce), 0, "%s", ce.message);
+            cr_assert_eq(back.count, ds.count);
+            cr_assert_eq(back.rounded_values, 0);
+            cr_assert_eq(memcmp(back.q, ds.q, ds.count * sizeof *ds.q), 0, "%s: q changed", path);
+            cr_assert_eq(memcmp(back.label, ds.label, ds.count), 0, "%s: labels changed", path);
+            ccdb_dataset_free(&back);
+            ccdb_dataset_free(&ds);
+            free(in);
+        }
+    }
+    rm_tree();
+}
+
+Test(gen_files, cli_writes_same_bytes_twice, .init = quiet)
+{
+    make_tmp();
+    char a[128], b[128];
+    snprintf(a, sizeof a, "%s/a.csv", tmpdir);
+    snprintf(b, sizeof b, "%s/b.csv", tmpdir);
+    const char *args_a[] = { "gen", "--family", "multi_root", "--kind", "ee", "--count", "64",
+                             "--seed", "0x2a", "-o", a };
+    const char *args_b[] = { "gen", "-o", b, "--seed", "42", "--kind", "ee", "--family",
+                             "multi_root", "--count", "64" };
+    cr_assert_eq(run_gen(11, args_a), 0);
+    cr_assert_eq(run_gen(11, args_b), 0);
+    size_t la, lb;
+    char *ta = slurp(a, &la), *tb = slurp(b, &lb);
+    cr_assert_eq(la, lb);
+    cr_assert_eq(memcmp(ta, tb, la), 0, "same seed, different bytes");
+    free(ta);
+    free(tb);
+
+    /* The file holds exactly the generated queries, labelled with the intended (= exact) hit. */
+    ccdb_dataset ds, gen;
+    ccdb_gen_intent *in;
+    ccdb_csv_error ce;
+    char err[256];
+    cr_assert_eq(ccdb_csv_read(a, CCDB_KIND_EE, NULL, &ds, &ce), 0, "%s", ce.message);
+    cr_assert_eq(ccdb_generate("multi_root", CCDB_KIND_EE, 64, 42, &gen, &in, err, sizeof err), 0);
+    cr_assert_eq(memcmp(ds.q, gen.q, 64 * sizeof *gen.q), 0);
+    for (size_t i = 0; i < 64; i++)
+        cr_assert_eq(ds.label[i], in[i].hit);
+    ccdb_dataset_free(&ds);
+    ccdb_dataset_free(&gen);
+    free(in);
+    rm_tree();
+}
+
+Test(gen_files, cli_bad_usage_exits_2, .init = quiet)
+{
+    const char *o = "/tmp/ccdb-gen-never-written.csv";
+    const char *cases[][12] = {
+        { "gen", NULL },
+        { "gen", "--kind", "vf", "-o", o, NULL },
+        { "gen", "--family", "nope", "--kind", "vf", "-o", o, NULL },
+        { "gen", "--family", "grazing", "--kind", "xx", "-o", o, NULL },
+        { "gen", "--family", "grazing", "-o", o, NULL },
+        { "gen", "--family", "parallel_edges", "--kind", "vf", "-o", o, NULL },
+        { "gen", "--family", "grazing", "--kind", "vf", "--count", "0", "-o", o, NULL },
+        { "gen", "--family", "grazing", "--kind", "vf", "--count", "12x", "-o", o, NULL },
+        { "gen", "--family", "grazing", "--kind", "vf", "--seed", "-1", "-o", o, NULL },
+        { "gen", "--family", "grazing", "--kind", "vf", NULL },
+        { "gen", "--family", "grazing", "--kind", "vf", "-o", o, "--bogus", NULL },
+        { "gen", "--family", "grazing", "--kind", "vf", "--count", NULL },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        int argc = 0;
+        while (cases[c][argc])
+            argc++;
+        cr_assert_eq(run_gen(argc, cases[c]), 2, "case %zu", c);
+    }
+    cr_assert_eq(access(o, F_OK), -1, "a file was written on bad usage");
+    const char *list[] = { "gen", "--list" };
+    cr_assert_eq(run_gen(2, list), 0);
+    const char *help[] = { "gen", "--help" };
+    cr_assert_eq(run_gen(2, help), 0);
+}
+
+Test(gen_files, suite_composition_and_cache, .init = quiet, .timeout = 1100)
+{
+    make_tmp();
+    ccdb_suite_set *s1, *s2, *s3;
+    size_t n1, n2, n3, total = 0;
+    char err[512];
+    cr_assert_eq(ccdb_suite_load(tmpdir, &s1, &n1, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(n1, ccdb_suite_spec_count());
+    /* Every family in every kind it supports, with both answers. */
+    for (size_t f = 0; f < ccdb_gen_family_count(); f++) {
+        const ccdb_gen_family *fam = ccdb_gen_family_at(f);
+        for (int k = 0; k < 2; k++) {
+            if (!((fam->kinds >> k) & 1u))
+                continue;
+            int found = 0;
+            for (size_t i = 0; i < n1; i++)
+                if (!strcmp(s1[i].family, fam->name) && s1[i].ds.kind == (ccdb_kind)k)
+                    found++;
+            cr_assert_eq(found, 1, "%s/%d in the suite %d times", fam->name, k, found);
+        }
+    }
+    for (size_t i = 0; i < n1; i++) {
+        size_t hits = 0;
+        for (size_t q = 0; q < s1[i].ds.count; q++)
+            hits += s1[i].ds.label[q];
+        cr_assert(hits > 0 && hits < s1[i].ds.count, "%s", s1[i].ds.name);
+        cr_assert_eq(s1[i].from_cache, 0);
+        cr_assert_not_null(s1[i].path);
+        total += s1[i].ds.count;
+    }
+    cr_assert(total >= 2000 && total <= 6000, "suite has %zu queries", total);
+
+    /* Second load: every set from the verified cache, identical. */
+    cr_assert_eq(ccdb_suite_load(tmpdir, &s2, &n2, err, sizeof err), 0, "%s", err);
+    for (size_t i = 0; i < n2; i++) {
+        cr_assert_eq(s2[i].from_cache, 1, "%s", s2[i].ds.name);
+        cr_assert_eq(memcmp(s1[i].ds.q, s2[i].ds.q, s1[i].ds.count * sizeof *s1[i].ds.q), 0);
+        cr_assert_eq(memcmp(s1[i].ds.label, s2[i].ds.label, s1[i].ds.count), 0);
+    }
+
+    /* Corrupt one cached file (flip a truth label) and delete another's hash: both rebuilt. */
+    size_t len;
+    char *text = slurp(s2[0].path, &len);
+    char *truth = text + strcspn(text, "\n") - 1; /* last field of the first row */
+    *truth = *truth == '0' ? '1' : '0';
+    FILE *f = fopen(s2[0].path, "wb");
+    cr_assert_eq(fwrite(text, 1, len, f), len);
+    fclose(f);
+    free(text);
+    char side[4400];
+    snprintf(side, sizeof side, "%s.fnv64", s2[1].path);
+    cr_assert_eq(remove(side), 0);
+    cr_assert_eq(ccdb_suite_load(tmpdir, &s3, &n3, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(s3[0].from_cache, 0);
+    cr_assert_eq(s3[1].from_cache, 0);
+    cr_assert_eq(s3[2].from_cache, 1);
+    for (size_t i = 0; i < n3; i++)
+        cr_assert_eq(memcmp(s1[i].ds.label, s3[i].ds.label, s1[i].ds.count), 0);
+
+    /* Without a cache directory: same data, no paths. */
+    ccdb_suite_set *s4;
+    size_t n4;
+    cr_assert_eq(ccdb_suite_load(NULL, &s4, &n4, err, sizeof err), 0, "%s", err);
+    for (size_t i = 0; i < n4; i++) {
+        cr_assert_null(s4[i].path);
+        cr_assert_eq(memcmp(s1[i].ds.label, s4[i].ds.label, s1[i].ds.count), 0);
+    }
+    ccdb_suite_free(s1, n1);
+    ccdb_suite_free(s2, n2);
+    ccdb_suite_free(s3, n3);
+    ccdb_suite_free(s4, n4);
+    rm_tree();
+}

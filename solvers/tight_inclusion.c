@@ -73,6 +73,7 @@
 typedef struct ti_item {
     incl_box b;
     double key; /* <= b.lo[0]: b's lower t rounded down to the t-cell grid */
+    double tw;  /* t-width when an ancestor last passed the interval touch test (or +inf) */
 } ti_item;
 
 typedef struct ti_heap {
@@ -214,39 +215,50 @@ static double ti_key(double t, double cell)
  * so a few ulps of 1 bound every rounding error of a + w s). */
 static int ti_contract(double G[8][3], const double thr[3], int bit, double *pa, double *pb)
 {
+    static const int faces[5][4] = { { 0 }, { 0, 2, 4, 6 }, { 0, 1, 4, 5 }, { 0 }, { 0, 1, 2, 3 } };
+    const int *lo_face = faces[bit];
     const double a = *pa, b = *pb, w = b - a;
     double lo = a, hi = b;
-    int lo_face[4], n = 0;
-    for (int c = 0; c < 8; ++c)
-        if (!(c & bit))
-            lo_face[n++] = c;
     for (int i = 0; i < 3; ++i) {
+        double A0 = G[lo_face[0]][i], B0 = G[lo_face[0] | bit][i];
+        double amin = A0, amax = A0, bmin = B0, bmax = B0;
+        for (int k = 1; k < 4; ++k) {
+            double x = G[lo_face[k]][i], y = G[lo_face[k] | bit][i];
+            amin = x < amin ? x : amin;
+            amax = x > amax ? x : amax;
+            bmin = y < bmin ? y : bmin;
+            bmax = y > bmax ? y : bmax;
+        }
+        const double th = thr[i];
+        /* Each face already reaches both sides of ±thr: nothing to contract on this axis. */
+        if (amin <= th && bmin <= th && amax >= -th && bmax >= -th)
+            continue;
         for (int sg = 0; sg < 2; ++sg) { /* sg 0: g <= thr; sg 1: -g <= thr */
+            int a_ok = sg ? -amax <= th : amin <= th;
+            int b_ok = sg ? -bmax <= th : bmin <= th;
+            if (a_ok && b_ok)
+                continue;
+            if (!a_ok && !b_ok)
+                return 0;
             double A[4], B[4];
-            int a_ok = 0, b_ok = 0;
             for (int k = 0; k < 4; ++k) {
                 A[k] = sg ? -G[lo_face[k]][i] : G[lo_face[k]][i];
                 B[k] = sg ? -G[lo_face[k] | bit][i] : G[lo_face[k] | bit][i];
-                a_ok |= A[k] <= thr[i];
-                b_ok |= B[k] <= thr[i];
             }
-            if (!a_ok && !b_ok)
-                return 0;
             if (!a_ok) { /* earliest: the first corner line to come down to thr */
                 double e = INFINITY;
                 for (int k = 0; k < 4; ++k)
-                    if (B[k] <= thr[i]) {
-                        double s = (A[k] - thr[i]) / (A[k] - B[k]) * (1.0 - 0x1p-49);
+                    if (B[k] <= th) {
+                        double s = (A[k] - th) / (A[k] - B[k]) * (1.0 - 0x1p-49);
                         double x = a + w * s - 0x1p-50;
                         e = x < e ? x : e;
                     }
                 lo = e > lo ? e : lo;
-            }
-            if (!b_ok) { /* latest: the last corner line still at or below thr */
+            } else { /* latest: the last corner line still at or below thr */
                 double l = -INFINITY;
                 for (int k = 0; k < 4; ++k)
-                    if (A[k] <= thr[i]) {
-                        double s = (thr[i] - A[k]) / (B[k] - A[k]) * (1.0 + 0x1p-49);
+                    if (A[k] <= th) {
+                        double s = (th - A[k]) / (B[k] - A[k]) * (1.0 + 0x1p-49);
                         double x = a + w * s + 0x1p-50;
                         l = x > l ? x : l;
                     }
@@ -366,7 +378,7 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
     double L[3] = { 0, 0, 0 }, cell = 1.0;
     int have_L = 0;
     h->n = 0;
-    ti_item root = { { { 0, 0, 0 }, { 1, 1, 1 }, 0 }, 0.0 };
+    ti_item root = { { { 0, 0, 0 }, { 1, 1, 1 }, 0 }, 0.0, INFINITY };
     if (ti_push(h, &root) != 0) {
         out->state = CCDB_GAVE_UP;
         return;
@@ -383,6 +395,7 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
         }
         ti_item it = ti_pop(h);
         incl_box b = it.b;
+        double tw = it.tw;
         int small, inside;
     again:
         if (checks >= cap) {
@@ -434,7 +447,7 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
                 double key = ti_key(b.lo[0], cell);
                 if (h->n > 0 && key > h->a[0].key) {
                     /* Another box is now earlier: put this one back in its place. */
-                    ti_item back = { b, key };
+                    ti_item back = { b, key, tw };
                     if (ti_push(h, &back) != 0) {
                         out->state = CCDB_GAVE_UP;
                         out->toi = ti_lower_bound(h, &b);
@@ -458,11 +471,17 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
          * touch conditions to hold at one t of the box's t-range: an interval test of those
          * (interval_arith.h) drops boxes that the inclusion alone cannot. It costs about as
          * much as ten checks, so it runs on boxes about to be accepted (it removes most false
-         * positives) and, on queries that are already long, on every box (it prunes the
-         * near-miss band before a tangential contact). */
-        if (d == 0 && (small || inside || checks > TI_TOUCH_AFTER) &&
-            !iv_may_touch(q, ee, (iv){ b.lo[0], b.hi[0] }))
-            continue;
+         * positives) and, on queries that are already long, on every box whose t-range has
+         * halved since an ancestor passed it (it prunes the near-miss band before a tangential
+         * contact). */
+        if (d == 0 && (small || inside ||
+                       (checks > TI_TOUCH_AFTER && b.hi[0] - b.lo[0] <= 0.5 * tw))) {
+            /* (The test depends on the t-range only: an ancestor that passed it with a t-range
+             * not much wider makes it pointless to run again, except before accepting.) */
+            if (!iv_may_touch(q, ee, (iv){ b.lo[0], b.hi[0] }))
+                continue;
+            tw = b.hi[0] - b.lo[0];
+        }
         if (small || inside) {
             out->state = CCDB_HIT;
             out->toi = ti_lower_bound(h, &b);
@@ -498,7 +517,7 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
                 out->work = checks;
                 return;
             }
-            ti_item c0 = { b, 0 }, c1 = { b, 0 };
+            ti_item c0 = { b, 0, tw }, c1 = { b, 0, tw };
             c0.b.hi[split] = mid;
             c1.b.lo[split] = mid;
             c0.b.depth = c1.b.depth = b.depth + 1;

@@ -19,8 +19,8 @@
  * prune: slow, and then the cap matters (Redon's known weak spot). The touch conditions are
  * applied at every level, not only at width δ: still conservative, and far fewer intervals.
  *
- * Outward rounding without fesetround: each operation's bounds are widened by one ulp
- * (interval_arith.h). Because the earlier half is always taken first, every interval left when
+ * Outward rounding without fesetround: each operation's bounds are moved outward by
+ * |x| 2^-51 + 2^-1073, more than its rounding error (interval_arith.h explains why). Because the earlier half is always taken first, every interval left when
  * the search stops lies after the current one: the reported TOI is a lower bound.
  *
  * Claims: CONSERVATIVE | REPORTS_TOI (no minimum separation).

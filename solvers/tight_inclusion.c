@@ -147,8 +147,8 @@ static void ti_destroy(void *state)
 }
 
 /* Checks before the t-cells start to coarsen, and how often they double after that. */
-#define TI_COARSEN_AFTER 4096
-#define TI_COARSEN_EVERY 1024
+#define TI_COARSEN_AFTER 1024
+#define TI_COARSEN_EVERY 256
 /* Checks after which every surviving box also gets the interval touch test. */
 #define TI_TOUCH_AFTER 64
 

@@ -1,12 +1,11 @@
 /* csv_read.c — strict reader of the public rational CSV format (rules: docs/csv-format.md).
  *
- * Every value is checked to be exactly a double (or rounded, when asked, and counted). The
- * common case — |num| < 2^53 and a power-of-two denominator below 2^64 — is converted directly
- * with ldexp; everything else goes through GMP (csv_rational.c). On any error nothing is
- * returned but the message "FILE:LINE: what is wrong". */
+ * Every value is checked to be exactly a double (or rounded, when asked, and counted). Rows are
+ * scanned once; the common case — |num| < 2^53 over a power-of-two denominator below 2^128 — is
+ * converted directly; everything else goes through the checked path and GMP (csv_rational.c).
+ * On any error nothing is returned but the message "FILE:LINE: what is wrong". */
 #include <assert.h>
 #include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -73,11 +72,10 @@ typedef struct integer {
     int zero;           /* every digit is 0 */
     const char *digits; /* the digits, sign excluded */
     size_t ndig;
-    uint64_t low;       /* the value when ndig <= 19 (then it fits) */
 } integer;
 
 /* Checks a field is a decimal integer: optional '-' (numerators only), then one or more
- * digits; in the same pass takes its value when small. Returns 0, or -1 with the error. */
+ * digits. Returns 0, or -1 with the error. */
 static int check_integer(parser *p, const char *s, size_t n, int col, integer *v)
 {
     char shown[200];
@@ -85,13 +83,11 @@ static int check_integer(parser *p, const char *s, size_t n, int col, integer *v
     if (n == 0)
         return fail_at(p->err, p->name, p->line, "column %d (%s) is empty", col + 1, cname);
     size_t i = s[0] == '-';
-    uint64_t low = 0; /* wraps harmlessly past 19 digits: then unused */
     unsigned any = 0, bad = i == n;
     for (size_t j = i; j < n; j++) {
         unsigned d = (unsigned)(unsigned char)s[j] - '0';
         bad |= d > 9;
         any |= d;
-        low = low * 10 + d;
     }
     if (bad)
         return fail_at(p->err, p->name, p->line,
@@ -107,7 +103,6 @@ static int check_integer(parser *p, const char *s, size_t n, int col, integer *v
     v->zero = any == 0;
     v->digits = s + i;
     v->ndig = n - i;
-    v->low = low;
     return 0;
 }
 
@@ -144,16 +139,7 @@ static int parse_value(parser *p, const char *ns, size_t nn, const char *ds, siz
         *out = 0.0;
         return 0;
     }
-    /* Fast path: the common shape of the public data (19 digits always fit in 64 bits). */
-    if (n.ndig <= 19 && d.ndig <= 19 && (d.low & (d.low - 1)) == 0 &&
-        n.low < ((uint64_t)1 << 53)) {
-        int k = 0;
-        for (uint64_t den = d.low; den > 1; den >>= 1) /* den <= 2^63: k <= 63 */
-            k++;
-        double v = ldexp((double)n.low, -k); /* exact: num < 2^53, k <= 63 */
-        *out = n.neg ? -v : v;
-        return 0;
-    }
+    /* The plain cases never get here (parse_row converts them): GMP decides exactly. */
     if (!p->gmp_ready) {
         csv_scratch_init(&p->gmp);
         p->gmp_ready = 1;
@@ -186,8 +172,9 @@ static int parse_value(parser *p, const char *ns, size_t nn, const char *ds, siz
                    show(shown2, d.digits, d.ndig));
 }
 
-/* One row "x_num,x_den,y_num,y_den,z_num,z_den,truth" (without its line ending). */
-static int parse_row(parser *p, const char *s, size_t n, double pt[3], int *truth)
+/* One row "x_num,x_den,y_num,y_den,z_num,z_den,truth" (without its line ending): the checked
+ * reference path. It finds and words every error; parse_row sends it anything unusual. */
+static int parse_row_checked(parser *p, const char *s, size_t n, double pt[3], int *truth)
 {
     const char *f[7];
     size_t len[7];
@@ -217,6 +204,103 @@ static int parse_row(parser *p, const char *s, size_t n, double pt[3], int *trut
                        show(shown, f[6], len[6]));
     }
     *truth = f[6][0] - '0';
+    return 0;
+}
+
+/* 2^-k for 0 <= k <= 127, built from its bits (exact, normal, no libm call). */
+static double pow2_neg(int k)
+{
+    uint64_t bits = (uint64_t)(1023 - k) << 52;
+    double v;
+    memcpy(&v, &bits, sizeof v);
+    return v;
+}
+
+static int ctz64(uint64_t m)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(m);
+#else
+    int k = 0;
+    for (; !(m & 1); m >>= 1)
+        k++;
+    return k;
+#endif
+}
+
+/* k if the digits d[0..n) (at most 19) spell 2^k, else -1 (zero included). */
+static int log2_small(uint64_t v)
+{
+    return v && !(v & (v - 1)) ? ctz64(v) : -1;
+}
+
+/* The same for 20 to 38 digits, when the compiler has 128-bit integers (the public data has
+ * denominators up to about 2^109); -1 otherwise, and the GMP path decides. */
+static int log2_big(const char *d, size_t n)
+{
+#if defined(__SIZEOF_INT128__)
+    __extension__ typedef unsigned __int128 u128;
+    if (n > 38) /* 10^38 < 2^128 */
+        return -1;
+    u128 v = 0;
+    for (size_t i = 0; i < n; i++)
+        v = v * 10 + (unsigned)(d[i] - '0');
+    if (v == 0 || (v & (v - 1)) != 0)
+        return -1;
+    uint64_t lo = (uint64_t)v, hi = (uint64_t)(v >> 64);
+    return lo ? ctz64(lo) : 64 + ctz64(hi);
+#else
+    (void)d;
+    (void)n;
+    return -1;
+#endif
+}
+
+/* One row, fast: a single pass that accepts only the plain shape (7 fields, '-' on numerators
+ * only, truth 0/1) and converts the common values (|num| < 2^53 over 2^k, k <= 127) directly;
+ * anything else — every error included — goes to parse_row_checked or parse_value, so the
+ * messages and the GMP path live in one place. */
+static int parse_row(parser *p, const char *s, size_t n, double pt[3], int *truth)
+{
+    const char *c = s, *end = s + n;
+    const char *start[7];
+    uint64_t num[3];
+    int neg[3], num_small[3], den_log2[3];
+    for (int f = 0; f < 6; f++) {
+        start[f] = c;
+        int ng = !(f & 1) && c < end && *c == '-';
+        c += ng;
+        const char *d0 = c;
+        uint64_t v = 0; /* wraps past 19 digits: then unused */
+        while (c < end && (unsigned)(*c - '0') <= 9)
+            v = v * 10 + (uint64_t)(*c++ - '0');
+        size_t nd = (size_t)(c - d0);
+        if (nd == 0 || c == end || *c != ',')
+            return parse_row_checked(p, s, n, pt, truth);
+        if (f & 1) {
+            den_log2[f / 2] = nd <= 19 ? log2_small(v) : log2_big(d0, nd);
+        } else {
+            neg[f / 2] = ng;
+            num[f / 2] = v;
+            num_small[f / 2] = nd <= 19 && v < ((uint64_t)1 << 53);
+        }
+        c++;
+    }
+    start[6] = c;
+    if (end - c != 1 || (*c != '0' && *c != '1'))
+        return parse_row_checked(p, s, n, pt, truth);
+    for (int k = 0; k < 3; k++) {
+        if (num_small[k] && den_log2[k] >= 0) {
+            double v = (double)num[k] * pow2_neg(den_log2[k]); /* exact: normal, < 2^53 bits */
+            pt[k] = v == 0 ? 0.0 : neg[k] ? -v : v;        /* zero is always +0.0 */
+        } else if (parse_value(p, start[2 * k], (size_t)(start[2 * k + 1] - 1 - start[2 * k]),
+                               start[2 * k + 1],
+                               (size_t)(start[2 * k + 2] - 1 - start[2 * k + 1]), 2 * k,
+                               &pt[k])) {
+            return -1; /* zero denominator, not a double, overflow, ... */
+        }
+    }
+    *truth = *c - '0';
     return 0;
 }
 

@@ -6,15 +6,30 @@
 
 typedef enum ccdb_filter_verdict {
     CCDB_FILTER_UNKNOWN = 0, /* pass the query on */
-    CCDB_FILTER_MISS = 1     /* proven: no contact for any t in [0,1] */
+    CCDB_FILTER_MISS = 1,    /* proven: no contact for any t in [0,1] */
+    CCDB_FILTER_CONTACT = 2  /* only from ccdb_filter_fp_pass_*: a contact is proven, so no MISS is
+                                possible (the stage functions answer UNKNOWN then) */
 } ccdb_filter_verdict;
 
-/* Stage 1: exact axis-aligned bounding-box rejection of the swept points (double compares). */
+/* Stage 1: exact per-axis separation at every t (checked at t = 0 and t = 1, which suffices by
+ * convexity); a superset of swept bounding-box rejection. Double comparisons only. */
 ccdb_filter_verdict ccdb_filter_box_vf(const double q[8][3]);
 ccdb_filter_verdict ccdb_filter_box_ee(const double q[8][3]);
 
-/* Stage 2: rigorous floating-point filter (outward-rounded / statically bounded). */
+/* Stage 2: rigorous floating-point filter (static error bounds), see filter_fp.c and
+ * docs/filters.md. */
 ccdb_filter_verdict ccdb_filter_fp_vf(const double q[8][3]);
 ccdb_filter_verdict ccdb_filter_fp_ee(const double q[8][3]);
+
+/* Stage 2 has two passes over the same algorithm: pass 1 in doubles, pass 2 in double-doubles
+ * (more precise, about 20 times slower). ccdb_filter_fp_* run pass 1, and pass 2 only when pass 1
+ * neither decided nor proved a contact. These run one pass (1 or 2) alone (for measurements and
+ * tests); they may also answer CCDB_FILTER_CONTACT. */
+ccdb_filter_verdict ccdb_filter_fp_pass_vf(const double q[8][3], int pass);
+ccdb_filter_verdict ccdb_filter_fp_pass_ee(const double q[8][3], int pass);
+
+/* The fp stage splits [0,1] into dyadic pieces no narrower than 2^-CCDB_FILTER_FP_MAX_DEPTH;
+ * on each it proves the cubic's sign or a violated contact condition (see filter_fp.c). */
+#define CCDB_FILTER_FP_MAX_DEPTH 4
 
 #endif

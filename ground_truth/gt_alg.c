@@ -2,6 +2,7 @@
  * with a dyadic isolating interval): root isolation by Descartes bisection, exact signs of
  * polynomials at such numbers, exact comparison, and outward rounding to doubles. */
 #include <assert.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -62,6 +63,80 @@ void gt_alg_refine(gt_ws *ws, gt_alg *r)
     gt_ws_restore(ws, m);
 }
 
+/* One exact Newton step on the dyadic grid: from the midpoint x = M/2^K of r's interval,
+ * x' = x - q(x)/q'(x) is rounded to the grid 2^-(K+bits) and the one-cell interval at x' is
+ * accepted only if q changes sign across it (both ends inside the old interval). Returns 1 if
+ * r's interval shrank (or r became exact), 0 if the step was refused (r unchanged). */
+static int refine_newton(gt_ws *ws, gt_alg *r, long bits)
+{
+    const gt_poly *q = &r->q;
+    int d = q->deg, ok = 0;
+    gt_ws_mark m = gt_ws_save(ws);
+    mpz_ptr M = gt_ws_int(ws), A = gt_ws_int(ws), B = gt_ws_int(ws), t = gt_ws_int(ws),
+            N = gt_ws_int(ws), lo = gt_ws_int(ws);
+    long K = r->k + 1;
+    mpz_mul_2exp(M, r->num, 1);
+    mpz_add_ui(M, M, 1);
+    /* A = 2^(Kd) q(x), B = 2^(K(d-1)) q'(x), by Horner */
+    mpz_set(A, q->c[d]);
+    mpz_set_ui(B, 0);
+    for (int i = d - 1; i >= 0; i--) {
+        mpz_mul(B, B, M); /* B <- B M + A (A before its update): the derivative's Horner */
+        mpz_add(B, B, A);
+        mpz_mul(A, A, M);
+        mpz_mul_2exp(t, q->c[i], (mp_bitcnt_t)(K * (d - i)));
+        mpz_add(A, A, t);
+    }
+    if (mpz_sgn(A) == 0) { /* the midpoint is the root */
+        r->exact = 1;
+        mpz_set(r->num, M);
+        r->k = K;
+        ok = 1;
+    } else if (mpz_sgn(B) != 0) {
+        long K2 = K + bits;
+        mpz_neg(t, A);
+        mpz_mul_2exp(t, t, (mp_bitcnt_t)bits);
+        mpz_fdiv_q(t, t, B);
+        mpz_mul_2exp(N, M, (mp_bitcnt_t)bits);
+        mpz_add(N, N, t); /* floor(x' 2^K2) */
+        /* both ends inside [lo, hi] of the old interval (grid 2^-K2) */
+        mpz_mul_2exp(lo, r->num, (mp_bitcnt_t)(K2 - r->k));
+        mpz_set_ui(t, 1);
+        mpz_mul_2exp(t, t, (mp_bitcnt_t)(K2 - r->k)); /* old width on the new grid */
+        mpz_add(t, t, lo);                            /* old hi */
+        mpz_sub_ui(t, t, 1);
+        if (mpz_cmp(N, lo) >= 0 && mpz_cmp(N, t) <= 0) {
+            int s1 = gt_poly_sign_at(ws, q, N, K2);
+            mpz_add_ui(t, N, 1);
+            int s2 = gt_poly_sign_at(ws, q, t, K2);
+            if (s1 == 0 || s2 == 0) {
+                r->exact = 1;
+                mpz_set(r->num, s1 == 0 ? N : t);
+                r->k = K2;
+                ok = 1;
+            } else if (s1 != s2) {
+                mpz_set(r->num, N);
+                r->k = K2;
+                r->slo = s1;
+                ok = 1;
+            }
+        }
+    }
+    gt_ws_restore(ws, m);
+    return ok;
+}
+
+/* Shrinks r's interval: a Newton step doubling the bits once the interval is narrow, else (or
+ * if refused) one bisection. */
+static void refine_fast(gt_ws *ws, gt_alg *r)
+{
+    if (r->exact)
+        return;
+    if (r->k >= 16 && refine_newton(ws, r, r->k))
+        return;
+    gt_alg_refine(ws, r);
+}
+
 /* Compare a/2^ka with b/2^kb. */
 static int cmp_dyadic(gt_ws *ws, const mpz_t a, long ka, const mpz_t b, long kb)
 {
@@ -81,12 +156,50 @@ static int cmp_dyadic(gt_ws *ws, const mpz_t a, long ka, const mpz_t b, long kb)
     return c;
 }
 
+/* Sign of the linear g at the non-exact r: compare r with g's rational root N/D exactly. */
+static int sign_linear(gt_ws *ws, const gt_poly *g, gt_alg *r)
+{
+    gt_ws_mark m = gt_ws_save(ws);
+    mpz_ptr N = gt_ws_int(ws), D = gt_ws_int(ws), a = gt_ws_int(ws), b = gt_ws_int(ws);
+    int s1 = mpz_sgn(g->c[1]), side; /* side: sign of r - N/D */
+    mpz_neg(N, g->c[0]);
+    if (s1 < 0)
+        mpz_neg(N, N);
+    mpz_abs(D, g->c[1]);
+    mpz_mul_2exp(a, N, (mp_bitcnt_t)r->k); /* N/D vs num/2^k: N 2^k vs num D */
+    mpz_mul(b, r->num, D);
+    if (mpz_cmp(a, b) <= 0) {
+        side = 1;
+    } else {
+        mpz_add(b, b, D);
+        if (mpz_cmp(a, b) >= 0) {
+            side = -1;
+        } else { /* N/D inside the interval: the sign of q there tells the side */
+            const gt_poly *q = &r->q;
+            int d = q->deg;
+            mpz_set(a, q->c[d]); /* D^d q(N/D) by Horner with powers of D */
+            mpz_set_ui(b, 1);
+            for (int i = d - 1; i >= 0; i--) {
+                mpz_mul(a, a, N);
+                mpz_mul(b, b, D);
+                mpz_addmul(a, q->c[i], b);
+            }
+            int sq = mpz_sgn(a);
+            side = sq == 0 ? 0 : sq == r->slo ? 1 : -1; /* q has the sign slo below r */
+        }
+    }
+    gt_ws_restore(ws, m);
+    return side * s1;
+}
+
 int gt_alg_sign(gt_ws *ws, const gt_poly *g, gt_alg *r)
 {
     if (g->deg < 0)
         return 0;
     if (g->deg == 0)
         return mpz_sgn(g->c[0]);
+    if (g->deg == 1 && !r->exact)
+        return sign_linear(ws, g, r);
     gt_ws_mark m = gt_ws_save(ws);
     mpz_ptr one = gt_ws_int(ws), tmp = gt_ws_int(ws);
     mpz_set_ui(one, 1);
@@ -104,7 +217,8 @@ int gt_alg_sign(gt_ws *ws, const gt_poly *g, gt_alg *r)
             assert(s != 0);
             break;
         }
-        if (!tried_gcd && it >= 1) {
+        /* a root of g this close to r is likely r itself: test that exactly (gcd) */
+        if (!tried_gcd && (it >= 1 || r->k >= 40)) {
             tried_gcd = 1;
             gt_ws_mark m2 = gt_ws_save(ws);
             gt_poly *h = gt_ws_poly(ws);
@@ -123,7 +237,7 @@ int gt_alg_sign(gt_ws *ws, const gt_poly *g, gt_alg *r)
             }
             gt_ws_restore(ws, m2);
         }
-        gt_alg_refine(ws, r);
+        refine_fast(ws, r);
     }
     gt_ws_restore(ws, m);
     return s;
@@ -220,10 +334,11 @@ int gt_alg_cmp(gt_ws *ws, gt_alg *a, gt_alg *b)
                 break;
             }
         }
-        if (a->k <= b->k)
-            gt_alg_refine(ws, a);
-        if (b->k <= a->k)
-            gt_alg_refine(ws, b);
+        long ka = a->k, kb = b->k;
+        if (ka <= kb)
+            refine_fast(ws, a);
+        if (kb <= ka)
+            refine_fast(ws, b);
     }
     gt_ws_restore(ws, m);
     return c;
@@ -283,8 +398,121 @@ static void double_to_dyadic(double d, mpz_t num, long *k)
     assert(*k >= 0);
 }
 
+/* Double approximation of the root of q in [a, b] (safeguarded Newton on scaled double
+ * coefficients); only a guess, every use of it is checked exactly. */
+static double newton_guess(const gt_poly *q, double a, double b)
+{
+    double c[GT_CAP];
+    long E = LONG_MIN, e[GT_CAP];
+    double m[GT_CAP];
+    for (int i = 0; i <= q->deg; i++) {
+        m[i] = mpz_get_d_2exp(&e[i], q->c[i]);
+        if (m[i] != 0 && e[i] > E)
+            E = e[i];
+    }
+    for (int i = 0; i <= q->deg; i++)
+        c[i] = m[i] == 0 ? 0 : ldexp(m[i], (int)(e[i] - E < -2000 ? -2000 : e[i] - E));
+    double x = 0.5 * (a + b);
+    for (int it = 0; it < 100; it++) {
+        double p = c[q->deg], dp = 0;
+        for (int i = q->deg - 1; i >= 0; i--) {
+            dp = dp * x + p;
+            p = p * x + c[i];
+        }
+        double pa = c[q->deg];
+        for (int i = q->deg - 1; i >= 0; i--)
+            pa = pa * a + c[i];
+        if (p == 0)
+            return x;
+        if ((p > 0) == (pa > 0)) /* keep a bracket [a, b] on the double signs */
+            a = x;
+        else
+            b = x;
+        double xn = dp != 0 ? x - p / dp : 0.5 * (a + b);
+        if (!(xn > a && xn < b))
+            xn = 0.5 * (a + b);
+        if (xn == x || b <= nextafter(a, 2.0))
+            return xn;
+        x = xn;
+    }
+    return x;
+}
+
+/* Is the double d (as num/2^k) strictly inside r's interval? */
+static int inside(gt_ws *ws, gt_alg *r, const mpz_t num, long k)
+{
+    if (cmp_dyadic(ws, num, k, r->num, r->k) <= 0)
+        return 0;
+    gt_ws_mark m = gt_ws_save(ws);
+    mpz_ptr hi = gt_ws_int(ws);
+    mpz_add_ui(hi, r->num, 1);
+    int c = cmp_dyadic(ws, num, k, hi, r->k) < 0;
+    gt_ws_restore(ws, m);
+    return c;
+}
+
+int gt_alg_tighten(gt_ws *ws, gt_alg *r)
+{
+    if (r->exact)
+        return 1;
+    gt_ws_mark m = gt_ws_save(ws);
+    mpz_ptr t = gt_ws_int(ws), t2 = gt_ws_int(ws);
+    int done = 0;
+    double a = dyadic_round(ws, r->num, r->k, MPFR_RNDD);
+    mpz_add_ui(t, r->num, 1);
+    double b = dyadic_round(ws, t, r->k, MPFR_RNDU);
+    double d = newton_guess(&r->q, a, b);
+    long k, k2;
+    if (d >= 0 && d <= 1) {
+        double_to_dyadic(d, t, &k);
+        if (inside(ws, r, t, k)) {
+            int s = gt_poly_sign_at(ws, &r->q, t, k);
+            if (s == 0) {
+                r->exact = 1;
+                mpz_set(r->num, t);
+                r->k = k;
+                done = 1;
+            } else {
+                int up = s == r->slo; /* q keeps the sign slo below the root */
+                double d2 = nextafter(d, up ? 2.0 : -1.0);
+                double_to_dyadic(d2, t2, &k2);
+                if (inside(ws, r, t2, k2)) {
+                    int s2 = gt_poly_sign_at(ws, &r->q, t2, k2);
+                    if (s2 == 0) {
+                        r->exact = 1;
+                        mpz_set(r->num, t2);
+                        r->k = k2;
+                        done = 1;
+                    } else if (s2 != s) {
+                        /* adjacent doubles lo < hi: one grid cell [n, n+1] / 2^K, where
+                         * 2^-K = hi - lo (an ulp; frexp may give a finer k for subnormals) */
+                        double lo = up ? d : d2;
+                        double_to_dyadic(lo, t, &k);
+                        double_to_dyadic(up ? d2 : d, t2, &k2);
+                        long K = k > k2 ? k : k2;
+                        mpz_mul_2exp(t, t, (mp_bitcnt_t)(K - k));
+                        mpz_mul_2exp(t2, t2, (mp_bitcnt_t)(K - k2));
+                        mpz_sub(t2, t2, t); /* the width in units of 2^-K: a power of two */
+                        mp_bitcnt_t j = mpz_scan1(t2, 0);
+                        if (mpz_sgn(t2) > 0 && mpz_sizeinbase(t2, 2) == j + 1 &&
+                            mpz_scan1(t, 0) >= j && K - (long)j >= 0) {
+                            mpz_tdiv_q_2exp(r->num, t, j);
+                            r->k = K - (long)j;
+                            r->slo = up ? s : s2;
+                            done = 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    gt_ws_restore(ws, m);
+    return done;
+}
+
 void gt_alg_bracket(gt_ws *ws, gt_alg *r, double *lo, double *hi)
 {
+    gt_alg_tighten(ws, r);
     gt_ws_mark m = gt_ws_save(ws);
     mpz_ptr t = gt_ws_int(ws);
     long kt;

@@ -94,6 +94,10 @@ int gt_alg_sign(gt_ws *ws, const gt_poly *g, gt_alg *r);
 int gt_alg_cmp(gt_ws *ws, gt_alg *a, gt_alg *b);
 /* A dyadic num/2^k strictly between a < b (refines both as needed). */
 void gt_alg_between(gt_ws *ws, gt_alg *a, gt_alg *b, mpz_t num, long *k);
+/* Tries to shrink a non-exact r's interval to two adjacent doubles (or to find r is a double)
+ * with a double Newton guess checked by two exact signs; returns 1 on success (r changed),
+ * 0 if the guess was not good enough (r unchanged). Never wrong: every step is exact. */
+int gt_alg_tighten(gt_ws *ws, gt_alg *r);
 /* Tightest doubles lo <= r <= hi (lo == hi iff r is a double). */
 void gt_alg_bracket(gt_ws *ws, gt_alg *r, double *lo, double *hi);
 /* 1 iff r is exactly the dyadic num/2^k. */

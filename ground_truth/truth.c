@@ -7,25 +7,25 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ccdb_truth.h"
 #include "filter.h"
 #include "gt_poly.h"
 
-/* Polynomial table. VF points: 0 = p, 1 = a, 2 = b, 3 = c. EE: 0 = a0, 1 = a1, 2 = b0, 3 = b1. */
+/* Polynomial table. VF points: 0 = p, 1 = a, 2 = b, 3 = c. EE: 0 = a0, 1 = a1, 2 = b0, 3 = b1.
+ * Every polynomial has degree <= 3 (F) or <= 2 (all others). */
 enum {
     T_F = 0,  /* coplanarity cubic: VF n.(p-a), EE m.(b0-a0) */
     T_N0 = 1, /* VF n = (b-a)x(c-a), EE m = (a1-a0)x(b1-b0): three components */
-    /* VF */
-    T_E0 = 4, /* n.((x_j-x_i)x(p-x_i)) for the edges ab, bc, ca */
-    T_VSEG = 7,
-    /* EE */
-    T_S = 4,  /* (w x db).m */
-    T_S2 = 5, /* m.m - (w x db).m */
-    T_U = 6,  /* (w x da).m */
-    T_U2 = 7, /* m.m - (w x da).m */
-    T_MM = 8, /* m.m */
-    T_ESEG = 9,
+    /* VF: only point-on-segment blocks; the edge tests use their cross products (see touch) */
+    T_VSEG = 4,
+    /* EE, with w = b0-a0: u m = w x db and v m = w x da when the edges meet (see touch) */
+    T_A0 = 4,   /* w x db (three components) */
+    T_AR0 = 7,  /* m - w x db */
+    T_B0 = 10,  /* w x da */
+    T_BR0 = 13, /* m - w x da */
+    T_ESEG = 16,
     /* point-on-segment block: d (3), w (3), d x w (3), d.w, d.d - d.w */
     SEG_D = 0, SEG_W = 3, SEG_X = 6, SEG_DOT = 9, SEG_REST = 10, SEG_SIZE = 11,
     T_COUNT = T_ESEG + 4 * SEG_SIZE
@@ -43,7 +43,7 @@ struct ccdb_truth {
     mpz_t X[8][3];    /* integer coordinates (all 24 scaled by one power of two) */
     gt_poly P[4][3];  /* point i, axis j, as a polynomial in t */
     gt_poly T[T_COUNT];
-    unsigned char have[8]; /* which groups of T are computed for the current query */
+    unsigned char have[T_COUNT]; /* which polynomials of T are computed for the current query */
     int ee;                /* current kind */
     gt_alg cand[N_CAND];
     gt_alg sample, toi2;
@@ -52,6 +52,8 @@ struct ccdb_truth {
     ccdb_truth_stats stats;
     int check;   /* self-checking mode (tests): run both methods, test open intervals */
     int filters; /* 0: force the exact path */
+    int boundary;  /* set by a successful touch with n != 0: contact on the boundary; else -1 */
+    int root_of_F; /* the candidates under test are roots of F (the cubic shortcut) */
 };
 
 ccdb_truth *ccdb_truth_new(void)
@@ -123,20 +125,30 @@ static void load(ccdb_truth *c, const double q[8][3], int ee)
         for (int j = 0; j < 3; j++) {
             double x = q[i][j];
             assert(isfinite(x)); /* precondition: finite input (the CSV layer rejects others) */
-            if (x == 0) {
+            /* x = m 2^E exactly, from the IEEE-754 fields */
+            uint64_t bits;
+            memcpy(&bits, &x, sizeof bits);
+            int be = (int)((bits >> 52) & 0x7ff);
+            int64_t m = (int64_t)(bits & ((UINT64_C(1) << 52) - 1));
+            long E = -1074;
+            if (be != 0) {
+                m |= INT64_C(1) << 52;
+                E = be - 1075;
+            }
+            if (m == 0) {
                 man[i][j] = 0;
                 ex[i][j] = 0;
                 continue;
             }
-            int e;
-            double fr = frexp(x, &e);
-            int64_t m = (int64_t)ldexp(fr, 53); /* exact: 53-bit integer */
-            long E = (long)e - 53;
-            while ((m & 1) == 0) { /* odd mantissa keeps the integers small */
-                m /= 2;
+            while ((m & 0xff) == 0) { /* odd mantissa keeps the integers small */
+                m >>= 8;
+                E += 8;
+            }
+            while ((m & 1) == 0) {
+                m >>= 1;
                 E++;
             }
-            man[i][j] = m;
+            man[i][j] = (bits >> 63) ? -m : m;
             ex[i][j] = E;
             if (E < emin)
                 emin = E;
@@ -150,8 +162,7 @@ static void load(ccdb_truth *c, const double q[8][3], int ee)
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 3; j++)
             gt_poly_set_lin(&c->P[i][j], c->X[i][j], c->X[i + 4][j]);
-    for (int g = 0; g < 8; g++)
-        c->have[g] = 0;
+    memset(c->have, 0, sizeof c->have);
     c->ee = ee;
 }
 
@@ -188,85 +199,76 @@ static gt_poly *vec3(gt_ws *ws)
     return v;
 }
 
-/* Groups of T, computed on demand: 0 = F and n/m; 1 = edge tests (VF) or S/U block (EE);
- * 2 + i = point-on-segment block i. */
-static void compute_group(ccdb_truth *c, int g)
+static int n_polys(const ccdb_truth *c) { return c->ee ? T_ESEG + 4 * SEG_SIZE : T_VSEG + 3 * SEG_SIZE; }
+
+static const gt_poly *poly(ccdb_truth *c, int id);
+
+/* r = (a x b)_j */
+static void cross1(gt_poly *r, const gt_poly *a, const gt_poly *b, int j)
+{
+    int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+    gt_poly_mul(r, &a[j1], &b[j2]);
+    gt_poly_submul(r, &a[j2], &b[j1]);
+}
+
+/* Computes T[id] (and what is computed with it) for the current query. Lazy, per polynomial:
+ * a miss usually needs F, one normal component and one or two cross-product components. */
+static void compute(ccdb_truth *c, int id)
 {
     gt_ws *ws = &c->ws;
     gt_ws_mark mk = gt_ws_save(ws);
-    gt_poly *d = vec3(ws), *e = vec3(ws), *w = vec3(ws), *x = vec3(ws), *tmp = gt_ws_poly(ws);
     gt_poly(*P)[3] = c->P;
-    if (g == 0) {
-        if (!c->ee) {
-            vsub(d, P[2], P[1]);
-            vsub(e, P[3], P[1]);
-            cross(&c->T[T_N0], d, e);
-            vsub(w, P[0], P[1]);
-        } else {
-            vsub(d, P[1], P[0]);
-            vsub(e, P[3], P[2]);
-            cross(&c->T[T_N0], d, e);
-            vsub(w, P[2], P[0]);
-        }
-        dot(&c->T[T_F], &c->T[T_N0], w);
-    } else if (g == 1) {
-        if (!c->have[0])
-            compute_group(c, 0);
-        if (!c->ee) {
-            for (int i = 0; i < 3; i++) {
-                const int *s = vf_seg[i];
-                vsub(d, P[s[2]], P[s[1]]);
-                vsub(w, P[s[0]], P[s[1]]);
-                cross(x, d, w);
-                dot(&c->T[T_E0 + i], &c->T[T_N0], x);
-            }
-        } else {
-            gt_poly *m = &c->T[T_N0];
-            vsub(d, P[1], P[0]);
-            vsub(e, P[3], P[2]);
-            vsub(w, P[2], P[0]);
-            dot(&c->T[T_MM], m, m);
-            cross(x, w, e);
-            dot(&c->T[T_S], x, m);
-            gt_poly_sub(&c->T[T_S2], &c->T[T_MM], &c->T[T_S]);
-            cross(x, w, d);
-            dot(&c->T[T_U], x, m);
-            gt_poly_sub(&c->T[T_U2], &c->T[T_MM], &c->T[T_U]);
-        }
+    gt_poly *T = c->T;
+    int base = c->ee ? T_ESEG : T_VSEG;
+    if (id < 4) { /* F and n (VF) / m (EE) */
+        gt_poly *d = vec3(ws), *e = vec3(ws), *w = vec3(ws);
+        int o = c->ee ? 0 : 1; /* VF: b-a, c-a, p-a; EE: a1-a0, b1-b0, b0-a0 */
+        vsub(d, P[c->ee ? 1 : 2], P[o]);
+        vsub(e, P[3], P[c->ee ? 2 : 1]);
+        vsub(w, P[c->ee ? 2 : 0], P[o]);
+        cross(&T[T_N0], d, e);
+        dot(&T[T_F], &T[T_N0], w);
+        memset(c->have, 1, 4);
+    } else if (id < base) { /* EE: (w x db)_k, (m - w x db)_k or (w x da)_k, (m - w x da)_k */
+        int blk = (id - T_A0) / 3, k = (id - T_A0) % 3;
+        const gt_poly *w = poly(c, T_ESEG + 2 * SEG_SIZE + SEG_W);  /* b0 - a0 */
+        const gt_poly *db = poly(c, T_ESEG + 0 * SEG_SIZE + SEG_D); /* b1 - b0 */
+        const gt_poly *da = poly(c, T_ESEG + 2 * SEG_SIZE + SEG_D); /* a1 - a0 */
+        const gt_poly *m = poly(c, T_N0 + k);
+        int x = blk < 2 ? T_A0 : T_B0, xr = blk < 2 ? T_AR0 : T_BR0;
+        cross1(&T[x + k], w, blk < 2 ? db : da, k);
+        gt_poly_sub(&T[xr + k], m, &T[x + k]);
+        c->have[x + k] = c->have[xr + k] = 1;
     } else {
-        int i = g - 2;
-        const int *s = c->ee ? ee_seg[i] : vf_seg[i];
-        gt_poly *B = &c->T[(c->ee ? T_ESEG : T_VSEG) + i * SEG_SIZE];
-        vsub(B + SEG_D, P[s[2]], P[s[1]]);
-        vsub(B + SEG_W, P[s[0]], P[s[1]]);
-        cross(B + SEG_X, B + SEG_D, B + SEG_W);
-        dot(B + SEG_DOT, B + SEG_D, B + SEG_W);
-        dot(tmp, B + SEG_D, B + SEG_D);
-        gt_poly_sub(B + SEG_REST, tmp, B + SEG_DOT);
+        int i = (id - base) / SEG_SIZE, o = (id - base) % SEG_SIZE;
+        const int *sg3 = c->ee ? ee_seg[i] : vf_seg[i];
+        gt_poly *B = &T[base + i * SEG_SIZE];
+        if (o < SEG_X) {
+            vsub(B + SEG_D, P[sg3[2]], P[sg3[1]]);
+            vsub(B + SEG_W, P[sg3[0]], P[sg3[1]]);
+            memset(c->have + base + i * SEG_SIZE, 1, 6);
+        } else {
+            poly(c, base + i * SEG_SIZE + SEG_D);
+            if (o < SEG_DOT) {
+                cross1(&T[id], B + SEG_D, B + SEG_W, o - SEG_X);
+                c->have[id] = 1;
+            } else {
+                gt_poly *tmp = gt_ws_poly(ws);
+                dot(B + SEG_DOT, B + SEG_D, B + SEG_W);
+                dot(tmp, B + SEG_D, B + SEG_D);
+                gt_poly_sub(B + SEG_REST, tmp, B + SEG_DOT);
+                c->have[base + i * SEG_SIZE + SEG_DOT] = c->have[base + i * SEG_SIZE + SEG_REST] = 1;
+            }
+        }
     }
-    c->have[g] = 1;
+    assert(c->have[id]);
     gt_ws_restore(ws, mk);
 }
 
-static int n_groups(const ccdb_truth *c) { return c->ee ? 6 : 5; }
-
-static int group_of(const ccdb_truth *c, int id)
-{
-    if (id < 4)
-        return 0;
-    int base = c->ee ? T_ESEG : T_VSEG;
-    if (id < base)
-        return 1;
-    return 2 + (id - base) / SEG_SIZE;
-}
-
-static int n_polys(const ccdb_truth *c) { return c->ee ? T_ESEG + 4 * SEG_SIZE : T_VSEG + 3 * SEG_SIZE; }
-
 static const gt_poly *poly(ccdb_truth *c, int id)
 {
-    int g = group_of(c, id);
-    if (!c->have[g])
-        compute_group(c, g);
+    if (!c->have[id])
+        compute(c, id);
     return &c->T[id];
 }
 
@@ -293,18 +295,46 @@ static int any_on_segment(ccdb_truth *c, gt_alg *r)
     return 0;
 }
 
-/* Do the primitives touch at time r? */
+/* Do the primitives touch at time r?
+ * If the normal n (VF) / m (EE) is non-zero at r, pick a component k with n_k(r) != 0. When
+ * F(r) = 0 all vectors below lie in one plane, so each cross product X of two in-plane vectors
+ * is lambda n, and sign(n.X) = sign(n_k) sign(X_k): the degree-4 edge tests n.X >= 0 of the
+ * design reduce to degree-2 signs. EE: u m = w x db and v m = w x da, so 0 <= u <= 1 iff
+ * sign(n_k) (w x db)_k >= 0 and sign(n_k) (m - w x db)_k >= 0 (same for v).
+ * If n(r) = 0, the triangle is the union of its edges / parallel segments meet iff an endpoint
+ * lies on the other segment. */
 static int touch(ccdb_truth *c, gt_alg *r)
 {
-    if (sg(c, T_N0, r) || sg(c, T_N0 + 1, r) || sg(c, T_N0 + 2, r)) {
-        if (sg(c, T_F, r) != 0)
-            return 0;
-        if (!c->ee)
-            return sg(c, T_E0, r) >= 0 && sg(c, T_E0 + 1, r) >= 0 && sg(c, T_E0 + 2, r) >= 0;
-        return sg(c, T_S, r) >= 0 && sg(c, T_S2, r) >= 0 && sg(c, T_U, r) >= 0 &&
-               sg(c, T_U2, r) >= 0;
+    int k, sn = 0;
+    for (k = 0; k < 3 && sn == 0; k++)
+        sn = sg(c, T_N0 + k, r);
+    c->boundary = -1;
+    if (sn == 0)
+        return any_on_segment(c, r);
+    k--;
+    if (!c->root_of_F && sg(c, T_F, r) != 0)
+        return 0;
+    /* On contact, a zero sign means: VF p on the line of that edge (so on the edge), EE u or v
+     * is 0 or 1 (an endpoint is the unique contact point): the boundary class. */
+    int zero = 0;
+    if (!c->ee) {
+        for (int i = 0; i < 3; i++) {
+            int x = sn * sg(c, T_VSEG + i * SEG_SIZE + SEG_X + k, r);
+            if (x < 0)
+                return 0;
+            zero |= x == 0;
+        }
+    } else {
+        static const int blocks[4] = { T_A0, T_AR0, T_B0, T_BR0 };
+        for (int i = 0; i < 4; i++) {
+            int x = sn * sg(c, blocks[i] + k, r);
+            if (x < 0)
+                return 0;
+            zero |= x == 0;
+        }
     }
-    return any_on_segment(c, r);
+    c->boundary = zero;
+    return 1;
 }
 
 /* ---- decision over [0,1] ---------------------------------------------------------------- */
@@ -332,41 +362,118 @@ static void sort_unique(ccdb_truth *c, int *n)
     *n = m;
 }
 
+/* Roots of p (non-zero) in [0,1], increasing, each tightened to adjacent doubles when the
+ * Newton guess allows. Roots at 0 and 1 are found exactly and divided out (with their
+ * multiplicity) first. Then cheap exits before the square-free part (a gcd): Descartes' bound
+ * on (0,1) is 0 => no root inside; 1 => one simple root, which isolation handles without the
+ * square-free part (its isolating interval holds no other root of p: all the signs need). */
+static int roots01(ccdb_truth *c, const gt_poly *p, gt_alg *out, int cap)
+{
+    gt_ws *ws = &c->ws;
+    gt_ws_mark mk = gt_ws_save(ws);
+    mpz_ptr zero = gt_ws_int(ws), one = gt_ws_int(ws), sum = gt_ws_int(ws);
+    gt_poly *Q = gt_ws_poly(ws), *lin = gt_ws_poly(ws), *tmp = gt_ws_poly(ws);
+    mpz_set_ui(zero, 0);
+    mpz_set_ui(one, 1);
+    gt_poly_set(Q, p);
+    int n = 0, root0 = 0, root1 = 0;
+    while (Q->deg >= 1 && mpz_sgn(Q->c[0]) == 0) { /* divide by t */
+        root0 = 1;
+        for (int i = 0; i < Q->deg; i++)
+            mpz_swap(Q->c[i], Q->c[i + 1]);
+        Q->deg--;
+    }
+    mpz_set_si(lin->c[0], -1);
+    mpz_set_ui(lin->c[1], 1);
+    lin->deg = 1;
+    for (;;) { /* divide by t - 1 */
+        mpz_set_ui(sum, 0);
+        for (int i = 0; i <= Q->deg; i++)
+            mpz_add(sum, sum, Q->c[i]);
+        if (Q->deg < 1 || mpz_sgn(sum) != 0)
+            break;
+        root1 = 1;
+        gt_poly_divexact(ws, tmp, Q, lin);
+        gt_poly_set(Q, tmp);
+    }
+    if (root0) {
+        assert(n < cap);
+        gt_alg_set_ui(&out[n++], 0);
+    }
+    int v = gt_poly_descartes(ws, Q, zero, one, 0);
+    if (v > 0) {
+        if (v == 1)
+            gt_poly_set(&c->sqf, Q);
+        else
+            gt_poly_squarefree(ws, &c->sqf, Q);
+        int m = gt_isolate(ws, &c->sqf, out + n, cap - n);
+        for (int i = n; i < n + m; i++)
+            gt_alg_tighten(ws, &out[i]);
+        n += m;
+    }
+    if (root1) {
+        assert(n < cap);
+        gt_alg_set_ui(&out[n++], 1);
+    }
+    gt_ws_restore(ws, mk);
+    return n;
+}
+
 /* Shortcut (F not identically zero): contact needs F(t) = 0, so the candidates are the roots
  * of F in [0,1]; returns the index of the first that touches, or -1. */
 static int decide_cubic(ccdb_truth *c)
 {
-    gt_poly_squarefree(&c->ws, &c->sqf, poly(c, T_F));
-    int n = gt_isolate(&c->ws, &c->sqf, c->cand, N_CAND);
-    for (int i = 0; i < n; i++)
+    int n = roots01(c, poly(c, T_F), c->cand, N_CAND), found = -1;
+    c->root_of_F = 1;
+    for (int i = 0; i < n && found < 0; i++)
         if (touch(c, &c->cand[i]))
-            return i;
-    return -1;
+            found = i;
+    c->root_of_F = 0;
+    return found;
 }
 
-/* General method: candidates are 0, 1 and every root in [0,1] of every non-zero polynomial
- * the predicate may ask about; the earliest touching candidate is the TOI (the contact set is
- * closed). In checking mode also test one point of each open interval before the TOI. */
-static int decide_general(ccdb_truth *c)
+/* General method: candidates are 0, 1 and every root in [0,1] of the polynomials the
+ * predicate may ask about; the earliest touching candidate is the TOI (the contact set is
+ * closed). In checking mode also test one point of each open interval before the TOI.
+ * Reduced set (full = 0), valid when n (VF) / m (EE) is not identically zero: the normal's
+ * components and the degree-2 inside polynomials (VF: the cross products X of the three
+ * segment blocks; EE: w x db, m - w x db, w x da, m - w x da). On an open interval free of
+ * their roots n != 0 throughout, the chosen component k is the same and every sign touch asks
+ * is constant; the points where n = 0 are roots of n's components, hence candidates, where the
+ * degenerate branch is evaluated exactly. Full set (full = 1, or n identically zero): every
+ * polynomial of the table. */
+static int is_candidate_poly(const ccdb_truth *c, int id, int full)
 {
-    for (int g = 0; g < n_groups(c); g++)
-        if (!c->have[g])
-            compute_group(c, g);
+    if (full || id < T_N0 + 3)
+        return 1;
+    if (c->ee)
+        return id < T_ESEG;
+    int o = (id - T_VSEG) % SEG_SIZE;
+    return o >= SEG_X && o < SEG_X + 3;
+}
+
+static int decide_general(ccdb_truth *c, int full)
+{
+    int np = n_polys(c);
+    if (gt_poly_is_zero(poly(c, T_N0)) && gt_poly_is_zero(poly(c, T_N0 + 1)) &&
+        gt_poly_is_zero(poly(c, T_N0 + 2)))
+        full = 1;
+    for (int id = 0; id < np; id++)
+        if (is_candidate_poly(c, id, full))
+            poly(c, id);
     int n = 0;
     gt_alg_set_ui(&c->cand[n++], 0);
     gt_alg_set_ui(&c->cand[n++], 1);
-    int np = n_polys(c);
     for (int id = 0; id < np; id++) {
         const gt_poly *p = &c->T[id];
-        if (p->deg < 1)
+        if (!is_candidate_poly(c, id, full) || p->deg < 1)
             continue;
         int dup = 0; /* identical polynomials have identical roots */
         for (int j = 0; j < id && !dup; j++)
-            dup = gt_poly_equal(p, &c->T[j]);
+            dup = is_candidate_poly(c, j, full) && gt_poly_equal(p, &c->T[j]);
         if (dup)
             continue;
-        gt_poly_squarefree(&c->ws, &c->sqf, p);
-        n += gt_isolate(&c->ws, &c->sqf, c->cand + n, N_CAND - n);
+        n += roots01(c, p, c->cand + n, N_CAND - n);
     }
     sort_unique(c, &n);
     for (int i = 0; i < n; i++) {
@@ -414,13 +521,15 @@ static int normal_zero_at(ccdb_truth *c, int at1)
     return zero;
 }
 
-static unsigned classify(ccdb_truth *c, const double q[8][3], int hit, gt_alg *toi)
+/* Coincident points at t = 0 or t = 1: VF vertex on a triangle vertex; EE a zero-length edge or
+ * an endpoint of one edge on an endpoint of the other. (Coincident triangle vertices make a
+ * zero-area triangle, found by the normal test.) Exact double compares. */
+static int coincident_points(const double q[8][3], int ee)
 {
-    unsigned f = 0;
     int degenerate = 0;
     for (int h = 0; h < 2; h++) {
         const double(*x)[3] = q + 4 * h;
-        if (!c->ee) {
+        if (!ee) {
             degenerate |= same_point(x[0], x[1]) || same_point(x[0], x[2]) || same_point(x[0], x[3]);
         } else {
             degenerate |= same_point(x[0], x[1]) || same_point(x[2], x[3]);
@@ -428,6 +537,93 @@ static unsigned classify(ccdb_truth *c, const double q[8][3], int hit, gt_alg *t
                           same_point(x[1], x[2]) || same_point(x[1], x[3]);
         }
     }
+    return degenerate;
+}
+
+/* ---- cheap classification of a query a filter proved a miss ------------------------------
+ * A miss needs only the hit-independent flags: coincident points, n (VF) / m (EE) zero at t = 0
+ * or 1, F identically zero. Each "non-zero" is proven in doubles with a static error bound
+ * (Shewchuk's orient2d / orient3d bounds, taken with a margin: 8 eps and 16 eps) that is valid
+ * when no intermediate underflows or overflows, which the range check guarantees: non-zero
+ * inputs in [2^-200, 2^300] are multiples of 2^-252, so non-zero differences and their
+ * products of up to three factors stay normal. Anything not proven goes to the exact test. */
+#define GT_EPS 0x1p-53
+
+static int in_safe_range(const double q[8][3])
+{
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 3; j++) {
+            double a = fabs(q[i][j]);
+            if (a != 0 && !(a >= 0x1p-200 && a <= 0x1p300))
+                return 0;
+        }
+    return 1;
+}
+
+/* 1 if (u1-u0) x (v1-v0) is proven non-zero. */
+static int cross_nonzero(const double *u0, const double *u1, const double *v0, const double *v1)
+{
+    double u[3], v[3];
+    for (int j = 0; j < 3; j++) {
+        u[j] = u1[j] - u0[j];
+        v[j] = v1[j] - v0[j];
+    }
+    for (int j = 0; j < 3; j++) {
+        int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+        double l = u[j1] * v[j2], r = u[j2] * v[j1];
+        if (fabs(l - r) > 8 * GT_EPS * (fabs(l) + fabs(r)))
+            return 1;
+    }
+    return 0;
+}
+
+/* 1 if det(u1-u0, v1-v0, w1-w0) is proven non-zero. */
+static int det_nonzero(const double *u0, const double *u1, const double *v0, const double *v1,
+                       const double *w0, const double *w1)
+{
+    double u[3], v[3], w[3], det = 0, perm = 0;
+    for (int j = 0; j < 3; j++) {
+        u[j] = u1[j] - u0[j];
+        v[j] = v1[j] - v0[j];
+        w[j] = w1[j] - w0[j];
+    }
+    for (int j = 0; j < 3; j++) {
+        int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+        double l = v[j1] * w[j2], r = v[j2] * w[j1];
+        det += u[j] * (l - r);
+        perm += fabs(u[j]) * (fabs(l) + fabs(r));
+    }
+    return fabs(det) > 16 * GT_EPS * perm;
+}
+
+/* Flags of a miss without the exact path; returns 0 when something is not proven. */
+static int classify_miss_fast(const double q[8][3], int ee, unsigned *flags)
+{
+    if (!in_safe_range(q))
+        return 0;
+    for (int h = 0; h < 2; h++) {
+        const double(*x)[3] = q + 4 * h;
+        /* VF: n = (b-a)x(c-a), F = det(b-a, c-a, p-a); EE: m = (a1-a0)x(b1-b0), F = det(.., b0-a0) */
+        if (!ee ? !cross_nonzero(x[1], x[2], x[1], x[3]) : !cross_nonzero(x[0], x[1], x[2], x[3]))
+            return 0;
+    }
+    int fnz = 0;
+    for (int h = 0; h < 2 && !fnz; h++) {
+        const double(*x)[3] = q + 4 * h;
+        fnz = !ee ? det_nonzero(x[1], x[2], x[1], x[3], x[1], x[0])
+                  : det_nonzero(x[0], x[1], x[2], x[3], x[0], x[2]);
+    }
+    if (!fnz)
+        return 0;
+    *flags = coincident_points(q, ee) ? 1u << CCDB_CLASS_DEGENERATE_PRIMITIVE
+                                       : 1u << CCDB_CLASS_GENERIC;
+    return 1;
+}
+
+static unsigned classify(ccdb_truth *c, const double q[8][3], int hit, gt_alg *toi)
+{
+    unsigned f = 0;
+    int degenerate = coincident_points(q, c->ee);
     int n0 = normal_zero_at(c, 0), n1 = normal_zero_at(c, 1);
     if (!c->ee && (n0 || n1))
         degenerate = 1;
@@ -458,7 +654,12 @@ static unsigned classify(ccdb_truth *c, const double q[8][3], int hit, gt_alg *t
                 f |= 1u << CCDB_CLASS_TANGENT;
             gt_ws_restore(&c->ws, mk);
         }
-        if (any_on_segment(c, toi))
+        int b = c->boundary; /* from the touch at the TOI, when n(TOI) != 0 */
+        if (b < 0 || c->check)
+            b = any_on_segment(c, toi);
+        if (c->check && c->boundary >= 0)
+            assert(b == c->boundary);
+        if (b)
             f |= 1u << CCDB_CLASS_BOUNDARY;
     }
     if (f == 0)
@@ -482,19 +683,30 @@ static void run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *
                 stage = CCDB_STAGE_FILTER;
         }
     }
+    if (stage != CCDB_STAGE_EXACT && !c->check && classify_miss_fast(q, ee, &out->flags)) {
+        out->hit = 0;
+        out->toi_lo = out->toi_hi = 0;
+        out->stage = stage;
+        c->stats.decided[stage]++;
+        int cls = 0;
+        while (!(out->flags & (1u << cls)))
+            cls++;
+        out->cls = (ccdb_truth_class)cls;
+        return;
+    }
     load(c, q, ee);
     int idx = -1;
     if (stage == CCDB_STAGE_EXACT) {
         if (!gt_poly_is_zero(poly(c, T_F)))
             idx = decide_cubic(c);
         else
-            idx = decide_general(c);
-        if (c->check && !gt_poly_is_zero(poly(c, T_F))) {
-            /* the general method must agree with the cubic shortcut */
+            idx = decide_general(c, 0);
+        if (c->check) {
+            /* the general method on every polynomial must agree with the shortcut used */
             int hit1 = idx >= 0;
             if (hit1)
                 gt_alg_set(&c->toi2, &c->cand[idx]);
-            int j = decide_general(c);
+            int j = decide_general(c, 1);
             assert((j >= 0) == hit1);
             if (hit1)
                 assert(gt_alg_cmp(&c->ws, &c->toi2, &c->cand[j]) == 0);

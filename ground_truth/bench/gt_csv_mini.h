@@ -1,7 +1,7 @@
 /* gt_csv_mini.h — a tiny strict reader of the public rational CSV (8 rows per query, columns
- * x_num,x_den,y_num,y_den,z_num,z_den,truth), private to the ground-truth benchmark and tests
- * (the product's reader is datasets/csv.c). Returns the number of queries, -1 on any error;
- * every value must be exactly a double. */
+ * x_num,x_den,y_num,y_den,z_num,z_den,truth), private to the ground-truth benchmark, which
+ * like all of ground_truth/ may not depend on datasets/ (the product's reader is datasets/).
+ * Returns the number of queries, -1 on any error; every value must be exactly a double. */
 #ifndef CCDB_GT_CSV_MINI_H
 #define CCDB_GT_CSV_MINI_H
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "ccdb_truth.h"
@@ -47,6 +48,8 @@ int main(int argc, char **argv)
     ccdb_truth_set_checking(t, check);
     long total = 0, disagree = 0, hits = 0;
     unsigned long cls[CCDB_CLASS_COUNT] = { 0 };
+    double cls_time[CCDB_CLASS_COUNT] = { 0 }, hit_time = 0;
+    double *per = calloc((size_t)repeat, sizeof *per);
     for (int r = 0; r < repeat; r++) {
         ccdb_truth_reset_stats(t);
         long count = 0;
@@ -56,11 +59,18 @@ int main(int argc, char **argv)
                 if (hits_only && !files[i].label[j])
                     continue;
                 ccdb_truth_result res;
+                double tq = verbose ? now() : 0;
                 if (files[i].ee)
                     ccdb_truth_ee(t, (const double(*)[3])files[i].q[j], &res);
                 else
                     ccdb_truth_vf(t, (const double(*)[3])files[i].q[j], &res);
                 count++;
+                if (verbose) {
+                    tq = now() - tq;
+                    cls_time[res.cls] += tq;
+                    if (res.hit)
+                        hit_time += tq;
+                }
                 if (r == 0) {
                     total++;
                     hits += res.hit;
@@ -75,13 +85,35 @@ int main(int argc, char **argv)
                 }
             }
         double dt = now() - t0;
-        printf("run %d: %ld queries, %.3f us/query\n", r, count, 1e6 * dt / (double)count);
+        per[r] = 1e6 * dt / (double)count;
+        if (repeat <= 10)
+            printf("run %d: %ld queries, %.3f us/query\n", r, count, per[r]);
     }
+    for (int i = 1; i < repeat; i++) /* insertion sort for the median */
+        for (int j = i; j > 0 && per[j - 1] > per[j]; j--) {
+            double x = per[j];
+            per[j] = per[j - 1];
+            per[j - 1] = x;
+        }
+    printf("us/query over %d runs: median %.3f min %.3f max %.3f\n", repeat, per[repeat / 2], per[0],
+           per[repeat - 1]);
+    free(per);
     const ccdb_truth_stats *s = ccdb_truth_get_stats(t);
     printf("queries %ld hits %ld disagreements %ld; stages box %llu filter %llu exact %llu\n", total,
            hits, disagree, s->decided[0], s->decided[1], s->decided[2]);
     for (int c = 0; c < CCDB_CLASS_COUNT; c++)
-        printf("  %-22s %lu\n", ccdb_truth_class_name((ccdb_truth_class)c), cls[c]);
+    {
+        printf("  %-22s %lu", ccdb_truth_class_name((ccdb_truth_class)c), cls[c]);
+        if (verbose)
+            printf(" queries, mean us %.2f",
+                   cls[c] ? 1e6 * cls_time[c] / (double)cls[c] / repeat : 0.0);
+        printf("\n");
+    }
+    if (verbose)
+        printf("hits: mean us %.2f\n", hits ? 1e6 * hit_time / (double)hits / repeat : 0.0);
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    printf("max RSS %ld KiB\n", ru.ru_maxrss);
     ccdb_truth_free(t);
     for (int i = 0; i < nf; i++) {
         free(files[i].q);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -300,6 +301,27 @@ Test(cli, truth_stats_and_round_inputs)
     cr_assert(strstr(err, "1 values were not doubles and were rounded") != NULL, "%s", err);
     free(out);
     free(err);
+}
+
+Test(cli, truth_kind_from_folder_name)
+{
+    char sub[600], file[700];
+    snprintf(sub, sizeof sub, "%s/vertex-face", tmpdir);
+    cr_assert_eq(mkdir(sub, 0700), 0);
+    snprintf(file, sizeof file, "%s/q.csv", sub);
+    write_file(file, two_vf_queries);
+    char *out, *err, *want, *err2;
+    int rc = RUN(&out, &err, "truth", file);
+    int rc2 = RUN(&want, &err2, "truth", "--kind", "vf", file);
+    unlink(file);
+    rmdir(sub);
+    cr_assert_eq(rc, 0, "%s", err);
+    cr_assert_eq(rc2, 0, "%s", err2);
+    cr_assert_str_eq(out, want, "the folder name gives the same answers as --kind vf");
+    free(out);
+    free(err);
+    free(want);
+    free(err2);
 }
 
 Test(cli, truth_kind_from_path_on_a_sample_file)

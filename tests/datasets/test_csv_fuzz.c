@@ -82,8 +82,8 @@ Test(csv_fuzz, damaged_files_fail_cleanly_or_round_trip)
 
 Test(csv_fuzz, fast_and_gmp_paths_agree)
 {
-    /* v = num/den read directly (fast path when small) and as (num*3^j)/(den*3^j) (always the
-     * GMP path: the denominator is not a power of two). Both must give the same double. */
+    /* v = num/2^k read directly (a fast path when small) and as (num*3^j)/(2^k*3^j) (always
+     * the GMP path: the denominator is not a power of two). Both must give the same double. */
     uint64_t seed = 99;
     mpz_t n, d;
     mpz_inits(n, d, (mpz_ptr)0);
@@ -91,14 +91,14 @@ Test(csv_fuzz, fast_and_gmp_paths_agree)
         int64_t num = (int64_t)(splitmix64(&seed) >> (11 + splitmix64(&seed) % 53));
         if (splitmix64(&seed) & 1)
             num = -num;
-        unsigned k = (unsigned)(splitmix64(&seed) % 64);
+        /* k < 64: 64-bit fast path; 64..127: 128-bit fast path; above: GMP even directly. */
+        unsigned k = (unsigned)(splitmix64(&seed) % 200);
         unsigned j = 1 + (unsigned)(splitmix64(&seed) % 30);
-        char direct[128], scaled[512];
-        snprintf(direct, sizeof direct, "%lld,%llu,0,1,0,1,0\n", (long long)num,
-                 (unsigned long long)((uint64_t)1 << k));
+        char direct[512], scaled[512];
         mpz_set_si(n, (long)num);
         mpz_set_ui(d, 1);
         mpz_mul_2exp(d, d, k);
+        gmp_snprintf(direct, sizeof direct, "%Zd,%Zd,0,1,0,1,0\n", n, d);
         for (unsigned t = 0; t < j; t++) {
             mpz_mul_ui(n, n, 3);
             mpz_mul_ui(d, d, 3);
@@ -106,7 +106,7 @@ Test(csv_fuzz, fast_and_gmp_paths_agree)
         gmp_snprintf(scaled, sizeof scaled, "%Zd,%Zd,0,1,0,1,0\n", n, d);
         ccdb_dataset a, b;
         ccdb_csv_error err;
-        char ta[1024] = "", tb[4096] = "";
+        char ta[4096] = "", tb[4096] = "";
         for (int r = 0; r < 8; r++) {
             strcat(ta, direct);
             strcat(tb, scaled);

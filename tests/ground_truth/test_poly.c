@@ -263,3 +263,69 @@ Test(poly, between_is_strict)
     cr_assert_eq(gt_alg_cmp(&ws, &R[2], &R[1]), -1);
     mpz_clear(x);
 }
+
+Test(poly, sign_of_linear_at_rational_algebraic)
+{
+    long c[] = { 1, -5, 6 }; /* (3t-1)(2t-1): 1/3 stays algebraic, 1/2 is exact */
+    setp(&P[0], 2, c);
+    cr_assert_eq(gt_isolate(&ws, &P[0], R, 8), 2);
+    cr_assert(!R[0].exact && R[1].exact);
+    long g1[] = { -1, 3 }, g2[] = { 2, -6 }, g3[] = { -1000, 3001 }, g4[] = { -1001, 3000 };
+    setp(&P[1], 1, g1);
+    cr_assert_eq(gt_alg_sign(&ws, &P[1], &R[0]), 0);
+    setp(&P[1], 1, g2);
+    cr_assert_eq(gt_alg_sign(&ws, &P[1], &R[0]), 0);
+    setp(&P[1], 1, g3); /* root 1000/3001 < 1/3 */
+    cr_assert_eq(gt_alg_sign(&ws, &P[1], &R[0]), 1);
+    setp(&P[1], 1, g4); /* root 1001/3000 > 1/3 */
+    cr_assert_eq(gt_alg_sign(&ws, &P[1], &R[0]), -1);
+    /* the same after tightening to adjacent doubles */
+    gt_alg_tighten(&ws, &R[0]);
+    cr_assert_eq(gt_alg_sign(&ws, &P[1], &R[0]), -1);
+    setp(&P[1], 1, g1);
+    cr_assert_eq(gt_alg_sign(&ws, &P[1], &R[0]), 0);
+}
+
+/* g = (2^200 t - A - u)(2^200 t - A - v) */
+static void close_quadratic(gt_poly *g, const mpz_t A, long u, long v)
+{
+    mpz_t a, b;
+    mpz_inits(a, b, NULL);
+    mpz_set(a, A);
+    mpz_set(b, A);
+    if (u >= 0) mpz_add_ui(a, a, (unsigned long)u); else mpz_sub_ui(a, a, (unsigned long)-u);
+    if (v >= 0) mpz_add_ui(b, b, (unsigned long)v); else mpz_sub_ui(b, b, (unsigned long)-v);
+    mpz_set_ui(g->c[2], 1);
+    mpz_mul_2exp(g->c[2], g->c[2], 400);
+    mpz_add(g->c[1], a, b);
+    mpz_mul_2exp(g->c[1], g->c[1], 200);
+    mpz_neg(g->c[1], g->c[1]);
+    mpz_mul(g->c[0], a, b);
+    g->deg = 2;
+    mpz_clears(a, b, NULL);
+}
+
+Test(poly, sign_with_roots_2_200_apart)
+{
+    long c[] = { -1, 0, 2 }; /* r = 1/sqrt(2), A = floor(2^200 r) */
+    setp(&P[0], 2, c);
+    cr_assert_eq(gt_isolate(&ws, &P[0], R, 8), 1);
+    mpz_t A;
+    mpz_init(A);
+    mpz_ui_pow_ui(A, 2, 399);
+    mpz_sqrt(A, A);
+    static const long uv[][3] = { { 0, 1, -1 }, { 1, 2, 1 }, { -1, 0, 1 }, { 0, 0, 1 }, { 1, 1, 1 } };
+    for (size_t i = 0; i < sizeof uv / sizeof uv[0]; i++) {
+        gt_alg_set(&R[1], &R[0]); /* a fresh copy each time */
+        close_quadratic(&P[1], A, uv[i][0], uv[i][1]);
+        cr_assert_eq(gt_alg_sign(&ws, &P[1], &R[1]), (int)uv[i][2], "case %zu", i);
+    }
+    /* comparison with a rational 2^-200 away, both sides */
+    gt_alg_set_ui(&R[2], 0);
+    mpz_set(R[2].num, A);
+    R[2].k = 200;
+    cr_assert_eq(gt_alg_cmp(&ws, &R[2], &R[0]), -1);
+    mpz_add_ui(R[2].num, A, 1);
+    cr_assert_eq(gt_alg_cmp(&ws, &R[2], &R[0]), 1);
+    mpz_clear(A);
+}

@@ -9,6 +9,7 @@
 
 #include "ccdb_truth.h"
 #include "gt_test_util.h"
+#include "gt_witness.h"
 
 static uint64_t rng_state;
 static uint64_t splitmix64(void)
@@ -60,183 +61,6 @@ static void gen(double q[8][3], int ee)
     (void)ee;
 }
 
-/* ---- an independent exact check at one time t (mpq, no polynomials) ---------------------- */
-
-typedef mpq_t vec[3];
-
-static void vq_init(vec v) { mpq_inits(v[0], v[1], v[2], NULL); }
-static void vq_clear(vec v) { mpq_clears(v[0], v[1], v[2], NULL); }
-
-static void point_at(vec r, const double q[8][3], int i, const mpq_t t)
-{
-    mpq_t a, b;
-    mpq_inits(a, b, NULL);
-    for (int j = 0; j < 3; j++) {
-        mpq_set_d(a, q[i][j]);
-        mpq_set_d(b, q[i + 4][j]);
-        mpq_sub(b, b, a);
-        mpq_mul(b, b, t);
-        mpq_add(r[j], a, b);
-    }
-    mpq_clears(a, b, NULL);
-}
-
-static void vsub(vec r, vec a, vec b)
-{
-    for (int j = 0; j < 3; j++)
-        mpq_sub(r[j], a[j], b[j]);
-}
-static void vcross(vec r, vec a, vec b)
-{
-    mpq_t x;
-    mpq_init(x);
-    vec t;
-    vq_init(t);
-    for (int j = 0; j < 3; j++) {
-        int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-        mpq_mul(t[j], a[j1], b[j2]);
-        mpq_mul(x, a[j2], b[j1]);
-        mpq_sub(t[j], t[j], x);
-    }
-    for (int j = 0; j < 3; j++)
-        mpq_set(r[j], t[j]);
-    vq_clear(t);
-    mpq_clear(x);
-}
-static void vdot(mpq_t r, vec a, vec b)
-{
-    mpq_t x;
-    mpq_init(x);
-    mpq_mul(r, a[0], b[0]);
-    for (int j = 1; j < 3; j++) {
-        mpq_mul(x, a[j], b[j]);
-        mpq_add(r, r, x);
-    }
-    mpq_clear(x);
-}
-static int vzero(vec a) { return !mpq_sgn(a[0]) && !mpq_sgn(a[1]) && !mpq_sgn(a[2]); }
-
-/* p on segment [a, b]: witness s with p = a + s (b - a), 0 <= s <= 1 */
-static int on_seg(vec p, vec a, vec b)
-{
-    vec d, w, x;
-    vq_init(d);
-    vq_init(w);
-    vq_init(x);
-    mpq_t s, dd;
-    mpq_inits(s, dd, NULL);
-    vsub(d, b, a);
-    vsub(w, p, a);
-    int ok;
-    if (vzero(d)) {
-        ok = vzero(w);
-    } else {
-        vdot(s, d, w);
-        vdot(dd, d, d);
-        mpq_div(s, s, dd);
-        ok = mpq_sgn(s) >= 0 && mpq_cmp_ui(s, 1, 1) <= 0;
-        for (int j = 0; j < 3 && ok; j++) { /* a + s d == p exactly */
-            mpq_mul(dd, s, d[j]);
-            mpq_add(dd, dd, a[j]);
-            ok = mpq_equal(dd, p[j]);
-        }
-    }
-    mpq_clears(s, dd, NULL);
-    vq_clear(d);
-    vq_clear(w);
-    vq_clear(x);
-    return ok;
-}
-
-/* Do the primitives touch at the rational time t? Solves for the witness (u, v) exactly. */
-static int touch_at(const double q[8][3], int ee, const mpq_t t)
-{
-    vec P[4], e1, e2, w, n, x;
-    for (int i = 0; i < 4; i++) {
-        vq_init(P[i]);
-        point_at(P[i], q, i, t);
-    }
-    vq_init(e1);
-    vq_init(e2);
-    vq_init(w);
-    vq_init(n);
-    vq_init(x);
-    mpq_t u, v, nn, tmp;
-    mpq_inits(u, v, nn, tmp, NULL);
-    int hit = 0;
-    if (!ee) { /* p = a + u (b - a) + v (c - a) */
-        vsub(e1, P[2], P[1]);
-        vsub(e2, P[3], P[1]);
-        vsub(w, P[0], P[1]);
-        vcross(n, e1, e2);
-        if (!vzero(n)) {
-            vdot(nn, n, n);
-            vcross(x, w, e2);
-            vdot(u, x, n);
-            mpq_div(u, u, nn);
-            vcross(x, e1, w);
-            vdot(v, x, n);
-            mpq_div(v, v, nn);
-            mpq_add(tmp, u, v);
-            hit = mpq_sgn(u) >= 0 && mpq_sgn(v) >= 0 && mpq_cmp_ui(tmp, 1, 1) <= 0;
-            for (int j = 0; j < 3 && hit; j++) {
-                mpq_mul(tmp, u, e1[j]);
-                mpq_mul(nn, v, e2[j]);
-                mpq_add(tmp, tmp, nn);
-                mpq_add(tmp, tmp, P[1][j]);
-                hit = mpq_equal(tmp, P[0][j]);
-            }
-        } else {
-            hit = on_seg(P[0], P[1], P[2]) || on_seg(P[0], P[2], P[3]) || on_seg(P[0], P[3], P[1]);
-        }
-    } else { /* a0 + u (a1 - a0) = b0 + v (b1 - b0) */
-        vsub(e1, P[1], P[0]);
-        vsub(e2, P[3], P[2]);
-        vsub(w, P[2], P[0]);
-        vcross(n, e1, e2);
-        if (!vzero(n)) {
-            vdot(nn, n, n);
-            vcross(x, w, e2);
-            vdot(u, x, n);
-            mpq_div(u, u, nn);
-            vcross(x, w, e1);
-            vdot(v, x, n);
-            mpq_div(v, v, nn);
-            hit = mpq_sgn(u) >= 0 && mpq_sgn(v) >= 0 && mpq_cmp_ui(u, 1, 1) <= 0 &&
-                  mpq_cmp_ui(v, 1, 1) <= 0;
-            for (int j = 0; j < 3 && hit; j++) {
-                mpq_mul(tmp, u, e1[j]);
-                mpq_add(tmp, tmp, P[0][j]);
-                mpq_mul(nn, v, e2[j]);
-                mpq_add(nn, nn, P[2][j]);
-                hit = mpq_equal(tmp, nn);
-            }
-        } else {
-            hit = on_seg(P[0], P[2], P[3]) || on_seg(P[1], P[2], P[3]) ||
-                  on_seg(P[2], P[0], P[1]) || on_seg(P[3], P[0], P[1]);
-        }
-    }
-    mpq_clears(u, v, nn, tmp, NULL);
-    for (int i = 0; i < 4; i++)
-        vq_clear(P[i]);
-    vq_clear(e1);
-    vq_clear(e2);
-    vq_clear(w);
-    vq_clear(n);
-    vq_clear(x);
-    return hit;
-}
-
-static int touch_at_d(const double q[8][3], int ee, double t)
-{
-    mpq_t tq;
-    mpq_init(tq);
-    mpq_set_d(tq, t);
-    int h = touch_at(q, ee, tq);
-    mpq_clear(tq);
-    return h;
-}
-
 static void same(const char *what, int i, const ccdb_truth_result *a, const ccdb_truth_result *b)
 {
     cr_assert_eq(a->hit, b->hit, "query %d %s: hit %d vs %d", i, what, a->hit, b->hit);
@@ -250,9 +74,12 @@ static void same(const char *what, int i, const ccdb_truth_result *a, const ccdb
 
 static void random_suite(int ee, uint64_t seed, int count)
 {
-    ccdb_truth *chk = ccdb_truth_new(), *t = ccdb_truth_new();
+    ccdb_truth *chk = ccdb_truth_new(), *t = ccdb_truth_new(), *fast = ccdb_truth_new();
     ccdb_truth_set_checking(chk, 1);
     ccdb_truth_set_checking(t, 0);
+    ccdb_truth_set_checking(fast, 0);
+    ccdb_truth_set_filters(chk, 0);
+    ccdb_truth_set_filters(t, 0);
     rng_state = seed;
     int hits = 0, witnessed = 0, classes = 0;
     for (int i = 0; i < count; i++) {
@@ -262,6 +89,9 @@ static void random_suite(int ee, uint64_t seed, int count)
         gt_run(chk, ee, (const double(*)[3])q, &r); /* checking mode: both methods agree */
         hits += r.hit;
         classes |= (int)r.flags;
+        /* filters and the cheap miss classification change nothing but the stage */
+        gt_run(fast, ee, (const double(*)[3])q, &r2);
+        same("filtered", i, &r, &r2);
         if (r.hit) {
             cr_assert(gt_tight(&r) && r.toi_lo >= 0 && r.toi_hi <= 1, "query %d: bracket", i);
             /* at the TOI (when a double) they touch; just before it they do not */
@@ -333,7 +163,61 @@ static void random_suite(int ee, uint64_t seed, int count)
     cr_assert_gt(witnessed, hits / 4);
     ccdb_truth_free(chk);
     ccdb_truth_free(t);
+    ccdb_truth_free(fast);
 }
 
 Test(random, vf_invariances_and_witness, .timeout = 600) { random_suite(0, 0x5eed0001ull, 3000); }
 Test(random, ee_invariances_and_witness, .timeout = 600) { random_suite(1, 0x5eed0002ull, 3000); }
+
+/* Extreme magnitudes: every point gets its own power-of-two scale (down to the subnormal range,
+ * up to 2^600) around a common offset, so TOIs, differences and intermediate integers span
+ * hundreds to thousands of bits. Checked: checking mode (both methods agree, open intervals do
+ * not touch), filtered = exact, permutation invariance, the mpq witness at double TOIs and no
+ * contact one ulp before any TOI or at sample times of misses. */
+static void extreme_suite(int ee, uint64_t seed, int count)
+{
+    ccdb_truth *chk = ccdb_truth_new(), *t = ccdb_truth_new();
+    ccdb_truth_set_checking(chk, 1);
+    ccdb_truth_set_filters(chk, 0);
+    rng_state = seed;
+    int hits = 0;
+    for (int i = 0; i < count; i++) {
+        double q[8][3], q2[8][3];
+        gen(q, ee);
+        int base = rnd(3) == 0 ? -1060 : rnd(3) == 0 ? 600 : 0;
+        for (int a = 0; a < 8; a++) {
+            int e = base + (rnd(2) ? -rnd(12) : 0) - (rnd(6) == 0 ? rnd(40) : 0);
+            for (int j = 0; j < 3; j++)
+                q[a][j] = ldexp(q[a][j], e);
+        }
+        ccdb_truth_result r, r2;
+        gt_run(chk, ee, (const double(*)[3])q, &r);
+        gt_run(t, ee, (const double(*)[3])q, &r2);
+        same("filtered", i, &r, &r2);
+        hits += r.hit;
+        if (r.hit) {
+            cr_assert(gt_tight(&r) && r.toi_lo >= 0 && r.toi_hi <= 1, "query %d: bracket", i);
+            if (r.toi_lo == r.toi_hi)
+                cr_assert(touch_at_d((const double(*)[3])q, ee, r.toi_lo), "query %d: witness", i);
+            if (r.toi_lo > 0)
+                cr_assert(!touch_at_d((const double(*)[3])q, ee, nextafter(r.toi_lo, -1.0)),
+                          "query %d: contact before the TOI", i);
+        } else {
+            static const double ts[] = { 0, 0x1p-1074, 0x1p-1000, 0.5, 1 };
+            for (size_t k = 0; k < sizeof ts / sizeof ts[0]; k++)
+                cr_assert(!touch_at_d((const double(*)[3])q, ee, ts[k]), "query %d: t=%g", i, ts[k]);
+        }
+        for (int h = 0; h < 2; h++) /* one permutation: reverse the order of the four points */
+            for (int j = 0; j < 4; j++)
+                memcpy(q2[4 * h + j], q[4 * h + (ee ? 3 - j : (j == 0 ? 0 : 4 - j))], sizeof q2[0]);
+        gt_run(t, ee, (const double(*)[3])q2, &r2);
+        same("permuted", i, &r, &r2);
+    }
+    cr_log_info("%s extreme: %d queries, %d hits", ee ? "ee" : "vf", count, hits);
+    cr_assert_gt(hits, count / 50);
+    ccdb_truth_free(chk);
+    ccdb_truth_free(t);
+}
+
+Test(random, vf_extreme_magnitudes, .timeout = 600) { extreme_suite(0, 0xe7e0001ull, 1500); }
+Test(random, ee_extreme_magnitudes, .timeout = 600) { extreme_suite(1, 0xe7e0002ull, 1500); }

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../../ground_truth/bench/gt_csv_mini.h"
+#include "ccdb_dataset.h"
 #include "ccdb_truth.h"
 #include "gt_test_util.h"
 
@@ -33,9 +33,11 @@ Test(sample_labels, agree_with_published_labels, .timeout = 600)
     struct stat st;
     if (stat(SAMPLE_DIR, &st) != 0)
         cr_skip_test("sample queries not found at %s", SAMPLE_DIR);
-    ccdb_truth *t = ccdb_truth_new();
+    ccdb_truth *t = ccdb_truth_new(), *fast = ccdb_truth_new();
     ccdb_truth_set_checking(t, 1);
-    long total = 0, hits = 0, agree = 0, files = 0;
+    ccdb_truth_set_filters(t, 0);
+    ccdb_truth_set_checking(fast, 0);
+    long total = 0, hits = 0, agree = 0, files = 0, filtered = 0;
     DIR *scenes = opendir(SAMPLE_DIR);
     cr_assert_not_null(scenes);
     struct dirent *sc;
@@ -56,10 +58,14 @@ Test(sample_labels, agree_with_published_labels, .timeout = 600)
                     continue;
                 char path[2048];
                 snprintf(path, sizeof path, "%s/%s", dir, f->d_name);
-                double(*q)[8][3];
-                unsigned char *label;
-                long n = gt_csv_mini_read(path, &q, &label);
-                cr_assert_geq(n, 0, "cannot read %s", path);
+                ccdb_dataset ds;
+                ccdb_csv_error err;
+                int rc = ccdb_csv_read(path, ee ? CCDB_KIND_EE : CCDB_KIND_VF, NULL, &ds, &err);
+                cr_assert_eq(rc, 0, "cannot read %s: %s", path, err.message);
+                cr_assert_eq(ds.rounded_values, 0);
+                double(*q)[8][3] = ds.q;
+                const unsigned char *label = ds.label;
+                long n = (long)ds.count;
                 files++;
                 for (long i = 0; i < n; i++) {
                     ccdb_truth_result r;
@@ -77,16 +83,23 @@ Test(sample_labels, agree_with_published_labels, .timeout = 600)
                     }
                     if (r.hit)
                         cr_expect(gt_tight(&r), "%s query %ld: bracket not tight", path, i);
+                    /* with filters (and the cheap miss classification): same answer */
+                    ccdb_truth_result r2;
+                    gt_run(fast, ee, (const double(*)[3])q[i], &r2);
+                    cr_expect(r2.hit == r.hit && r2.flags == r.flags &&
+                                  (!r.hit || (r2.toi_lo == r.toi_lo && r2.toi_hi == r.toi_hi)),
+                              "%s query %ld: filtered result differs", path, i);
+                    filtered += r2.stage != CCDB_STAGE_EXACT;
                 }
-                free(q);
-                free(label);
+                ccdb_dataset_free(&ds);
             }
             closedir(d);
         }
     }
     closedir(scenes);
     ccdb_truth_free(t);
-    cr_log_info("%ld files, %ld queries, %ld hits, %ld agree with the labels", files, total, hits,
-                agree);
+    ccdb_truth_free(fast);
+    cr_log_info("%ld files, %ld queries, %ld hits, %ld agree with the labels, %ld decided by filters",
+                files, total, hits, agree, filtered);
     cr_assert_gt(total, 0, "no sample query found under %s", SAMPLE_DIR);
 }

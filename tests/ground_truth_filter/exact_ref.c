@@ -199,3 +199,224 @@ exact_cubic_kind exact_cubic_roots01(const double q[8][3], int is_ee)
     mpq_clear(t);
     return r;
 }
+
+/* ---- exact polynomials in t (degree <= 4) and the MISS certificate ---- */
+
+#define PN 5
+typedef struct poly { mpq_t c[PN]; } poly;
+typedef struct pvec { poly x[3]; } pvec;
+
+static void poly_init(poly *p) { for (int i = 0; i < PN; ++i) mpq_init(p->c[i]); }
+static void poly_clear(poly *p) { for (int i = 0; i < PN; ++i) mpq_clear(p->c[i]); }
+static void pvec_init(pvec *v) { for (int k = 0; k < 3; ++k) poly_init(&v->x[k]); }
+static void pvec_clear(pvec *v) { for (int k = 0; k < 3; ++k) poly_clear(&v->x[k]); }
+
+static void poly_addsub(poly *out, const poly *a, const poly *b, int sub)
+{
+    for (int i = 0; i < PN; ++i)
+        (sub ? mpq_sub : mpq_add)(out->c[i], a->c[i], b->c[i]);
+}
+
+/* out += a * b (degrees must fit) */
+static void poly_addmul(poly *out, const poly *a, const poly *b, int sub)
+{
+    mpq_t t;
+    mpq_init(t);
+    for (int i = 0; i < PN; ++i)
+        for (int j = 0; j < PN; ++j) {
+            if (mpq_sgn(a->c[i]) == 0 || mpq_sgn(b->c[j]) == 0)
+                continue;
+            assert(i + j < PN);
+            mpq_mul(t, a->c[i], b->c[j]);
+            (sub ? mpq_sub : mpq_add)(out->c[i + j], out->c[i + j], t);
+        }
+    mpq_clear(t);
+}
+
+static void pvec_sub(pvec *out, const pvec *a, const pvec *b)
+{
+    for (int k = 0; k < 3; ++k)
+        poly_addsub(&out->x[k], &a->x[k], &b->x[k], 1);
+}
+
+static void pvec_cross(pvec *out, const pvec *a, const pvec *b)
+{
+    for (int k = 0; k < 3; ++k) {
+        const int i = (k + 1) % 3, j = (k + 2) % 3;
+        for (int d = 0; d < PN; ++d)
+            mpq_set_ui(out->x[k].c[d], 0, 1);
+        poly_addmul(&out->x[k], &a->x[i], &b->x[j], 0);
+        poly_addmul(&out->x[k], &a->x[j], &b->x[i], 1);
+    }
+}
+
+static void pvec_dot(poly *out, const pvec *a, const pvec *b)
+{
+    for (int d = 0; d < PN; ++d)
+        mpq_set_ui(out->c[d], 0, 1);
+    for (int k = 0; k < 3; ++k)
+        poly_addmul(out, &a->x[k], &b->x[k], 0);
+}
+
+/* Sturm sequence of a polynomial, built once, queried on many intervals. */
+typedef struct sturm {
+    int zero;           /* identically zero */
+    int len, deg[PN + 1];
+    mpq_t s[PN + 1][PN];
+} sturm;
+
+static void sturm_build(sturm *st, const poly *p)
+{
+    for (int i = 0; i <= PN; ++i)
+        for (int j = 0; j < PN; ++j)
+            mpq_init(st->s[i][j]);
+    for (int j = 0; j < PN; ++j)
+        mpq_set(st->s[0][j], p->c[j]);
+    st->deg[0] = deg_of(st->s[0], PN);
+    st->zero = st->deg[0] < 0;
+    st->len = 1;
+    if (st->deg[0] < 1)
+        return;
+    mpq_t jq;
+    mpq_init(jq);
+    for (int j = 1; j <= st->deg[0]; ++j) {
+        mpq_set_si(jq, j, 1);
+        mpq_mul(st->s[1][j - 1], st->s[0][j], jq);
+    }
+    mpq_clear(jq);
+    st->deg[1] = st->deg[0] - 1;
+    st->len = 2;
+    while (st->deg[st->len - 1] > 0) {
+        const int l = st->len;
+        for (int j = 0; j <= st->deg[l - 2]; ++j)
+            mpq_set(st->s[l][j], st->s[l - 2][j]);
+        const int dr = poly_rem(st->s[l], st->deg[l - 2], st->s[l - 1], st->deg[l - 1]);
+        if (dr < 0)
+            break;
+        for (int j = 0; j <= dr; ++j)
+            mpq_neg(st->s[l][j], st->s[l][j]);
+        st->deg[l] = dr;
+        st->len = l + 1;
+    }
+}
+
+static void sturm_clear(sturm *st)
+{
+    for (int i = 0; i <= PN; ++i)
+        for (int j = 0; j < PN; ++j)
+            mpq_clear(st->s[i][j]);
+}
+
+static int sturm_var(sturm *st, const mpq_t x)
+{
+    int last = 0, v = 0;
+    for (int i = 0; i < st->len; ++i) {
+        const int s = sign_at(st->s[i], st->deg[i], x);
+        if (s == 0)
+            continue;
+        if (last != 0 && s != last)
+            ++v;
+        last = s;
+    }
+    return v;
+}
+
+/* -1: negative on all of [lo, hi]; +1: positive on all; 0: has a root there (or is zero). */
+static int sturm_sign_on(sturm *st, const mpq_t lo, const mpq_t hi)
+{
+    if (st->zero)
+        return 0;
+    const int slo = sign_at(st->s[0], st->deg[0], lo), shi = sign_at(st->s[0], st->deg[0], hi);
+    if (slo == 0 || shi == 0)
+        return 0;
+    if (st->deg[0] >= 1 && sturm_var(st, lo) - sturm_var(st, hi) > 0)
+        return 0;
+    return slo;
+}
+
+static int certify_rec(sturm *f, sturm *g, int ng, mpq_t lo, mpq_t hi, int depth, int max_depth)
+{
+    int ok = sturm_sign_on(f, lo, hi) != 0;
+    for (int i = 0; i < ng && !ok; ++i)
+        ok = sturm_sign_on(&g[i], lo, hi) < 0;
+    if (ok)
+        return 1;
+    if (depth >= max_depth)
+        return 0;
+    mpq_t mid;
+    mpq_init(mid);
+    mpq_add(mid, lo, hi);
+    mpq_div_2exp(mid, mid, 1);
+    ok = certify_rec(f, g, ng, lo, mid, depth + 1, max_depth) &&
+         certify_rec(f, g, ng, mid, hi, depth + 1, max_depth);
+    mpq_clear(mid);
+    return ok;
+}
+
+int exact_certify_miss(const double q[8][3], int is_ee, int max_depth)
+{
+    static const int vf[4] = {1, 2, 3, 0}, ee[4] = {0, 1, 2, 3};
+    const int *o = is_ee ? ee : vf;
+    pvec x[4], d1, d2, d3, n, h, c, mc, da, db, w;
+    poly f, g[4];
+    for (int i = 0; i < 4; ++i) {
+        pvec_init(&x[i]);
+        poly_init(&g[i]);
+        for (int k = 0; k < 3; ++k) { /* x(t) = x0 + t (x1 - x0) */
+            mpq_set_d(x[i].x[k].c[0], q[o[i]][k]);
+            mpq_set_d(x[i].x[k].c[1], q[4 + o[i]][k]);
+            mpq_sub(x[i].x[k].c[1], x[i].x[k].c[1], x[i].x[k].c[0]);
+        }
+    }
+    pvec_init(&d1); pvec_init(&d2); pvec_init(&d3); pvec_init(&n); pvec_init(&h);
+    pvec_init(&c); pvec_init(&mc); pvec_init(&da); pvec_init(&db); pvec_init(&w);
+    poly_init(&f);
+    pvec_sub(&d1, &x[1], &x[0]);
+    pvec_sub(&d2, &x[2], &x[0]);
+    pvec_sub(&d3, &x[3], &x[0]);
+    pvec_cross(&n, &d1, &d2);
+    pvec_dot(&f, &n, &d3);
+    int ng;
+    if (!is_ee) {
+        static const int edge[3][2] = {{0, 1}, {1, 2}, {2, 0}};
+        for (int e = 0; e < 3; ++e) {
+            pvec_sub(&d1, &x[edge[e][1]], &x[edge[e][0]]);
+            pvec_sub(&d2, &x[3], &x[edge[e][0]]);
+            pvec_cross(&h, &d1, &d2);
+            pvec_dot(&g[e], &n, &h);
+        }
+        ng = 3;
+    } else {
+        pvec_sub(&da, &x[1], &x[0]);
+        pvec_sub(&db, &x[3], &x[2]);
+        pvec_sub(&w, &x[2], &x[0]);
+        pvec_cross(&n, &da, &db); /* m */
+        for (int side = 0; side < 2; ++side) {
+            pvec_cross(&c, &w, side == 0 ? &db : &da);
+            pvec_dot(&g[2 * side], &n, &c);
+            pvec_sub(&mc, &n, &c);
+            pvec_dot(&g[2 * side + 1], &n, &mc);
+        }
+        ng = 4;
+    }
+    sturm sf, sg[4];
+    sturm_build(&sf, &f);
+    for (int i = 0; i < ng; ++i)
+        sturm_build(&sg[i], &g[i]);
+    mpq_t lo, hi;
+    mpq_inits(lo, hi, NULL);
+    mpq_set_ui(hi, 1, 1);
+    const int ok = certify_rec(&sf, sg, ng, lo, hi, 0, max_depth);
+    mpq_clears(lo, hi, NULL);
+    sturm_clear(&sf);
+    for (int i = 0; i < ng; ++i)
+        sturm_clear(&sg[i]);
+    for (int i = 0; i < 4; ++i) {
+        pvec_clear(&x[i]);
+        poly_clear(&g[i]);
+    }
+    pvec_clear(&d1); pvec_clear(&d2); pvec_clear(&d3); pvec_clear(&n); pvec_clear(&h);
+    pvec_clear(&c); pvec_clear(&mc); pvec_clear(&da); pvec_clear(&db); pvec_clear(&w);
+    poly_clear(&f);
+    return ok;
+}

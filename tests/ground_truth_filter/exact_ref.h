@@ -22,3 +22,11 @@ exact_cubic_kind exact_cubic_roots01(const double q[8][3], int is_ee);
 int exact_has_root01(mpq_t *c, int n);
 
 #endif
+
+/* An exact certificate check for a MISS, independent of the filter's floating point: splits
+ * [0,1] into dyadic pieces (adaptively, down to width 2^-max_depth) and succeeds when on every
+ * piece either the coplanarity cubic has no root (and is not identically zero), or one of the
+ * necessary contact conditions g >= 0 (VF: n.((x_j-x_i) x (p-x_i)) for the three edges; EE:
+ * m.(w x db), m.(m - w x db), m.(w x da), m.(m - w x da)) has no root there and is negative.
+ * Each claim is decided with exact rationals (Sturm sequences). Returns 1 when certified. */
+int exact_certify_miss(const double q[8][3], int is_ee, int max_depth);

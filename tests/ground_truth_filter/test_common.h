@@ -45,4 +45,10 @@ static inline ccdb_filter_verdict fp_of(const double q[8][3], int ee)
     return ee ? ccdb_filter_fp_ee(q) : ccdb_filter_fp_vf(q);
 }
 
+/* One pass of the fp stage alone (1: doubles, 2: double-doubles). */
+static inline ccdb_filter_verdict pass_of(const double q[8][3], int ee, int pass)
+{
+    return ee ? ccdb_filter_fp_pass_ee(q, pass) : ccdb_filter_fp_pass_vf(q, pass);
+}
+
 #endif

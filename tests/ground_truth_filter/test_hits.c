@@ -5,7 +5,21 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ccdb_truth.h"
 #include "test_common.h"
+
+/* The constructions themselves are checked too: the exact ground truth must call them hits. */
+static int exact_hit(const double q[8][3], int ee)
+{
+    static ccdb_truth *ctx;
+    if (!ctx) {
+        ctx = ccdb_truth_new();
+        ccdb_truth_set_filters(ctx, 0);
+    }
+    ccdb_truth_result r;
+    (ee ? ccdb_truth_ee : ccdb_truth_vf)(ctx, q, &r);
+    return r.hit;
+}
 
 static const int scales[] = {0, -1072, -1064, -1000, -700, -300, 300, 700, 1000, 1020};
 
@@ -46,6 +60,10 @@ static int expect_contact(const double q[8][3], int ee, const char *name)
             cr_assert_eq(fp_of((const double(*)[3])v, ee), CCDB_FILTER_UNKNOWN,
                          "%s: fp filter rejected a contact (transform %d, scale 2^%d)", name, tr,
                          scales[si]);
+            for (int pass = 1; pass <= 2; ++pass)
+                cr_assert_neq(pass_of((const double(*)[3])v, ee, pass), CCDB_FILTER_MISS,
+                              "%s: fp pass %d rejected a contact (transform %d, scale 2^%d)", name,
+                              pass, tr, scales[si]);
             ++checked;
         }
     return checked;
@@ -150,6 +168,8 @@ Test(filter_hits, constructed_cases_never_rejected)
 {
     int checked = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        cr_assert(exact_hit(cases[i].q, cases[i].ee), "%s: not a contact per the exact ground truth",
+                  cases[i].name);
         const int n = expect_contact(cases[i].q, cases[i].ee, cases[i].name);
         cr_assert_gt(n, 0, "%s: no variant checked", cases[i].name);
         checked += n;
@@ -233,8 +253,37 @@ Test(filter_hits, random_witness_contacts_never_rejected)
         }
         char name[64];
         snprintf(name, sizeof name, "random witness contact #%d", iter);
+        cr_assert(exact_hit((const double(*)[3])q, ee), "%s: not a contact per the exact ground truth",
+                  name);
         checked += expect_contact((const double(*)[3])q, ee, name);
     }
     cr_log_info("random witness contacts: %d variants checked", checked);
     cr_assert_gt(checked, 20000 * 4);
+}
+
+Test(filter_hits, non_finite_and_zero_inputs_are_passed_on)
+{
+    /* Outside the contract (the CSV layer rejects them), but the filters must not crash or
+     * claim a MISS they cannot prove. */
+    const double bad[3] = {NAN, INFINITY, -INFINITY};
+    for (int b = 0; b < 3; ++b)
+        for (int ee = 0; ee < 2; ++ee) {
+            double q[8][3];
+            memcpy(q, cases[0].q, sizeof q);
+            q[5][1] = bad[b];
+            const double(*cq)[3] = (const double(*)[3])q;
+            cr_assert_eq(fp_of(cq, ee), CCDB_FILTER_UNKNOWN);
+            for (int pass = 1; pass <= 2; ++pass)
+                cr_assert_eq(pass_of(cq, ee, pass), CCDB_FILTER_UNKNOWN);
+            for (int i = 0; i < 8; ++i)
+                for (int k = 0; k < 3; ++k)
+                    q[i][k] = NAN;
+            cr_assert_eq(box_of(cq, ee), CCDB_FILTER_UNKNOWN);
+            cr_assert_eq(fp_of(cq, ee), CCDB_FILTER_UNKNOWN);
+        }
+    double zero[8][3] = {{0}};
+    for (int ee = 0; ee < 2; ++ee) {
+        cr_assert_eq(box_of((const double(*)[3])zero, ee), CCDB_FILTER_UNKNOWN);
+        cr_assert_eq(fp_of((const double(*)[3])zero, ee), CCDB_FILTER_UNKNOWN);
+    }
 }

@@ -1,8 +1,10 @@
 /* test_random.c — soundness on random queries with small-integer and dyadic coordinates (lots of
  * coplanarity, parallelism and coincidence): every MISS of the floating-point stage must be
- * confirmed by an exact GMP check (exact_ref.h). */
+ * confirmed by an exact GMP check (exact_ref.h): the exact cubic has no root in [0,1], or the
+ * exact piecewise certificate (cubic sign / violated contact condition on dyadic pieces) holds. */
 #include <criterion/criterion.h>
 
+#include "ccdb_truth.h"
 #include "exact_ref.h"
 #include "test_common.h"
 
@@ -31,11 +33,13 @@ static void random_query(uint64_t *s, double q[8][3], int mode)
                 q[4 + i][k] = q[i][k]; /* static */
 }
 
-Test(filter_random, fp_miss_confirmed_exactly)
+static void run_random(int pass, uint64_t seed)
 {
-    uint64_t seed = 0xc0ffee;
-    int misses = 0, total = 0;
-    for (int iter = 0; iter < 60000; ++iter) {
+    ccdb_truth *exact = ccdb_truth_new();
+    cr_assert_not_null(exact);
+    ccdb_truth_set_filters(exact, 0);
+    int misses = 0, total = 0, by_cubic = 0, by_certificate = 0, exact_hits = 0, contacts = 0;
+    for (int iter = 0; iter < 30000; ++iter) {
         double q[8][3];
         const int ee = iter & 1, mode = (iter >> 1) % 3;
         random_query(&seed, q, mode);
@@ -43,17 +47,47 @@ Test(filter_random, fp_miss_confirmed_exactly)
         if (!scale_exact(q, scale))
             continue;
         ++total;
-        if (fp_of((const double(*)[3])q, ee) != CCDB_FILTER_MISS)
+        const double(*cq)[3] = (const double(*)[3])q;
+        ccdb_truth_result r;
+        (ee ? ccdb_truth_ee : ccdb_truth_vf)(exact, cq, &r);
+        exact_hits += r.hit;
+        cr_assert(!(r.hit && box_of(cq, ee) == CCDB_FILTER_MISS),
+                  "box MISS but the exact ground truth says hit (iter %d, %s)", iter, ee ? "ee" : "vf");
+        const ccdb_filter_verdict v = pass_of(cq, ee, pass);
+        if (v == CCDB_FILTER_CONTACT) {
+            ++contacts;
+            cr_assert(r.hit, "fp pass %d proved a contact, the exact ground truth says none (iter "
+                      "%d, %s)", pass, iter, ee ? "ee" : "vf");
+        }
+        if (v != CCDB_FILTER_MISS)
             continue;
         ++misses;
-        const exact_cubic_kind k = exact_cubic_roots01((const double(*)[3])q, ee);
-        cr_assert_eq(k, EXACT_CUBIC_NO_ROOT,
-                     "fp MISS not confirmed exactly (iter %d, %s, exact cubic kind %d)", iter,
-                     ee ? "ee" : "vf", (int)k);
+        cr_assert(!r.hit, "fp pass %d MISS but the exact ground truth says hit (iter %d, %s)", pass,
+                  iter, ee ? "ee" : "vf");
+        const exact_cubic_kind k = exact_cubic_roots01(cq, ee);
+        if (k == EXACT_CUBIC_NO_ROOT) {
+            ++by_cubic;
+            continue;
+        }
+        cr_assert(exact_certify_miss(cq, ee, CCDB_FILTER_FP_MAX_DEPTH),
+                  "fp pass %d MISS not confirmed by the exact certificate (iter %d, %s, exact cubic "
+                  "kind %d)", pass, iter, ee ? "ee" : "vf", (int)k);
+        ++by_certificate;
     }
-    cr_log_info("random queries: %d, fp misses confirmed: %d", total, misses);
+    cr_log_info("pass %d, random queries: %d (exact hits %d), fp misses: %d, all confirmed by the "
+                "exact ground truth; also by the exact cubic (no root in [0,1]): %d, by the exact "
+                "piecewise certificate: %d; proven contacts (all exact hits): %d",
+                pass, total, exact_hits, misses, by_cubic, by_certificate, contacts);
+    cr_assert_gt(contacts, 0);
     cr_assert_gt(misses, total / 10);
+    cr_assert_gt(by_certificate, 0);
+    cr_assert_gt(exact_hits, total / 20);
+    ccdb_truth_free(exact);
 }
+
+Test(filter_random, pass1_miss_confirmed_exactly) { run_random(1, 0xc0ffee); }
+
+Test(filter_random, pass2_miss_confirmed_exactly) { run_random(2, 0xbadcafe); }
 
 Test(filter_random, exact_reference_self_check)
 {

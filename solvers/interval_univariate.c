@@ -11,17 +11,19 @@
  *       n.((c-b) x (p-b)) >= 0, n.((a-c) x (p-c)) >= 0;
  *   EE: m = da x db, w = b0-a0; touching needs f = 0, 0 <= (w x db).m <= m.m and
  *       0 <= (w x da).m <= m.m.
- * (With n = 0 or m = 0 — degenerate primitives, parallel edges — these contain 0 and exclude
- * nothing, as they must; so T is also discarded when the two primitives' bounding boxes over T,
- * from interval positions, are apart.) T is discarded when f's enclosure excludes 0 or one touch condition's
- * enclosure is strictly violated; a T narrower than δ that survives is a hit at its lower end.
+ * T is discarded when f's enclosure excludes 0 or one touch condition's enclosure is strictly
+ * violated; a T narrower than δ that survives is a hit at its lower end. (With n = 0 or m = 0 —
+ * degenerate primitives, parallel edges — the conditions contain 0 and exclude nothing, as they
+ * must; so T is also discarded when the two primitives' bounding boxes over T, from interval
+ * positions, are apart.)
  * When all four points stay coplanar, f ≡ 0 excludes nothing and only the touch conditions
  * prune: slow, and then the cap matters (Redon's known weak spot). The touch conditions are
  * applied at every level, not only at width δ: still conservative, and far fewer intervals.
  *
  * Outward rounding without fesetround: each operation's bounds are moved outward by
- * |x| 2^-51 + 2^-1073, more than its rounding error (interval_arith.h explains why). Because the earlier half is always taken first, every interval left when
- * the search stops lies after the current one: the reported TOI is a lower bound.
+ * |x| 2^-51 + 2^-1073, more than its rounding error (interval_arith.h explains why). Because the
+ * earlier half is always taken first, every interval left when the search stops lies after the
+ * current one: the reported TOI is a lower bound.
  *
  * Claims: CONSERVATIVE | REPORTS_TOI (no minimum separation).
  * Parameters (from ccdb_params): δ = params->delta (default 1e-6), the width in t below which

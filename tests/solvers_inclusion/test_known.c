@@ -51,8 +51,8 @@ Test(inclusion_known, known_answers)
                     cr_assert(r.toi <= toi_upper(c->toi), "%s: toi %.17g later than exact %.17g",
                               what, r.toi, c->toi);
                 if (tight)
-                    cr_assert(r.toi >= c->toi - 4 * p.delta, "%s: toi %.17g too early (exact %.17g)",
-                              what, r.toi, c->toi);
+                    cr_assert(r.toi >= c->toi - 4 * p.delta,
+                              "%s: toi %.17g too early (exact %.17g)", what, r.toi, c->toi);
                 else
                     cr_assert(fabs(r.toi - c->toi) <= 1e-3, "%s: toi %.17g far from exact %.17g",
                               what, r.toi, c->toi);

@@ -1,7 +1,7 @@
 /* bench_inclusion.c — benchmark of built-in solvers over the public sample queries (not a test).
  *
- *   build/tests/solvers_inclusion/bench/ccdb_bench_inclusion [--dir DIR] [--repeat R] [--slow N] [--delta X] [--max-iter N]
- *                        SOLVER...
+ *   build/tests/solvers_inclusion/bench/ccdb_bench_inclusion [--dir DIR] [--repeat R]
+ *       [--slow N] [--delta X] [--max-iter N] SOLVER...
  *
  * DIR defaults to ../shared/datasets/sample-queries next to the source tree; every
  * DIR/<scene>/{vertex-face,edge-edge}/FILE.csv is read (a private strict parser: GMP rationals,
@@ -151,6 +151,12 @@ static void read_dir(const char *dir)
     }
 }
 
+static void run_one(const ccdb_solver *sol, void *st, const bq *b, const ccdb_params *params,
+                    ccdb_result *res)
+{
+    (b->ee ? sol->edge_edge : sol->vertex_face)(st, (const double(*)[3])b->q, params, res);
+}
+
 static double now_ns(void)
 {
     struct timespec ts;
@@ -236,17 +242,17 @@ int main(int argc, char **argv)
         double loops[64];
         /* Warm-up pass, then `repeat` whole-loop timings, then `repeat` per-query timings. */
         for (size_t k = 0; k < g_n; ++k)
-            (g_q[k].ee ? sol->edge_edge : sol->vertex_face)(st, (const double (*)[3])g_q[k].q, &params, &res[k]);
+            run_one(sol, st, &g_q[k], &params, &res[k]);
         for (int r = 0; r < repeat && r < 64; ++r) {
             double t0 = now_ns();
             for (size_t k = 0; k < g_n; ++k)
-                (g_q[k].ee ? sol->edge_edge : sol->vertex_face)(st, (const double (*)[3])g_q[k].q, &params, &res[k]);
+                run_one(sol, st, &g_q[k], &params, &res[k]);
             loops[r] = (now_ns() - t0) / (double)g_n;
         }
         for (int r = 0; r < repeat; ++r)
             for (size_t k = 0; k < g_n; ++k) {
                 double t0 = now_ns();
-                (g_q[k].ee ? sol->edge_edge : sol->vertex_face)(st, (const double (*)[3])g_q[k].q, &params, &res[k]);
+                run_one(sol, st, &g_q[k], &params, &res[k]);
                 per[k * (size_t)repeat + (size_t)r] = now_ns() - t0;
             }
         double *qmed = calloc(g_n, sizeof *qmed);

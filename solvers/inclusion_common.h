@@ -16,6 +16,17 @@
 
 #include <math.h>
 
+/* min/max without libm calls (the callers never pass NaN). */
+static inline double incl_min2(double a, double b)
+{
+    return a < b ? a : b;
+}
+
+static inline double incl_max2(double a, double b)
+{
+    return a > b ? a : b;
+}
+
 /* A box in parameter space (t, u, v), closed intervals, plus its bisection depth. */
 typedef struct incl_box {
     double lo[3], hi[3];
@@ -116,9 +127,9 @@ static inline void incl_param_speeds(const double q[8][3], int ee, double L[3])
     for (int a = 0; a < 2; ++a)
         for (int c = 0; c < 2; ++c)
             for (int i = 0; i < 3; ++i) {
-                L[0] = fmax(L[0], fabs(F[1][a][c][i] - F[0][a][c][i]));
-                L[1] = fmax(L[1], fabs(F[a][1][c][i] - F[a][0][c][i]));
-                L[2] = fmax(L[2], fabs(F[a][c][1][i] - F[a][c][0][i]));
+                L[0] = incl_max2(L[0], fabs(F[1][a][c][i] - F[0][a][c][i]));
+                L[1] = incl_max2(L[1], fabs(F[a][1][c][i] - F[a][0][c][i]));
+                L[2] = incl_max2(L[2], fabs(F[a][c][1][i] - F[a][c][0][i]));
             }
 }
 
@@ -138,7 +149,7 @@ static inline void incl_gamma(const double q[8][3], double g[3])
     for (int i = 0; i < 3; ++i) {
         double m = 1.0;
         for (int k = 0; k < 8; ++k)
-            m = fmax(m, fabs(q[k][i]));
+            m = incl_max2(m, fabs(q[k][i]));
         g[i] = m;
     }
 }
@@ -157,12 +168,12 @@ static inline int incl_boxes_apart(const double q[8][3], int ee, double d)
     for (int i = 0; i < 3; ++i) {
         double alo = q[ia[0]][i], ahi = alo, blo = q[ib[0]][i], bhi = blo;
         for (int k = 1; k < na; ++k) {
-            alo = fmin(alo, q[ia[k]][i]);
-            ahi = fmax(ahi, q[ia[k]][i]);
+            alo = incl_min2(alo, q[ia[k]][i]);
+            ahi = incl_max2(ahi, q[ia[k]][i]);
         }
         for (int k = 1; k < nb; ++k) {
-            blo = fmin(blo, q[ib[k]][i]);
-            bhi = fmax(bhi, q[ib[k]][i]);
+            blo = incl_min2(blo, q[ib[k]][i]);
+            bhi = incl_max2(bhi, q[ib[k]][i]);
         }
         if (d > 0) {
             /* a_hi + d <= nextafter(fl(a_hi + d), +inf): a sound upper end. */

@@ -11,17 +11,19 @@
  *       n.((c-b) x (p-b)) >= 0, n.((a-c) x (p-c)) >= 0;
  *   EE: m = da x db, w = b0-a0; touching needs f = 0, 0 <= (w x db).m <= m.m and
  *       0 <= (w x da).m <= m.m.
- * (With n = 0 or m = 0 — degenerate primitives, parallel edges — these contain 0 and exclude
- * nothing, as they must; so T is also discarded when the two primitives' bounding boxes over T,
- * from interval positions, are apart.) T is discarded when f's enclosure excludes 0 or one touch condition's
- * enclosure is strictly violated; a T narrower than δ that survives is a hit at its lower end.
+ * T is discarded when f's enclosure excludes 0 or one touch condition's enclosure is strictly
+ * violated; a T narrower than δ that survives is a hit at its lower end. (With n = 0 or m = 0 —
+ * degenerate primitives, parallel edges — the conditions contain 0 and exclude nothing, as they
+ * must; so T is also discarded when the two primitives' bounding boxes over T, from interval
+ * positions, are apart.)
  * When all four points stay coplanar, f ≡ 0 excludes nothing and only the touch conditions
  * prune: slow, and then the cap matters (Redon's known weak spot). The touch conditions are
  * applied at every level, not only at width δ: still conservative, and far fewer intervals.
  *
- * Outward rounding without fesetround: each operation's bounds are widened by one ulp
- * (interval_arith.h). Because the earlier half is always taken first, every interval left when
- * the search stops lies after the current one: the reported TOI is a lower bound.
+ * Outward rounding without fesetround: each operation's bounds are moved outward by
+ * |x| 2^-51 + 2^-1073, more than its rounding error (interval_arith.h explains why). Because the
+ * earlier half is always taken first, every interval left when the search stops lies after the
+ * current one: the reported TOI is a lower bound.
  *
  * Claims: CONSERVATIVE | REPORTS_TOI (no minimum separation).
  * Parameters (from ccdb_params): δ = params->delta (default 1e-6), the width in t below which
@@ -36,68 +38,6 @@
 #include "ccdb_solver.h"
 #include "inclusion_common.h"
 #include "interval_arith.h"
-
-/* Enclosure of x_j(t) - x_i(t) for t in T (all 3 axes): e(t) = e0 + t (e1 - e0). */
-static iv3 iu_diff(const double q[8][3], int i, int j, iv T)
-{
-    iv3 r;
-    for (int k = 0; k < 3; ++k) {
-        iv e0 = iv_diff(q[j][k], q[i][k]), e1 = iv_diff(q[j + 4][k], q[i + 4][k]);
-        r.x[k] = iv_add(e0, iv_mul(T, iv_sub(e1, e0)));
-    }
-    return r;
-}
-
-/* 1 when the bounding boxes of the two primitives over T are apart on some axis. */
-static int iu_boxes_apart(const double q[8][3], int ee, iv T)
-{
-    for (int k = 0; k < 3; ++k) {
-        iv x[4];
-        for (int r = 0; r < 4; ++r)
-            x[r] = iv_add(iv_point(q[r][k]), iv_mul(T, iv_diff(q[r + 4][k], q[r][k])));
-        /* VF: {p} against {a, b, c}; EE: {a0, a1} against {b0, b1}. */
-        double alo = x[0].lo, ahi = x[0].hi, blo = x[2].lo, bhi = x[2].hi;
-        if (ee) {
-            alo = fmin(alo, x[1].lo), ahi = fmax(ahi, x[1].hi);
-        } else {
-            blo = fmin(blo, x[1].lo), bhi = fmax(bhi, x[1].hi);
-        }
-        blo = fmin(blo, x[3].lo), bhi = fmax(bhi, x[3].hi);
-        if (ahi < blo || bhi < alo)
-            return 1;
-    }
-    return 0;
-}
-
-/* 1 when T may hold a contact (nothing proves otherwise). */
-static int iu_may_touch(const double q[8][3], int ee, iv T)
-{
-    if (iu_boxes_apart(q, ee, T))
-        return 0;
-    if (!ee) { /* rows: p=0, a=1, b=2, c=3 */
-        iv3 B = iu_diff(q, 1, 2, T), C = iu_diff(q, 1, 3, T), P = iu_diff(q, 1, 0, T);
-        iv3 n = iv3_cross(&B, &C);
-        if (!iv_contains0(iv3_dot(&n, &P))) /* f = n.(p-a), the coplanarity cubic */
-            return 0;
-        iv3 e1 = iu_diff(q, 2, 3, T), p1 = iu_diff(q, 2, 0, T); /* c-b, p-b */
-        iv3 e2 = iu_diff(q, 3, 1, T), p2 = iu_diff(q, 3, 0, T); /* a-c, p-c */
-        iv3 c0 = iv3_cross(&B, &P), c1 = iv3_cross(&e1, &p1), c2 = iv3_cross(&e2, &p2);
-        if (iv3_dot(&n, &c0).hi < 0 || iv3_dot(&n, &c1).hi < 0 || iv3_dot(&n, &c2).hi < 0)
-            return 0;
-        return 1;
-    }
-    /* rows: a0=0, a1=1, b0=2, b1=3 */
-    iv3 da = iu_diff(q, 0, 1, T), db = iu_diff(q, 2, 3, T), w = iu_diff(q, 0, 2, T);
-    iv3 m = iv3_cross(&da, &db);
-    if (!iv_contains0(iv3_dot(&m, &w)))
-        return 0;
-    iv mm = iv3_dot(&m, &m);
-    iv3 wdb = iv3_cross(&w, &db), wda = iv3_cross(&w, &da);
-    iv s = iv3_dot(&wdb, &m), r = iv3_dot(&wda, &m);
-    if (s.hi < 0 || r.hi < 0 || iv_sub(s, mm).lo > 0 || iv_sub(r, mm).lo > 0)
-        return 0;
-    return 1;
-}
 
 static void iu_solve(const double q[8][3], const ccdb_params *params, int ee, ccdb_result *out)
 {
@@ -133,7 +73,7 @@ static void iu_solve(const double q[8][3], const ccdb_params *params, int ee, cc
             return;
         }
         ++evals;
-        if (!iu_may_touch(q, ee, T))
+        if (!iv_may_touch(q, ee, T))
             continue;
         double mid = 0.5 * (T.lo + T.hi);
         if (T.hi - T.lo <= delta || !(mid > T.lo && mid < T.hi) || top + 2 > 1200) {

@@ -7,40 +7,58 @@
  * parameters is the bounding box of its 8 corner values. Each corner value is computed in double;
  * a forward rounding-error bound ε_i is added per axis, and the box is grown by the minimum
  * separation d. A box whose grown inclusion excludes 0 holds no contact; the others are
- * bisected. Boxes are kept in a priority queue, earliest lower t first (deeper first on ties),
- * so every time a box is popped its lower t is <= the lower t of every box still able to hold a
- * contact: the reported TOI is a lower bound of the true one whenever the search stops.
+ * bisected along the parameter with the largest width relative to its tolerance δ / L_j (the
+ * largest width_j * L_j, L_j = how fast F can change along parameter j: the paper's
+ * per-parameter tolerances). For VF, boxes with u_lo + v_lo > 1 are dropped.
  *
- * Acceptance (a hit at the popped box's lower t): its inclusion contains 0 and either its width
- * is <= δ on every axis (the paper's co-domain tolerance), or it lies inside [-(ε+d), ε+d] on
- * every axis, or it can no longer be bisected in double. The dimension to split is the one with
- * the largest width relative to its tolerance δ / L_j, i.e. the largest width_j * L_j, where L_j
- * is how fast F can change along parameter j (the paper's per-parameter tolerances).
+ * Order and TOI. Boxes wait in a priority queue keyed by their lower t rounded down to a t-cell
+ * (a power of two <= δ / L_t), deeper boxes first within a cell: earliest first, and a
+ * depth-first descent inside a cell. When the search stops (accepted box, cap, out of memory)
+ * the reported TOI is the smallest lower t over the current box and every box in the queue:
+ * every contact not yet excluded lies in one of them, so it is a lower bound of the true TOI
+ * whatever the order was. (The key only orders the search; it never bounds the TOI.)
+ *
+ * Acceptance (a hit), for a box whose inclusion contains 0: its inclusion is <= δ wide on every
+ * axis (the paper's co-domain tolerance), or lies inside [-(ε+d), ε+d], or the box is narrow in
+ * t (width_t * L_t <= δ) and one of its corners has |F| <= δ on every axis (the primitives are
+ * within δ of each other at that instant: the paper's notion of a hit at tolerance δ), or the
+ * box cannot be bisected any more in double.
+ *
+ * Additions for speed, all sound (they only drop boxes that provably hold no contact, or
+ * reorder the search):
+ *  - exact bounding-box pre-rejection of the whole query (comparisons of doubles are exact);
+ *  - contraction: each parameter range of a box is shrunk to where the corner lines (F is
+ *    linear along one parameter) can still straddle 0, with outward-rounded roots
+ *    (ti_contract); a box that shrinks a lot is evaluated again at once;
+ *  - with d = 0, the interval touch test of interval_arith.h over the box's t-range (the
+ *    coplanarity cubic and the inside conditions, outward rounded) drops boxes the inclusion
+ *    alone cannot (e.g. the near-miss band before a tangential contact); it also removes most
+ *    false positives;
+ *  - progressive coarsening: after TI_COARSEN_AFTER checks the t-cell doubles every
+ *    TI_COARSEN_EVERY checks, so that on hard queries (collinear or tangential contacts whose
+ *    near-miss band needs ~1/δ boxes to sweep) the depth-first descent reaches an accepted box
+ *    at the price of a looser, still lower, TOI bound, instead of running to the cap.
  *
  * Rounding-error bound (the paper's, with its max: γ_i = max(largest |coordinate| of the query
  * on axis i, 1), never capped at 1): ε_i = 6.661338147750939e-15 γ_i³ (VF),
  * 6.217248937900877e-15 γ_i³ (EE); with a minimum separation 7.549516567451065e-15 (VF),
  * 7.105427357601002e-15 (EE). These are 60u, 56u, 68u and 64u times γ³ (u = 2^-53). For our
- * evaluation order (inclusion_common.h: x(t) = x0 + t(x1-x0), then F = ((D -/+ uB) - vC)) a
- * standard forward analysis gives |error| <= 50 u γ (1 + 10u): 5γu per point, 12γu per
- * difference, 14γu per scaled difference, + 4γu and + 6γu for the two final sums. Since γ >= 1,
- * γ³ >= γ and the paper's ε covers it; underflow adds at most a few 2^-1075, far below ε.
- * Bisection points are exact midpoints or at least lie inside the interval, so the children
- * always cover their parent. u_lo + v_lo > 1 in double implies it in reals (1 is a double).
+ * evaluation order (ti_eval: x(t) = x0 + t fl(x1-x0), then F = ((D -/+ uB) - vC)) a standard
+ * forward analysis gives |error| <= 50 u γ (1 + 10u): 5γu per point, 12γu per difference, 14γu
+ * per scaled difference, + 4γu and + 6γu for the two final sums. Since γ >= 1, γ³ >= γ and the
+ * paper's ε covers it; underflow adds at most a few 2^-1075, far below ε. ε is rounded up.
+ * Bisection points lie inside their interval, so children always cover their parent;
+ * u_lo + v_lo > 1 in double implies it in reals (1 is a double).
  *
  * Claims: CONSERVATIVE | REPORTS_TOI | MIN_SEPARATION (Chebyshev distance: a hit means the two
  * primitives come within L-infinity distance d of each other, up to ε and δ).
  *
  * Parameters (from ccdb_params): δ = params->delta (default 1e-6); m_I = params->max_iterations
  * (default 1e6) caps the number of boxes checked; when reached the answer is GAVE_UP (counted as
- * a hit) at the lower t of the earliest remaining box; d = params->min_separation (default 0).
+ * a hit) at the TOI bound above; d = params->min_separation (default 0).
  *
- * Speed (docs/tight-inclusion.md has the figures): an exact bounding-box pre-rejection; the
- * earliest-first queue, which ends the search at the first accepted box instead of refining a
- * whole breadth-first level (the source of the original's runs to the cap on sliding contacts).
- *
- * Inputs outside what the bound covers: non-finite coordinates -> FAILED; a coordinate scale
- * so large that γ³ or the corner arithmetic could overflow (γ > 2^300) -> GAVE_UP at t = 0
+ * Inputs outside what the bound covers: non-finite coordinates (or d) -> FAILED; a coordinate
+ * so large that γ³ or the corner arithmetic could overflow (|x| > 2^300) -> GAVE_UP at t = 0
  * unless the exact box test already proves a miss.
  */
 #include <stdlib.h>
@@ -48,12 +66,14 @@
 
 #include "ccdb_solver.h"
 #include "inclusion_common.h"
+#include "interval_arith.h"
 
 /* ---- a binary min-heap of boxes: key (lower t ascending, depth descending) ---- */
 
 typedef struct ti_item {
     incl_box b;
     double key; /* <= b.lo[0]: b's lower t rounded down to the t-cell grid */
+    double tw;  /* t-width when an ancestor last passed the interval touch test (or +inf) */
 } ti_item;
 
 typedef struct ti_heap {
@@ -126,6 +146,12 @@ static void ti_destroy(void *state)
     }
 }
 
+/* Checks before the t-cells start to coarsen, and how often they double after that. */
+#define TI_COARSEN_AFTER 1024
+#define TI_COARSEN_EVERY 256
+/* Checks after which every surviving box also gets the interval touch test. */
+#define TI_TOUCH_AFTER 64
+
 /* ---- the query, prepared once ---- */
 
 typedef struct ti_query {
@@ -189,39 +215,50 @@ static double ti_key(double t, double cell)
  * so a few ulps of 1 bound every rounding error of a + w s). */
 static int ti_contract(double G[8][3], const double thr[3], int bit, double *pa, double *pb)
 {
+    static const int faces[5][4] = { { 0 }, { 0, 2, 4, 6 }, { 0, 1, 4, 5 }, { 0 }, { 0, 1, 2, 3 } };
+    const int *lo_face = faces[bit];
     const double a = *pa, b = *pb, w = b - a;
     double lo = a, hi = b;
-    int lo_face[4], n = 0;
-    for (int c = 0; c < 8; ++c)
-        if (!(c & bit))
-            lo_face[n++] = c;
     for (int i = 0; i < 3; ++i) {
+        double A0 = G[lo_face[0]][i], B0 = G[lo_face[0] | bit][i];
+        double amin = A0, amax = A0, bmin = B0, bmax = B0;
+        for (int k = 1; k < 4; ++k) {
+            double x = G[lo_face[k]][i], y = G[lo_face[k] | bit][i];
+            amin = x < amin ? x : amin;
+            amax = x > amax ? x : amax;
+            bmin = y < bmin ? y : bmin;
+            bmax = y > bmax ? y : bmax;
+        }
+        const double th = thr[i];
+        /* Each face already reaches both sides of ±thr: nothing to contract on this axis. */
+        if (amin <= th && bmin <= th && amax >= -th && bmax >= -th)
+            continue;
         for (int sg = 0; sg < 2; ++sg) { /* sg 0: g <= thr; sg 1: -g <= thr */
+            int a_ok = sg ? -amax <= th : amin <= th;
+            int b_ok = sg ? -bmax <= th : bmin <= th;
+            if (a_ok && b_ok)
+                continue;
+            if (!a_ok && !b_ok)
+                return 0;
             double A[4], B[4];
-            int a_ok = 0, b_ok = 0;
             for (int k = 0; k < 4; ++k) {
                 A[k] = sg ? -G[lo_face[k]][i] : G[lo_face[k]][i];
                 B[k] = sg ? -G[lo_face[k] | bit][i] : G[lo_face[k] | bit][i];
-                a_ok |= A[k] <= thr[i];
-                b_ok |= B[k] <= thr[i];
             }
-            if (!a_ok && !b_ok)
-                return 0;
             if (!a_ok) { /* earliest: the first corner line to come down to thr */
                 double e = INFINITY;
                 for (int k = 0; k < 4; ++k)
-                    if (B[k] <= thr[i]) {
-                        double s = (A[k] - thr[i]) / (A[k] - B[k]) * (1.0 - 0x1p-49);
+                    if (B[k] <= th) {
+                        double s = (A[k] - th) / (A[k] - B[k]) * (1.0 - 0x1p-49);
                         double x = a + w * s - 0x1p-50;
                         e = x < e ? x : e;
                     }
                 lo = e > lo ? e : lo;
-            }
-            if (!b_ok) { /* latest: the last corner line still at or below thr */
+            } else { /* latest: the last corner line still at or below thr */
                 double l = -INFINITY;
                 for (int k = 0; k < 4; ++k)
-                    if (A[k] <= thr[i]) {
-                        double s = (thr[i] - A[k]) / (B[k] - A[k]) * (1.0 + 0x1p-49);
+                    if (A[k] <= th) {
+                        double s = (th - A[k]) / (B[k] - A[k]) * (1.0 + 0x1p-49);
                         double x = a + w * s + 0x1p-50;
                         l = x > l ? x : l;
                     }
@@ -234,6 +271,64 @@ static int ti_contract(double G[8][3], const double thr[3], int bit, double *pa,
     *pa = lo;
     *pb = hi;
     return 1;
+}
+
+/* The earliest lower t of every box still able to hold a contact: b and the heap. Every
+ * contact left lies at or after it, so it is the TOI bound whenever the search stops. */
+static double ti_lower_bound(const ti_heap *h, const incl_box *b)
+{
+    double m = b->lo[0];
+    for (size_t i = 0; i < h->n; ++i)
+        m = h->a[i].b.lo[0] < m ? h->a[i].b.lo[0] : m;
+    return m;
+}
+
+/* Re-keys every box for a new t-cell size and restores the heap order. */
+static void ti_rekey(ti_heap *h, double cell)
+{
+    for (size_t i = 0; i < h->n; ++i)
+        h->a[i].key = ti_key(h->a[i].b.lo[0], cell);
+    for (size_t i = h->n / 2; i-- > 0;) { /* sift down, bottom-up heapify */
+        ti_item x = h->a[i];
+        size_t j = i;
+        for (;;) {
+            size_t c = 2 * j + 1;
+            if (c >= h->n)
+                break;
+            if (c + 1 < h->n && ti_less(&h->a[c + 1], &h->a[c]))
+                ++c;
+            if (!ti_less(&h->a[c], &x))
+                break;
+            h->a[j] = h->a[c];
+            j = c;
+        }
+        h->a[j] = x;
+    }
+}
+
+/* Per-parameter speeds: the largest change of F along an edge of the unit parameter cube in
+ * direction j (F is multilinear, so its change over a box is <= sum_j L_j width_j); and the
+ * t-cell: the largest power of two <= δ / L_t (F moves by <= δ across a cell in t). */
+static void ti_speeds(const ti_query *Q, double delta, double L[3], double *cell)
+{
+    incl_box unit = { { 0, 0, 0 }, { 1, 1, 1 }, 0 };
+    double G[8][3];
+    ti_eval(Q, &unit, G);
+    L[0] = L[1] = L[2] = 0.0;
+    for (int c0 = 0; c0 < 8; ++c0)
+        for (int j = 0; j < 3; ++j) {
+            int bit = 4 >> j;
+            if (c0 & bit)
+                continue;
+            for (int i = 0; i < 3; ++i) {
+                double v = fabs(G[c0 | bit][i] - G[c0][i]);
+                L[j] = v > L[j] ? v : L[j];
+            }
+        }
+    double c = 1.0;
+    while (c > 0x1p-1000 && c * L[0] > delta)
+        c *= 0.5;
+    *cell = c;
 }
 
 /* ---- the solver ---- */
@@ -277,45 +372,35 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
     }
     const double *thr = Q.thr;
 
-    /* Per-parameter speeds L_j (how fast F can change along parameter j): the parameter
-     * tolerances are δ / L_j; t-cells are the largest power of two <= δ / L_t. */
-    double L[3] = { 0, 0, 0 };
-    {
-        incl_box unit = { { 0, 0, 0 }, { 1, 1, 1 }, 0 };
-        double G[8][3];
-        ti_eval(&Q, &unit, G);
-        for (int c0 = 0; c0 < 8; ++c0)
-            for (int j = 0; j < 3; ++j) {
-                int bit = 4 >> j;
-                if (c0 & bit)
-                    continue;
-                for (int i = 0; i < 3; ++i) {
-                    double v = fabs(G[c0 | bit][i] - G[c0][i]);
-                    L[j] = v > L[j] ? v : L[j];
-                }
-            }
-    }
-    double cell = 1.0;
-    while (cell > 0x1p-1000 && cell * L[0] > delta)
-        cell *= 0.5;
-
+    /* Per-parameter speeds L_j (how fast F can change along parameter j; the parameter
+     * tolerances are δ / L_j) and the t-cell size, computed when first needed: most queries
+     * end at the first box. */
+    double L[3] = { 0, 0, 0 }, cell = 1.0;
+    int have_L = 0;
     h->n = 0;
-    ti_item root = { { { 0, 0, 0 }, { 1, 1, 1 }, 0 }, 0.0 };
+    ti_item root = { { { 0, 0, 0 }, { 1, 1, 1 }, 0 }, 0.0, INFINITY };
     if (ti_push(h, &root) != 0) {
         out->state = CCDB_GAVE_UP;
         return;
     }
     long long checks = 0;
     while (h->n > 0) {
+        if (have_L && checks >= TI_COARSEN_AFTER && checks % TI_COARSEN_EVERY == 0 && cell < 1.0) {
+            /* A hard query (typically a tangential or collinear contact, whose near-miss band
+             * before the TOI needs ~1/δ boxes to sweep): coarser t-cells let the depth-first
+             * descent inside the earliest cell reach an accepted box, at the price of a looser
+             * (still lower) TOI bound, instead of sweeping on to the cap. */
+            cell = cell * 2.0 < 1.0 ? cell * 2.0 : 1.0;
+            ti_rekey(h, cell);
+        }
         ti_item it = ti_pop(h);
         incl_box b = it.b;
-        /* Every box left (it and the heap) has lower t >= lower: the TOI bound if we stop. */
-        double lower = it.key;
+        double tw = it.tw;
         int small, inside;
     again:
         if (checks >= cap) {
             out->state = CCDB_GAVE_UP;
-            out->toi = lower;
+            out->toi = ti_lower_bound(h, &b);
             out->work = checks;
             return;
         }
@@ -354,34 +439,59 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
                 }
             }
             if (moved) {
+                if (!have_L)
+                    ti_speeds(&Q, delta, L, &cell), have_L = 1;
                 /* VF: outside the triangle's parameter domain (exact: 1 is a double). */
                 if (!ee && b.lo[1] + b.lo[2] > 1.0)
                     continue;
                 double key = ti_key(b.lo[0], cell);
                 if (h->n > 0 && key > h->a[0].key) {
                     /* Another box is now earlier: put this one back in its place. */
-                    ti_item back = { b, key };
+                    ti_item back = { b, key, tw };
                     if (ti_push(h, &back) != 0) {
                         out->state = CCDB_GAVE_UP;
-                        out->toi = lower;
+                        out->toi = ti_lower_bound(h, &b);
                         out->work = checks;
                         return;
                     }
                     continue;
                 }
-                lower = h->n > 0 && h->a[0].key < b.lo[0] ? h->a[0].key : b.lo[0];
                 if (shrunk)
                     goto again; /* a much smaller box: a much tighter inclusion */
             }
         }
+        if (!small && !inside && have_L && (b.hi[0] - b.lo[0]) * L[0] <= delta) {
+            /* Narrow in t (F moves by <= δ across the t-range): a corner where |F| <= δ on
+             * every axis means the primitives are within δ at that instant. */
+            for (int c0 = 0; c0 < 8 && !small; ++c0)
+                small = fabs(G[c0][0]) <= delta && fabs(G[c0][1]) <= delta &&
+                        fabs(G[c0][2]) <= delta;
+        }
+        /* Without separation, a contact also needs the coplanarity cubic to vanish and the
+         * touch conditions to hold at one t of the box's t-range: an interval test of those
+         * (interval_arith.h) drops boxes that the inclusion alone cannot. It costs about as
+         * much as ten checks, so it runs on boxes about to be accepted (it removes most false
+         * positives) and, on queries that are already long, on every box whose t-range has
+         * halved since an ancestor passed it (it prunes the near-miss band before a tangential
+         * contact). */
+        if (d == 0 && (small || inside ||
+                       (checks > TI_TOUCH_AFTER && b.hi[0] - b.lo[0] <= 0.5 * tw))) {
+            /* (The test depends on the t-range only: an ancestor that passed it with a t-range
+             * not much wider makes it pointless to run again, except before accepting.) */
+            if (!iv_may_touch(q, ee, (iv){ b.lo[0], b.hi[0] }))
+                continue;
+            tw = b.hi[0] - b.lo[0];
+        }
         if (small || inside) {
             out->state = CCDB_HIT;
-            out->toi = h->n > 0 && h->a[0].key < b.lo[0] ? h->a[0].key : b.lo[0];
+            out->toi = ti_lower_bound(h, &b);
             out->work = checks;
             return;
         }
         {
             /* Split the parameter with the largest width relative to its tolerance. */
+            if (!have_L)
+                ti_speeds(&Q, delta, L, &cell), have_L = 1;
             int order[3] = { 0, 1, 2 };
             double w[3];
             for (int j = 0; j < 3; ++j)
@@ -403,11 +513,11 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
             }
             if (split < 0) { /* not bisectable any more in double */
                 out->state = CCDB_HIT;
-                out->toi = h->n > 0 && h->a[0].key < b.lo[0] ? h->a[0].key : b.lo[0];
+                out->toi = ti_lower_bound(h, &b);
                 out->work = checks;
                 return;
             }
-            ti_item c0 = { b, 0 }, c1 = { b, 0 };
+            ti_item c0 = { b, 0, tw }, c1 = { b, 0, tw };
             c0.b.hi[split] = mid;
             c1.b.lo[split] = mid;
             c0.b.depth = c1.b.depth = b.depth + 1;
@@ -415,9 +525,9 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
             c1.key = ti_key(c1.b.lo[0], cell);
             int keep1 = ee || split == 0 || !(c1.b.lo[1] + c1.b.lo[2] > 1.0);
             if (ti_push(h, &c0) != 0 || (keep1 && ti_push(h, &c1) != 0)) {
-                /* Out of memory: `lower` still bounds every contact left. */
+                /* Out of memory: the lower bound still holds. */
                 out->state = CCDB_GAVE_UP;
-                out->toi = lower;
+                out->toi = ti_lower_bound(h, &b);
                 out->work = checks;
                 return;
             }

@@ -51,8 +51,8 @@ Test(inclusion_known, known_answers)
                     cr_assert(r.toi <= toi_upper(c->toi), "%s: toi %.17g later than exact %.17g",
                               what, r.toi, c->toi);
                 if (tight)
-                    cr_assert(r.toi >= c->toi - 4 * p.delta, "%s: toi %.17g too early (exact %.17g)",
-                              what, r.toi, c->toi);
+                    cr_assert(r.toi >= c->toi - 4 * p.delta,
+                              "%s: toi %.17g too early (exact %.17g)", what, r.toi, c->toi);
                 else
                     cr_assert(fabs(r.toi - c->toi) <= 1e-3, "%s: toi %.17g far from exact %.17g",
                               what, r.toi, c->toi);
@@ -155,6 +155,24 @@ Test(inclusion_known, bad_and_huge_inputs)
         assert_well_formed(&r, sol->name);
         cr_assert(is_hit(&r), "%s: huge-coordinate hit missed (state %d)", sol->name, (int)r.state);
         cr_assert(r.toi <= 0.375, "%s: toi %.17g", sol->name, r.toi);
+        /* Scaled by 2^290 (inside the range the bounds accept, but where degree-4 interval
+         * products overflow): still a hit no later than 0.375. */
+        c = known_cases[3];
+        for (int k = 0; k < 8; ++k)
+            for (int i = 0; i < 3; ++i)
+                c.q[k][i] *= 0x1p290;
+        r = run_query(sol, 0, c.q, &p);
+        assert_well_formed(&r, sol->name);
+        cr_assert(is_hit(&r) && r.toi <= 0.375, "%s: 2^290-scaled hit: state %d toi %.17g",
+                  sol->name, (int)r.state, r.toi);
+        c = known_cases[10]; /* the edge-edge crossing */
+        for (int k = 0; k < 8; ++k)
+            for (int i = 0; i < 3; ++i)
+                c.q[k][i] *= 0x1p290;
+        r = run_query(sol, 1, c.q, &p);
+        assert_well_formed(&r, sol->name);
+        cr_assert(is_hit(&r) && r.toi <= 0.5, "%s: 2^290-scaled EE hit: state %d toi %.17g",
+                  sol->name, (int)r.state, r.toi);
         /* and a huge clear miss is still a miss (exact box test) */
         known_case m = known_cases[1];
         for (int k = 0; k < 8; ++k)

@@ -1,7 +1,7 @@
 /* bench_inclusion.c — benchmark of built-in solvers over the public sample queries (not a test).
  *
- *   ccdb_bench_inclusion [--dir DIR] [--repeat R] [--slow N] [--delta X] [--max-iter N]
- *                        SOLVER...
+ *   build/tests/solvers_inclusion/bench/ccdb_bench_inclusion [--dir DIR] [--repeat R]
+ *       [--slow N] [--delta X] [--max-iter N] SOLVER...
  *
  * DIR defaults to ../shared/datasets/sample-queries next to the source tree; every
  * DIR/<scene>/{vertex-face,edge-edge}/FILE.csv is read (a private strict parser: GMP rationals,
@@ -9,7 +9,11 @@
  * (default 5; mean ns/query: median with min and max over the repeats), each query is also timed
  * on its own in every repeat (per-query median over the repeats, then the median and max over
  * the queries), and the answers of the last repeat are tallied against the published labels
- * (GAVE_UP counts as a hit, FAILED separately). --slow N lists the N slowest queries.
+ * (GAVE_UP counts as a hit, FAILED separately). The exact ground truth (ccdb_truth) is computed
+ * once per query, untimed: the answers are also tallied against it, and for true positives the
+ * reported TOI is compared with the exact TOI bracket [toi_lo, toi_hi] (a TOI above toi_hi is
+ * a conservativeness violation; the largest toi_lo - toi is the largest TOI error).
+ * --slow N lists the N slowest queries.
  */
 #include <dirent.h>
 #include <gmp.h>
@@ -20,10 +24,12 @@
 
 #include "ccdb_registry.h"
 #include "ccdb_solver.h"
+#include "ccdb_truth.h"
 
 typedef struct bq {
     double q[8][3];
     int ee, label;
+    ccdb_truth_result truth;
     char file[2048];
     int index;
 } bq;
@@ -145,6 +151,12 @@ static void read_dir(const char *dir)
     }
 }
 
+static void run_one(const ccdb_solver *sol, void *st, const bq *b, const ccdb_params *params,
+                    ccdb_result *res)
+{
+    (b->ee ? sol->edge_edge : sol->vertex_face)(st, (const double(*)[3])b->q, params, res);
+}
+
 static double now_ns(void)
 {
     struct timespec ts;
@@ -198,6 +210,18 @@ int main(int argc, char **argv)
     size_t pos = 0;
     for (size_t k = 0; k < g_n; ++k)
         pos += (size_t)g_q[k].label;
+    ccdb_truth *tctx = ccdb_truth_new();
+    size_t exact_pos = 0;
+    for (size_t k = 0; k < g_n; ++k) {
+        const double(*qq)[3] = (const double(*)[3])g_q[k].q;
+        if (g_q[k].ee)
+            ccdb_truth_ee(tctx, qq, &g_q[k].truth);
+        else
+            ccdb_truth_vf(tctx, qq, &g_q[k].truth);
+        exact_pos += (size_t)g_q[k].truth.hit;
+    }
+    ccdb_truth_free(tctx);
+    printf("exact ground truth: %zu positives\n", exact_pos);
     printf("%zu queries, %zu positives (published labels), %s, repeat %d, delta %g, max_iter %ld\n",
            g_n, pos, dir, repeat, params.delta, params.max_iterations);
 
@@ -218,17 +242,17 @@ int main(int argc, char **argv)
         double loops[64];
         /* Warm-up pass, then `repeat` whole-loop timings, then `repeat` per-query timings. */
         for (size_t k = 0; k < g_n; ++k)
-            (g_q[k].ee ? sol->edge_edge : sol->vertex_face)(st, (const double (*)[3])g_q[k].q, &params, &res[k]);
+            run_one(sol, st, &g_q[k], &params, &res[k]);
         for (int r = 0; r < repeat && r < 64; ++r) {
             double t0 = now_ns();
             for (size_t k = 0; k < g_n; ++k)
-                (g_q[k].ee ? sol->edge_edge : sol->vertex_face)(st, (const double (*)[3])g_q[k].q, &params, &res[k]);
+                run_one(sol, st, &g_q[k], &params, &res[k]);
             loops[r] = (now_ns() - t0) / (double)g_n;
         }
         for (int r = 0; r < repeat; ++r)
             for (size_t k = 0; k < g_n; ++k) {
                 double t0 = now_ns();
-                (g_q[k].ee ? sol->edge_edge : sol->vertex_face)(st, (const double (*)[3])g_q[k].q, &params, &res[k]);
+                run_one(sol, st, &g_q[k], &params, &res[k]);
                 per[k * (size_t)repeat + (size_t)r] = now_ns() - t0;
             }
         double *qmed = calloc(g_n, sizeof *qmed);
@@ -248,6 +272,24 @@ int main(int argc, char **argv)
             else
                 g_q[k].label ? ++fn : ++tn;
         }
+        size_t efp = 0, efn = 0, viol = 0;
+        double maxerr = 0, sumerr = 0;
+        size_t ntp = 0;
+        for (size_t k = 0; k < g_n; ++k) {
+            if (res[k].state == CCDB_FAILED)
+                continue;
+            int hit = res[k].state == CCDB_HIT || res[k].state == CCDB_GAVE_UP;
+            const ccdb_truth_result *T = &g_q[k].truth;
+            efp += hit && !T->hit;
+            efn += !hit && T->hit;
+            if (hit && T->hit) {
+                ++ntp;
+                viol += res[k].toi > T->toi_hi;
+                double e = T->toi_lo - res[k].toi;
+                sumerr += e;
+                maxerr = e > maxerr ? e : maxerr;
+            }
+        }
         double *sorted = malloc(g_n * sizeof *sorted);
         memcpy(sorted, qmed, g_n * sizeof *sorted);
         double qmedian = median(sorted, g_n), qmax = sorted[g_n - 1];
@@ -261,6 +303,9 @@ int main(int argc, char **argv)
                "%.0f ns (max %.0f ns) | whole-loop mean %.0f ns/query (min %.0f, max %.0f) | "
                "work %lld\n",
                sol->name, tp, fp, fn, tn, gave, failed, qmedian, qmax, lmed, lmin, lmax, work);
+        printf("    vs exact truth: FP %zu FN %zu | TOI later than exact: %zu | TOI error "
+               "(exact - reported) max %.3g mean %.3g over %zu true positives\n",
+               efp, efn, viol, maxerr, ntp ? sumerr / (double)ntp : 0.0, ntp);
         {
             double *wk = malloc(g_n * sizeof *wk);
             size_t zero = 0;

@@ -42,7 +42,7 @@ static size_t read_positives(const char *path, int ee, pos_query **out, size_t *
     return count;
 }
 
-Test(sample_positives, no_false_negatives, .timeout = 600)
+Test(sample_positives, no_false_negatives)
 {
     struct stat st;
     if (stat(SAMPLE_DIR, &st) != 0)

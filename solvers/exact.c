@@ -31,34 +31,33 @@ static void exact_answer(const ccdb_truth_result *r, ccdb_result *out)
     out->work = 1;
 }
 
-static void exact_vf(void *state, const double q[8][3], const ccdb_params *params,
-                     ccdb_result *out)
+/* One query through the judge; `judge` is ccdb_truth_vf or ccdb_truth_ee. */
+static void exact_query(void *state, const double q[8][3], ccdb_result *out,
+                        void (*judge)(ccdb_truth *, const double[8][3], ccdb_truth_result *))
 {
-    (void)params;
     ccdb_truth_result r;
-    if (!state) {
+    if (!state) { /* create failed (out of memory): answer, never crash */
         out->state = CCDB_FAILED;
         out->toi = 0.0;
         out->work = 0;
         return;
     }
-    ccdb_truth_vf(state, q, &r);
+    judge(state, q, &r);
     exact_answer(&r, out);
+}
+
+static void exact_vf(void *state, const double q[8][3], const ccdb_params *params,
+                     ccdb_result *out)
+{
+    (void)params;
+    exact_query(state, q, out, ccdb_truth_vf);
 }
 
 static void exact_ee(void *state, const double q[8][3], const ccdb_params *params,
                      ccdb_result *out)
 {
     (void)params;
-    ccdb_truth_result r;
-    if (!state) {
-        out->state = CCDB_FAILED;
-        out->toi = 0.0;
-        out->work = 0;
-        return;
-    }
-    ccdb_truth_ee(state, q, &r);
-    exact_answer(&r, out);
+    exact_query(state, q, out, ccdb_truth_ee);
 }
 
 const ccdb_solver ccdb_solver_exact = {

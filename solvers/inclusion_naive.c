@@ -139,7 +139,7 @@ static void in_ee(void *state, const double q[8][3], const ccdb_params *params, 
 const ccdb_solver ccdb_solver_inclusion_naive = {
     CCDB_SOLVER_ABI,
     "inclusion_naive",
-    "Multivariate inclusion bisection, corner values in double, no rounding bound",
+    "multivariate inclusion bisection, corner values in double, no rounding bound",
     "Snyder 1992, Interval Analysis for Computer Graphics (SIGGRAPH)",
     CCDB_CLAIM_REPORTS_TOI,
     in_create,

@@ -103,7 +103,7 @@ static void iu_ee(void *state, const double q[8][3], const ccdb_params *params, 
 const ccdb_solver ccdb_solver_interval_univariate = {
     CCDB_SOLVER_ABI,
     "interval_univariate",
-    "Univariate interval root finding on the coplanarity cubic, interval inside test",
+    "univariate interval root finding on the coplanarity cubic, interval inside test",
     "Redon, Kheddar, Coquillart 2002, Fast Continuous Collision Detection between Rigid Bodies "
     "(Eurographics)",
     CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI,

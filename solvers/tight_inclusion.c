@@ -562,7 +562,7 @@ static void ti_ee(void *state, const double q[8][3], const ccdb_params *params, 
 const ccdb_solver ccdb_solver_tight_inclusion = {
     CCDB_SOLVER_ABI,
     "tight_inclusion",
-    "Tight Inclusion: corner-value inclusion + rounding bound, earliest-first bisection",
+    "tight inclusion: corner-value inclusion + rounding bound, earliest-first bisection",
     "Wang et al. 2021, A Large-scale Benchmark and an Inclusion-based Algorithm for CCD (ACM TOG)",
     CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION,
     ti_create,

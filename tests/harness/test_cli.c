@@ -284,6 +284,42 @@ Test(cli, isolate_reports_a_crash_and_goes_on)
     free(out);
 }
 
+/* The row of `solver` in summary.csv's "all" rows must end with ",status". */
+static void expect_status(const char *csv, const char *solver, const char *status)
+{
+    char key[80];
+    snprintf(key, sizeof key, "\n%s,", solver);
+    const char *row = strstr(csv, key);
+    cr_assert_not_null(row, "no row for %s: %s", solver, csv);
+    const char *eol = strchr(row + 1, '\n');
+    size_t len = eol ? (size_t)(eol - row) : strlen(row);
+    char want[40];
+    snprintf(want, sizeof want, ",%s", status);
+    size_t wl = strlen(want);
+    cr_assert(len >= wl && !strncmp(row + len - wl, want, wl), "%s should be %s: %.*s", solver,
+              status, (int)len, row);
+}
+
+Test(cli, isolate_reports_a_hang_as_timeout_and_goes_on)
+{
+    char plugin[600];
+    snprintf(plugin, sizeof plugin, "%s/testplugin_hang.so", PLUGINS);
+    struct stat st;
+    cr_assert_eq(stat(plugin, &st), 0, "test plugin not built: %s", plugin);
+    /* points[3] has x = 0.75 > 0.5: the plugin spins forever on it; 1 s limit. */
+    cr_assert_eq(ccdbench("run --isolate --timeout 1 --plugin '%s' "
+                          "--solvers testplugin_hang,null --data '%s' -o rep",
+                          plugin, data),
+                 0);
+    char *csv = captured("rep/summary.csv");
+    expect_status(csv, "testplugin_hang", "timeout");
+    expect_status(csv, "null", "ok");
+    free(csv);
+    char *out = captured("out.txt");
+    cr_assert(strstr(out, "timeout"), "%s", out);
+    free(out);
+}
+
 static int count_cache_files(char *name, size_t len)
 {
     char path[600];

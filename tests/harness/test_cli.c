@@ -57,6 +57,8 @@ static int ccdbench(const char *fmt, ...)
     return WEXITSTATUS(st);
 }
 
+static long long expect_all_positives_missed(const char *csv, const char *solver);
+
 static char *captured(const char *which)
 {
     char path[512];
@@ -215,7 +217,57 @@ Test(cli, fail_on_fn_with_a_false_conservative_claim)
     free(err);
     /* Its replay line carries the plugin so that it can be replayed. */
     char *csv = captured("rep/summary.csv");
-    cr_assert(strstr(csv, "testplugin_always_miss"));
+    expect_all_positives_missed(csv, "testplugin_always_miss");
+    free(csv);
+}
+
+/* Every summary.csv row of `solver` shows every positive as a false negative: fn == positives,
+ * tp == fp == 0, fn + tn == queries. Returns the sum of positives over its "all" rows. */
+static long long expect_all_positives_missed(const char *csv, const char *solver)
+{
+    char key[80];
+    snprintf(key, sizeof key, "\n%s,", solver);
+    long long positives_all = 0;
+    int rows = 0;
+    for (const char *row = strstr(csv, key); row; row = strstr(row + 1, key)) {
+        /* solver,dataset,kind,family,queries,positives,tp,fp,fn,tn,... (no commas in these names) */
+        char family[64];
+        long long queries, positives, tp, fp, fn, tn;
+        const char *p = row + 1;
+        for (int c = 0; c < 3; c++)
+            p = strchr(p, ',') + 1;
+        int n = sscanf(p, "%63[^,],%lld,%lld,%lld,%lld,%lld,%lld", family, &queries, &positives,
+                       &tp, &fp, &fn, &tn);
+        cr_assert_eq(n, 7, "unparsable row: %.120s", row + 1);
+        cr_expect_eq(fn, positives, "%s: fn %lld != positives %lld", family, fn, positives);
+        cr_expect_eq(tp, 0);
+        cr_expect_eq(fp, 0);
+        cr_expect_eq(fn + tn, queries);
+        if (!strcmp(family, "all"))
+            positives_all += positives;
+        rows++;
+    }
+    cr_assert_gt(rows, 0, "no row for %s", solver);
+    return positives_all;
+}
+
+/* The issue's check on the public sample: a solver answering "miss" everywhere shows every
+ * positive as a false negative. */
+Test(cli, always_miss_plugin_misses_every_sample_positive)
+{
+    const char *sample = CCDB_SHARED_DIR "/datasets/sample-queries";
+    struct stat st;
+    if (stat(sample, &st) != 0)
+        cr_skip_test("%s absent: the public sample check is skipped", sample);
+    char plugin[600];
+    snprintf(plugin, sizeof plugin, "%s/testplugin_always_miss.so", PLUGINS);
+    cr_assert_eq(ccdbench("run --plugin '%s' --solvers testplugin_always_miss --repeat 1 "
+                          "--data '%s' -o rep",
+                          plugin, sample),
+                 0);
+    char *csv = captured("rep/summary.csv");
+    cr_assert_gt(expect_all_positives_missed(csv, "testplugin_always_miss"), 0,
+                 "the sample has positives");
     free(csv);
 }
 

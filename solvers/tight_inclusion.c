@@ -74,6 +74,7 @@ typedef struct ti_item {
     incl_box b;
     double key; /* <= b.lo[0]: b's lower t rounded down to the t-cell grid */
     double tw;  /* t-width when an ancestor last passed the interval touch test (or +inf) */
+    double tc;  /* t-width when an ancestor last passed the centred cubic test (or +inf) */
 } ti_item;
 
 typedef struct ti_heap {
@@ -188,6 +189,87 @@ static void ti_eval(const ti_query *Q, const incl_box *b, double G[8][3])
             }
         }
     }
+}
+
+/* ---- the coplanarity cubic as a polynomial in t, for a centred-form exclusion test ---- */
+
+/* A polynomial in t of degree <= 3 with interval coefficients: c[k] encloses the coefficient of
+ * t^k. All operations use the outward-rounded iv operations of interval_arith.h, so the exact
+ * polynomial of the query (exact coordinates, exact arithmetic) has every coefficient inside
+ * the computed interval. */
+typedef struct ti_poly {
+    iv c[4];
+} ti_poly;
+
+static ti_poly ti_pmul(const ti_poly *a, int da, const ti_poly *b, int db)
+{
+    ti_poly r;
+    for (int k = 0; k < 4; ++k)
+        r.c[k] = iv_point(0.0);
+    for (int i = 0; i <= da; ++i)
+        for (int j = 0; j <= db; ++j)
+            r.c[i + j] = iv_add(r.c[i + j], iv_mul(a->c[i], b->c[j]));
+    return r;
+}
+
+static ti_poly ti_padd(const ti_poly *a, const ti_poly *b, int deg, int sub)
+{
+    ti_poly r = *a;
+    for (int k = 0; k <= deg; ++k)
+        r.c[k] = sub ? iv_sub(a->c[k], b->c[k]) : iv_add(a->c[k], b->c[k]);
+    return r;
+}
+
+/* x_j(t) - x_i(t) on axis k as a linear polynomial: (x_j0 - x_i0) + t ((x_j1 - x_i1) - (x_j0 -
+ * x_i0)), the same enclosures as iv_lin_diff. */
+static void ti_plin(const double q[8][3], int i, int j, ti_poly e[3])
+{
+    for (int k = 0; k < 3; ++k) {
+        iv e0 = iv_diff(q[j][k], q[i][k]), e1 = iv_diff(q[j + 4][k], q[i + 4][k]);
+        e[k].c[0] = e0;
+        e[k].c[1] = iv_sub(e1, e0);
+        e[k].c[2] = e[k].c[3] = iv_point(0.0);
+    }
+}
+
+/* The coplanarity cubic f(t): VF n.(p-a) with n = (b-a) x (c-a); EE ((a1-a0) x (b1-b0)).(b0-a0)
+ * (the quantities iv_may_touch tests). A contact at time t (d = 0) needs f(t) = 0. */
+static ti_poly ti_cubic(const double q[8][3], int ee)
+{
+    ti_poly A[3], B[3], P[3];
+    if (!ee) { /* rows p=0, a=1, b=2, c=3 */
+        ti_plin(q, 1, 2, A), ti_plin(q, 1, 3, B), ti_plin(q, 1, 0, P);
+    } else { /* rows a0=0, a1=1, b0=2, b1=3 */
+        ti_plin(q, 0, 1, A), ti_plin(q, 2, 3, B), ti_plin(q, 0, 2, P);
+    }
+    ti_poly f = { { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } } };
+    for (int k = 0; k < 3; ++k) {
+        int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+        ti_poly x = ti_pmul(&A[k1], 1, &B[k2], 1), y = ti_pmul(&A[k2], 1, &B[k1], 1);
+        ti_poly n = ti_padd(&x, &y, 2, 1); /* (A x B)_k */
+        ti_poly t = ti_pmul(&n, 2, &P[k], 1);
+        f = ti_padd(&f, &t, 3, 0);
+    }
+    return f;
+}
+
+/* 0 when f provably has no zero in [t0, t1]: f is re-expanded around the midpoint m (Taylor
+ * shift, interval Horner at the point m) and its range taken over h = t - m in [t0-m, t1-m]
+ * (a centred form: its overestimation shrinks like the width times |f'|, so near a double root
+ * the excluded t-slabs grow geometrically, unlike the plain interval evaluation). */
+static int ti_cubic_may_vanish(const ti_poly *f, double t0, double t1)
+{
+    double m = 0.5 * (t0 + t1);
+    iv M = iv_point(m);
+    const iv *a = f->c;
+    iv b3 = a[3];
+    iv b2 = iv_add(a[2], iv_mul(iv_point(3.0), iv_mul(a[3], M)));
+    iv b1 = iv_add(a[1], iv_mul(M, iv_add(iv_mul(iv_point(2.0), a[2]),
+                                             iv_mul(iv_point(3.0), iv_mul(a[3], M)))));
+    iv b0 = iv_add(a[0], iv_mul(M, iv_add(a[1], iv_mul(M, iv_add(a[2], iv_mul(a[3], M))))));
+    iv H = iv_sub((iv){ t0, t1 }, M);
+    iv r = iv_add(b0, iv_mul(H, iv_add(b1, iv_mul(H, iv_add(b2, iv_mul(H, b3))))));
+    return iv_contains0(r);
 }
 
 /* ---- contraction of a box along one parameter ---- */
@@ -378,7 +460,10 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
     double L[3] = { 0, 0, 0 }, cell = 1.0;
     int have_L = 0;
     h->n = 0;
-    ti_item root = { { { 0, 0, 0 }, { 1, 1, 1 }, 0 }, 0.0, INFINITY };
+    ti_item root = { { { 0, 0, 0 }, { 1, 1, 1 }, 0 }, 0.0, INFINITY, INFINITY };
+    /* The coplanarity cubic (d = 0 only), built when first needed. */
+    ti_poly cubic;
+    int have_cubic = 0;
     if (ti_push(h, &root) != 0) {
         out->state = CCDB_GAVE_UP;
         return;
@@ -395,7 +480,7 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
         }
         ti_item it = ti_pop(h);
         incl_box b = it.b;
-        double tw = it.tw;
+        double tw = it.tw, tc = it.tc;
         int small, inside;
     again:
         if (checks >= cap) {
@@ -405,6 +490,23 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
             return;
         }
         ++checks;
+        if (d == 0 && checks > 1 && b.hi[0] - b.lo[0] < tc) {
+            /* A new t-range: without separation a contact needs the coplanarity cubic to
+             * vanish in it. The centred form costs a fraction of a check and, unlike the
+             * inclusion, excludes the near-miss band before a tangential contact in t-slabs
+             * that grow geometrically away from it. */
+            if (!have_cubic) {
+                cubic = ti_cubic(q, ee);
+                /* Every coefficient may be 0 (e.g. coplanar motion): the test excludes nothing. */
+                have_cubic = iv_contains0(cubic.c[0]) && iv_contains0(cubic.c[1]) &&
+                                     iv_contains0(cubic.c[2]) && iv_contains0(cubic.c[3])
+                                 ? -1
+                                 : 1;
+            }
+            if (have_cubic > 0 && !ti_cubic_may_vanish(&cubic, b.lo[0], b.hi[0]))
+                continue;
+            tc = b.hi[0] - b.lo[0];
+        }
         double G[8][3];
         ti_eval(&Q, &b, G);
         int zero_in = 1;
@@ -447,7 +549,7 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
                 double key = ti_key(b.lo[0], cell);
                 if (h->n > 0 && key > h->a[0].key) {
                     /* Another box is now earlier: put this one back in its place. */
-                    ti_item back = { b, key, tw };
+                    ti_item back = { b, key, tw, tc };
                     if (ti_push(h, &back) != 0) {
                         out->state = CCDB_GAVE_UP;
                         out->toi = ti_lower_bound(h, &b);
@@ -517,7 +619,7 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
                 out->work = checks;
                 return;
             }
-            ti_item c0 = { b, 0, tw }, c1 = { b, 0, tw };
+            ti_item c0 = { b, 0, tw, tc }, c1 = { b, 0, tw, tc };
             c0.b.hi[split] = mid;
             c1.b.lo[split] = mid;
             c0.b.depth = c1.b.depth = b.depth + 1;

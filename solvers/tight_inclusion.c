@@ -413,6 +413,50 @@ static void ti_speeds(const ti_query *Q, double delta, double L[3], double *cell
     *cell = c;
 }
 
+/* ---- t-ranges proven free of contact (d = 0) ---- */
+
+/* A few closed t-intervals in which the cubic or the touch test proved that no contact occurs,
+ * whatever (u, v). A box's t-range is trimmed by them before it is checked: boxes split along
+ * u or v share their parent's t-range, and without this each of them would repeat the same
+ * t-only test (or a t-split and the test) on its own. */
+#define TI_TFREE 8
+typedef struct ti_tfree {
+    double lo[TI_TFREE], hi[TI_TFREE];
+    int n, next;
+} ti_tfree;
+
+static void ti_tfree_add(ti_tfree *x, double t0, double t1)
+{
+    for (int k = 0; k < x->n; ++k)
+        if (t0 <= x->hi[k] && x->lo[k] <= t1) { /* overlapping or touching: the union */
+            x->lo[k] = t0 < x->lo[k] ? t0 : x->lo[k];
+            x->hi[k] = t1 > x->hi[k] ? t1 : x->hi[k];
+            return;
+        }
+    int k = x->n < TI_TFREE ? x->n++ : x->next; /* full: replace the oldest */
+    x->next = (k + 1) % TI_TFREE;
+    x->lo[k] = t0;
+    x->hi[k] = t1;
+}
+
+/* Trims [*t0, *t1] by the contact-free intervals (an end inside one moves to its far end:
+ * the interval is closed and holds no contact). Returns 0 when nothing is left. */
+static int ti_tfree_trim(const ti_tfree *x, double *t0, double *t1)
+{
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int k = 0; k < x->n; ++k) {
+            if (x->lo[k] <= *t0 && *t1 <= x->hi[k])
+                return 0;
+            if (x->lo[k] <= *t0 && *t0 < x->hi[k])
+                *t0 = x->hi[k], changed = 1;
+            if (x->lo[k] < *t1 && *t1 <= x->hi[k])
+                *t1 = x->lo[k], changed = 1;
+        }
+    }
+    return *t0 <= *t1;
+}
+
 /* ---- the solver ---- */
 
 static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params, int ee,
@@ -464,6 +508,7 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
     /* The coplanarity cubic (d = 0 only), built when first needed. */
     ti_poly cubic;
     int have_cubic = 0;
+    ti_tfree tfree = { { 0 }, { 0 }, 0, 0 };
     if (ti_push(h, &root) != 0) {
         out->state = CCDB_GAVE_UP;
         return;
@@ -490,6 +535,22 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
             return;
         }
         ++checks;
+        if (tfree.n > 0) {
+            double t0 = b.lo[0];
+            if (!ti_tfree_trim(&tfree, &b.lo[0], &b.hi[0]))
+                continue;
+            if (b.lo[0] > t0 && h->n > 0 && ti_key(b.lo[0], cell) > h->a[0].key) {
+                /* Another box is now earlier: put this one back in its place. */
+                ti_item back = { b, ti_key(b.lo[0], cell), tw, tc };
+                if (ti_push(h, &back) != 0) {
+                    out->state = CCDB_GAVE_UP;
+                    out->toi = ti_lower_bound(h, &b);
+                    out->work = checks;
+                    return;
+                }
+                continue;
+            }
+        }
         if (d == 0 && checks > 1 && b.hi[0] - b.lo[0] < tc) {
             /* A new t-range: without separation a contact needs the coplanarity cubic to
              * vanish in it. The centred form costs a fraction of a check and, unlike the
@@ -503,8 +564,10 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
                                  ? -1
                                  : 1;
             }
-            if (have_cubic > 0 && !ti_cubic_may_vanish(&cubic, b.lo[0], b.hi[0]))
+            if (have_cubic > 0 && !ti_cubic_may_vanish(&cubic, b.lo[0], b.hi[0])) {
+                ti_tfree_add(&tfree, b.lo[0], b.hi[0]);
                 continue;
+            }
             tc = b.hi[0] - b.lo[0];
         }
         double G[8][3];
@@ -580,8 +643,10 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
                        (checks > TI_TOUCH_AFTER && b.hi[0] - b.lo[0] <= 0.5 * tw))) {
             /* (The test depends on the t-range only: an ancestor that passed it with a t-range
              * not much wider makes it pointless to run again, except before accepting.) */
-            if (!iv_may_touch(q, ee, (iv){ b.lo[0], b.hi[0] }))
+            if (!iv_may_touch(q, ee, (iv){ b.lo[0], b.hi[0] })) {
+                ti_tfree_add(&tfree, b.lo[0], b.hi[0]);
                 continue;
+            }
             tw = b.hi[0] - b.lo[0];
         }
         if (small || inside) {

@@ -152,6 +152,9 @@ static void ti_destroy(void *state)
 #define TI_COARSEN_EVERY 256
 /* Checks after which every surviving box also gets the interval touch test. */
 #define TI_TOUCH_AFTER 64
+/* Checks after which boxes with a new t-range get the centred cubic test (d = 0). Building
+ * the cubic costs about as much as a check or two; most queries end within 4 checks. */
+#define TI_CUBIC_AFTER 4
 
 /* ---- the query, prepared once ---- */
 
@@ -551,7 +554,7 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
                 continue;
             }
         }
-        if (d == 0 && checks > 1 && b.hi[0] - b.lo[0] < tc) {
+        if (d == 0 && checks > TI_CUBIC_AFTER && b.hi[0] - b.lo[0] < tc) {
             /* A new t-range: without separation a contact needs the coplanarity cubic to
              * vanish in it. The centred form costs a fraction of a check and, unlike the
              * inclusion, excludes the near-miss band before a tangential contact in t-slabs

@@ -34,6 +34,15 @@
  *    coplanarity cubic and the inside conditions, outward rounded) drops boxes the inclusion
  *    alone cannot (e.g. the near-miss band before a tangential contact); it also removes most
  *    false positives;
+ *  - with d = 0, the coplanarity cubic f(t) (a contact needs f(t) = 0) as a polynomial with
+ *    outward-rounded interval coefficients, built once per query after TI_CUBIC_AFTER checks,
+ *    and evaluated in centred form (Taylor shift to the midpoint of the box's t-range) on every
+ *    new t-range: near a double root (a tangential contact) the slabs it excludes grow
+ *    geometrically, where the inclusion needs ~1/sqrt(δ) slabs;
+ *  - with d = 0, the t-intervals that the cubic or the touch test proved contact-free are
+ *    remembered (a few, merged when they touch), and every box's t-range is trimmed by them
+ *    before its check: boxes split along u or v share a t-range and would otherwise repeat the
+ *    same t-only test (typically in `bullet`, where ε is huge and those tests do the pruning);
  *  - progressive coarsening: after TI_COARSEN_AFTER checks the t-cell doubles every
  *    TI_COARSEN_EVERY checks, so that on hard queries (collinear or tangential contacts whose
  *    near-miss band needs ~1/δ boxes to sweep) the depth-first descent reaches an accepted box

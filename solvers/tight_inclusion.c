@@ -307,29 +307,27 @@ static double ti_key(double t, double cell)
  * [max of earliest, min of latest]. Returns 0 when it is empty. Roots are rounded outward: the
  * quotient by a relative 2^-49 and the parameter by an absolute 2^-50 (parameters lie in [0,1],
  * so a few ulps of 1 bound every rounding error of a + w s). */
-static int ti_contract(double G[8][3], const double thr[3], int bit, double *pa, double *pb)
+static int ti_contract(double G[8][3], const double thr[3], const unsigned le[3],
+                       const unsigned ge[3], int bit, double *pa, double *pb)
 {
     static const int faces[5][4] = { { 0 }, { 0, 2, 4, 6 }, { 0, 1, 4, 5 }, { 0 }, { 0, 1, 2, 3 } };
+    static const unsigned lo_masks[5] = { 0, 0x55, 0x33, 0, 0x0F }; /* the corners of lo_face */
     const int *lo_face = faces[bit];
+    const unsigned lo_m = lo_masks[bit], hi_m = lo_m << bit;
     const double a = *pa, b = *pb, w = b - a;
     double lo = a, hi = b;
     for (int i = 0; i < 3; ++i) {
-        double A0 = G[lo_face[0]][i], B0 = G[lo_face[0] | bit][i];
-        double amin = A0, amax = A0, bmin = B0, bmax = B0;
-        for (int k = 1; k < 4; ++k) {
-            double x = G[lo_face[k]][i], y = G[lo_face[k] | bit][i];
-            amin = x < amin ? x : amin;
-            amax = x > amax ? x : amax;
-            bmin = y < bmin ? y : bmin;
-            bmax = y > bmax ? y : bmax;
-        }
+        /* Whether some corner of the lower / upper face is <= thr, or >= -thr (the face's
+         * min <= thr, max >= -thr). */
+        const int a_le = (le[i] & lo_m) != 0, b_le = (le[i] & hi_m) != 0;
+        const int a_ge = (ge[i] & lo_m) != 0, b_ge = (ge[i] & hi_m) != 0;
         const double th = thr[i];
         /* Each face already reaches both sides of ±thr: nothing to contract on this axis. */
-        if (amin <= th && bmin <= th && amax >= -th && bmax >= -th)
+        if (a_le && b_le && a_ge && b_ge)
             continue;
         for (int sg = 0; sg < 2; ++sg) { /* sg 0: g <= thr; sg 1: -g <= thr */
-            int a_ok = sg ? -amax <= th : amin <= th;
-            int b_ok = sg ? -bmax <= th : bmin <= th;
+            int a_ok = sg ? a_ge : a_le;
+            int b_ok = sg ? b_ge : b_le;
             if (a_ok && b_ok)
                 continue;
             if (!a_ok && !b_ok)
@@ -604,9 +602,15 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
         if (!small && !inside) {
             /* Contract every parameter range; a much smaller box is evaluated again. */
             int shrunk = 0, moved = 0;
+            unsigned le[3] = { 0, 0, 0 }, ge[3] = { 0, 0, 0 }; /* corner bit masks per axis */
+            for (int k = 0; k < 8; ++k)
+                for (int i = 0; i < 3; ++i) {
+                    le[i] |= (unsigned)(G[k][i] <= thr[i]) << k;
+                    ge[i] |= (unsigned)(-G[k][i] <= thr[i]) << k;
+                }
             for (int j = 0; j < 3; ++j) {
                 double a = b.lo[j], z = b.hi[j];
-                if (!ti_contract(G, thr, 4 >> j, &a, &z))
+                if (!ti_contract(G, thr, le, ge, 4 >> j, &a, &z))
                     goto next_box;
                 if (a > b.lo[j] || z < b.hi[j]) {
                     moved = 1;

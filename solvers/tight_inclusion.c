@@ -34,6 +34,15 @@
  *    coplanarity cubic and the inside conditions, outward rounded) drops boxes the inclusion
  *    alone cannot (e.g. the near-miss band before a tangential contact); it also removes most
  *    false positives;
+ *  - with d = 0, the coplanarity cubic f(t) (a contact needs f(t) = 0) as a polynomial with
+ *    outward-rounded interval coefficients, built once per query after TI_CUBIC_AFTER checks,
+ *    and evaluated in centred form (Taylor shift to the midpoint of the box's t-range) on every
+ *    new t-range: near a double root (a tangential contact) the slabs it excludes grow
+ *    geometrically, where the inclusion needs ~1/sqrt(δ) slabs;
+ *  - with d = 0, the t-intervals that the cubic or the touch test proved contact-free are
+ *    remembered (a few, merged when they touch), and every box's t-range is trimmed by them
+ *    before its check: boxes split along u or v share a t-range and would otherwise repeat the
+ *    same t-only test (typically in `bullet`, where ε is huge and those tests do the pruning);
  *  - progressive coarsening: after TI_COARSEN_AFTER checks the t-cell doubles every
  *    TI_COARSEN_EVERY checks, so that on hard queries (collinear or tangential contacts whose
  *    near-miss band needs ~1/δ boxes to sweep) the depth-first descent reaches an accepted box
@@ -74,6 +83,7 @@ typedef struct ti_item {
     incl_box b;
     double key; /* <= b.lo[0]: b's lower t rounded down to the t-cell grid */
     double tw;  /* t-width when an ancestor last passed the interval touch test (or +inf) */
+    double tc;  /* t-width when an ancestor last passed the centred cubic test (or +inf) */
 } ti_item;
 
 typedef struct ti_heap {
@@ -151,6 +161,9 @@ static void ti_destroy(void *state)
 #define TI_COARSEN_EVERY 256
 /* Checks after which every surviving box also gets the interval touch test. */
 #define TI_TOUCH_AFTER 64
+/* Checks after which boxes with a new t-range get the centred cubic test (d = 0). Building
+ * the cubic costs about as much as a check or two; most queries end within 4 checks. */
+#define TI_CUBIC_AFTER 4
 
 /* ---- the query, prepared once ---- */
 
@@ -190,6 +203,87 @@ static void ti_eval(const ti_query *Q, const incl_box *b, double G[8][3])
     }
 }
 
+/* ---- the coplanarity cubic as a polynomial in t, for a centred-form exclusion test ---- */
+
+/* A polynomial in t of degree <= 3 with interval coefficients: c[k] encloses the coefficient of
+ * t^k. All operations use the outward-rounded iv operations of interval_arith.h, so the exact
+ * polynomial of the query (exact coordinates, exact arithmetic) has every coefficient inside
+ * the computed interval. */
+typedef struct ti_poly {
+    iv c[4];
+} ti_poly;
+
+static ti_poly ti_pmul(const ti_poly *a, int da, const ti_poly *b, int db)
+{
+    ti_poly r;
+    for (int k = 0; k < 4; ++k)
+        r.c[k] = iv_point(0.0);
+    for (int i = 0; i <= da; ++i)
+        for (int j = 0; j <= db; ++j)
+            r.c[i + j] = iv_add(r.c[i + j], iv_mul(a->c[i], b->c[j]));
+    return r;
+}
+
+static ti_poly ti_padd(const ti_poly *a, const ti_poly *b, int deg, int sub)
+{
+    ti_poly r = *a;
+    for (int k = 0; k <= deg; ++k)
+        r.c[k] = sub ? iv_sub(a->c[k], b->c[k]) : iv_add(a->c[k], b->c[k]);
+    return r;
+}
+
+/* x_j(t) - x_i(t) on axis k as a linear polynomial: (x_j0 - x_i0) + t ((x_j1 - x_i1) - (x_j0 -
+ * x_i0)), the same enclosures as iv_lin_diff. */
+static void ti_plin(const double q[8][3], int i, int j, ti_poly e[3])
+{
+    for (int k = 0; k < 3; ++k) {
+        iv e0 = iv_diff(q[j][k], q[i][k]), e1 = iv_diff(q[j + 4][k], q[i + 4][k]);
+        e[k].c[0] = e0;
+        e[k].c[1] = iv_sub(e1, e0);
+        e[k].c[2] = e[k].c[3] = iv_point(0.0);
+    }
+}
+
+/* The coplanarity cubic f(t): VF n.(p-a) with n = (b-a) x (c-a); EE ((a1-a0) x (b1-b0)).(b0-a0)
+ * (the quantities iv_may_touch tests). A contact at time t (d = 0) needs f(t) = 0. */
+static ti_poly ti_cubic(const double q[8][3], int ee)
+{
+    ti_poly A[3], B[3], P[3];
+    if (!ee) { /* rows p=0, a=1, b=2, c=3 */
+        ti_plin(q, 1, 2, A), ti_plin(q, 1, 3, B), ti_plin(q, 1, 0, P);
+    } else { /* rows a0=0, a1=1, b0=2, b1=3 */
+        ti_plin(q, 0, 1, A), ti_plin(q, 2, 3, B), ti_plin(q, 0, 2, P);
+    }
+    ti_poly f = { { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } } };
+    for (int k = 0; k < 3; ++k) {
+        int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+        ti_poly x = ti_pmul(&A[k1], 1, &B[k2], 1), y = ti_pmul(&A[k2], 1, &B[k1], 1);
+        ti_poly n = ti_padd(&x, &y, 2, 1); /* (A x B)_k */
+        ti_poly t = ti_pmul(&n, 2, &P[k], 1);
+        f = ti_padd(&f, &t, 3, 0);
+    }
+    return f;
+}
+
+/* 0 when f provably has no zero in [t0, t1]: f is re-expanded around the midpoint m (Taylor
+ * shift, interval Horner at the point m) and its range taken over h = t - m in [t0-m, t1-m]
+ * (a centred form: its overestimation shrinks like the width times |f'|, so near a double root
+ * the excluded t-slabs grow geometrically, unlike the plain interval evaluation). */
+static int ti_cubic_may_vanish(const ti_poly *f, double t0, double t1)
+{
+    double m = 0.5 * (t0 + t1);
+    iv M = iv_point(m);
+    const iv *a = f->c;
+    iv b3 = a[3];
+    iv b2 = iv_add(a[2], iv_mul(iv_point(3.0), iv_mul(a[3], M)));
+    iv b1 = iv_add(a[1], iv_mul(M, iv_add(iv_mul(iv_point(2.0), a[2]),
+                                             iv_mul(iv_point(3.0), iv_mul(a[3], M)))));
+    iv b0 = iv_add(a[0], iv_mul(M, iv_add(a[1], iv_mul(M, iv_add(a[2], iv_mul(a[3], M))))));
+    iv H = iv_sub((iv){ t0, t1 }, M);
+    iv r = iv_add(b0, iv_mul(H, iv_add(b1, iv_mul(H, iv_add(b2, iv_mul(H, b3))))));
+    return iv_contains0(r);
+}
+
 /* ---- contraction of a box along one parameter ---- */
 
 /* Key of a box with lower t `t`: t rounded down to a multiple of `cell` (a power of two), so
@@ -213,29 +307,27 @@ static double ti_key(double t, double cell)
  * [max of earliest, min of latest]. Returns 0 when it is empty. Roots are rounded outward: the
  * quotient by a relative 2^-49 and the parameter by an absolute 2^-50 (parameters lie in [0,1],
  * so a few ulps of 1 bound every rounding error of a + w s). */
-static int ti_contract(double G[8][3], const double thr[3], int bit, double *pa, double *pb)
+static int ti_contract(double G[8][3], const double thr[3], const unsigned le[3],
+                       const unsigned ge[3], int bit, double *pa, double *pb)
 {
     static const int faces[5][4] = { { 0 }, { 0, 2, 4, 6 }, { 0, 1, 4, 5 }, { 0 }, { 0, 1, 2, 3 } };
+    static const unsigned lo_masks[5] = { 0, 0x55, 0x33, 0, 0x0F }; /* the corners of lo_face */
     const int *lo_face = faces[bit];
+    const unsigned lo_m = lo_masks[bit], hi_m = lo_m << bit;
     const double a = *pa, b = *pb, w = b - a;
     double lo = a, hi = b;
     for (int i = 0; i < 3; ++i) {
-        double A0 = G[lo_face[0]][i], B0 = G[lo_face[0] | bit][i];
-        double amin = A0, amax = A0, bmin = B0, bmax = B0;
-        for (int k = 1; k < 4; ++k) {
-            double x = G[lo_face[k]][i], y = G[lo_face[k] | bit][i];
-            amin = x < amin ? x : amin;
-            amax = x > amax ? x : amax;
-            bmin = y < bmin ? y : bmin;
-            bmax = y > bmax ? y : bmax;
-        }
+        /* Whether some corner of the lower / upper face is <= thr, or >= -thr (the face's
+         * min <= thr, max >= -thr). */
+        const int a_le = (le[i] & lo_m) != 0, b_le = (le[i] & hi_m) != 0;
+        const int a_ge = (ge[i] & lo_m) != 0, b_ge = (ge[i] & hi_m) != 0;
         const double th = thr[i];
         /* Each face already reaches both sides of ±thr: nothing to contract on this axis. */
-        if (amin <= th && bmin <= th && amax >= -th && bmax >= -th)
+        if (a_le && b_le && a_ge && b_ge)
             continue;
         for (int sg = 0; sg < 2; ++sg) { /* sg 0: g <= thr; sg 1: -g <= thr */
-            int a_ok = sg ? -amax <= th : amin <= th;
-            int b_ok = sg ? -bmax <= th : bmin <= th;
+            int a_ok = sg ? a_ge : a_le;
+            int b_ok = sg ? b_ge : b_le;
             if (a_ok && b_ok)
                 continue;
             if (!a_ok && !b_ok)
@@ -331,6 +423,50 @@ static void ti_speeds(const ti_query *Q, double delta, double L[3], double *cell
     *cell = c;
 }
 
+/* ---- t-ranges proven free of contact (d = 0) ---- */
+
+/* A few closed t-intervals in which the cubic or the touch test proved that no contact occurs,
+ * whatever (u, v). A box's t-range is trimmed by them before it is checked: boxes split along
+ * u or v share their parent's t-range, and without this each of them would repeat the same
+ * t-only test (or a t-split and the test) on its own. */
+#define TI_TFREE 8
+typedef struct ti_tfree {
+    double lo[TI_TFREE], hi[TI_TFREE];
+    int n, next;
+} ti_tfree;
+
+static void ti_tfree_add(ti_tfree *x, double t0, double t1)
+{
+    for (int k = 0; k < x->n; ++k)
+        if (t0 <= x->hi[k] && x->lo[k] <= t1) { /* overlapping or touching: the union */
+            x->lo[k] = t0 < x->lo[k] ? t0 : x->lo[k];
+            x->hi[k] = t1 > x->hi[k] ? t1 : x->hi[k];
+            return;
+        }
+    int k = x->n < TI_TFREE ? x->n++ : x->next; /* full: replace the oldest */
+    x->next = (k + 1) % TI_TFREE;
+    x->lo[k] = t0;
+    x->hi[k] = t1;
+}
+
+/* Trims [*t0, *t1] by the contact-free intervals (an end inside one moves to its far end:
+ * the interval is closed and holds no contact). Returns 0 when nothing is left. */
+static int ti_tfree_trim(const ti_tfree *x, double *t0, double *t1)
+{
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int k = 0; k < x->n; ++k) {
+            if (x->lo[k] <= *t0 && *t1 <= x->hi[k])
+                return 0;
+            if (x->lo[k] <= *t0 && *t0 < x->hi[k])
+                *t0 = x->hi[k], changed = 1;
+            if (x->lo[k] < *t1 && *t1 <= x->hi[k])
+                *t1 = x->lo[k], changed = 1;
+        }
+    }
+    return *t0 <= *t1;
+}
+
 /* ---- the solver ---- */
 
 static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params, int ee,
@@ -378,7 +514,11 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
     double L[3] = { 0, 0, 0 }, cell = 1.0;
     int have_L = 0;
     h->n = 0;
-    ti_item root = { { { 0, 0, 0 }, { 1, 1, 1 }, 0 }, 0.0, INFINITY };
+    ti_item root = { { { 0, 0, 0 }, { 1, 1, 1 }, 0 }, 0.0, INFINITY, INFINITY };
+    /* The coplanarity cubic (d = 0 only), built when first needed. */
+    ti_poly cubic;
+    int have_cubic = 0;
+    ti_tfree tfree = { { 0 }, { 0 }, 0, 0 };
     if (ti_push(h, &root) != 0) {
         out->state = CCDB_GAVE_UP;
         return;
@@ -395,7 +535,7 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
         }
         ti_item it = ti_pop(h);
         incl_box b = it.b;
-        double tw = it.tw;
+        double tw = it.tw, tc = it.tc;
         int small, inside;
     again:
         if (checks >= cap) {
@@ -405,6 +545,41 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
             return;
         }
         ++checks;
+        if (tfree.n > 0) {
+            double t0 = b.lo[0];
+            if (!ti_tfree_trim(&tfree, &b.lo[0], &b.hi[0]))
+                continue;
+            if (b.lo[0] > t0 && h->n > 0 && ti_key(b.lo[0], cell) > h->a[0].key) {
+                /* Another box is now earlier: put this one back in its place. */
+                ti_item back = { b, ti_key(b.lo[0], cell), tw, tc };
+                if (ti_push(h, &back) != 0) {
+                    out->state = CCDB_GAVE_UP;
+                    out->toi = ti_lower_bound(h, &b);
+                    out->work = checks;
+                    return;
+                }
+                continue;
+            }
+        }
+        if (d == 0 && checks > TI_CUBIC_AFTER && b.hi[0] - b.lo[0] < tc) {
+            /* A new t-range: without separation a contact needs the coplanarity cubic to
+             * vanish in it. The centred form costs a fraction of a check and, unlike the
+             * inclusion, excludes the near-miss band before a tangential contact in t-slabs
+             * that grow geometrically away from it. */
+            if (!have_cubic) {
+                cubic = ti_cubic(q, ee);
+                /* Every coefficient may be 0 (e.g. coplanar motion): the test excludes nothing. */
+                have_cubic = iv_contains0(cubic.c[0]) && iv_contains0(cubic.c[1]) &&
+                                     iv_contains0(cubic.c[2]) && iv_contains0(cubic.c[3])
+                                 ? -1
+                                 : 1;
+            }
+            if (have_cubic > 0 && !ti_cubic_may_vanish(&cubic, b.lo[0], b.hi[0])) {
+                ti_tfree_add(&tfree, b.lo[0], b.hi[0]);
+                continue;
+            }
+            tc = b.hi[0] - b.lo[0];
+        }
         double G[8][3];
         ti_eval(&Q, &b, G);
         int zero_in = 1;
@@ -427,9 +602,15 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
         if (!small && !inside) {
             /* Contract every parameter range; a much smaller box is evaluated again. */
             int shrunk = 0, moved = 0;
+            unsigned le[3] = { 0, 0, 0 }, ge[3] = { 0, 0, 0 }; /* corner bit masks per axis */
+            for (int k = 0; k < 8; ++k)
+                for (int i = 0; i < 3; ++i) {
+                    le[i] |= (unsigned)(G[k][i] <= thr[i]) << k;
+                    ge[i] |= (unsigned)(-G[k][i] <= thr[i]) << k;
+                }
             for (int j = 0; j < 3; ++j) {
                 double a = b.lo[j], z = b.hi[j];
-                if (!ti_contract(G, thr, 4 >> j, &a, &z))
+                if (!ti_contract(G, thr, le, ge, 4 >> j, &a, &z))
                     goto next_box;
                 if (a > b.lo[j] || z < b.hi[j]) {
                     moved = 1;
@@ -447,7 +628,7 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
                 double key = ti_key(b.lo[0], cell);
                 if (h->n > 0 && key > h->a[0].key) {
                     /* Another box is now earlier: put this one back in its place. */
-                    ti_item back = { b, key, tw };
+                    ti_item back = { b, key, tw, tc };
                     if (ti_push(h, &back) != 0) {
                         out->state = CCDB_GAVE_UP;
                         out->toi = ti_lower_bound(h, &b);
@@ -478,8 +659,10 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
                        (checks > TI_TOUCH_AFTER && b.hi[0] - b.lo[0] <= 0.5 * tw))) {
             /* (The test depends on the t-range only: an ancestor that passed it with a t-range
              * not much wider makes it pointless to run again, except before accepting.) */
-            if (!iv_may_touch(q, ee, (iv){ b.lo[0], b.hi[0] }))
+            if (!iv_may_touch(q, ee, (iv){ b.lo[0], b.hi[0] })) {
+                ti_tfree_add(&tfree, b.lo[0], b.hi[0]);
                 continue;
+            }
             tw = b.hi[0] - b.lo[0];
         }
         if (small || inside) {
@@ -517,7 +700,7 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
                 out->work = checks;
                 return;
             }
-            ti_item c0 = { b, 0, tw }, c1 = { b, 0, tw };
+            ti_item c0 = { b, 0, tw, tc }, c1 = { b, 0, tw, tc };
             c0.b.hi[split] = mid;
             c1.b.lo[split] = mid;
             c0.b.depth = c1.b.depth = b.depth + 1;

@@ -247,6 +247,33 @@ static void td_status(ccdb_rbuf *b, ccdb_report_status st)
     ccdb_rbuf_printf(b, "<td class=\"status-%s\">%s</td>", name, name);
 }
 
+/* The count columns every table shares (count_heads, without the time), from any row type with
+ * these field names; FN and TOI-violation cells turn red when a conservative solver breaks its
+ * promise. */
+typedef struct count_cells {
+    long long queries, positives, tp, fp, fn, tn, gave_up, failed, toi_violations;
+    double toi_err_max;
+} count_cells;
+
+#define COUNT_CELLS(p)                                                                             \
+    ((count_cells){ (p)->queries, (p)->positives, (p)->tp, (p)->fp, (p)->fn, (p)->tn,               \
+                    (p)->gave_up, (p)->failed, (p)->toi_violations, (p)->toi_err_max })
+
+static void td_counts(ccdb_rbuf *b, const count_cells *c, unsigned claims)
+{
+    int cons = (claims & CLAIM_CONSERVATIVE) != 0;
+    td_ll(b, c->queries, 0);
+    td_ll(b, c->positives, 0);
+    td_ll(b, c->tp, 0);
+    td_ll(b, c->fp, 0);
+    td_ll(b, c->fn, cons && c->fn > 0);
+    td_ll(b, c->tn, 0);
+    td_ll(b, c->gave_up, 0);
+    td_ll(b, c->failed, 0);
+    td_ll(b, c->toi_violations, cons && c->toi_violations > 0);
+    td_double(b, c->toi_err_max);
+}
+
 static void write_meta(ccdb_rbuf *b, const ccdb_report *r)
 {
     ccdb_rbuf_puts(b, "<section id=\"run\"><h2>How this run was made</h2>\n");
@@ -284,7 +311,6 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
     ccdb_rbuf_puts(b, "<th>work</th></tr></thead>\n<tbody>\n");
     for (size_t i = 0; i < n; i++) {
         const ccdb_html_solver *t = &s[i];
-        int cons = (t->claims & CLAIM_CONSERVATIVE) != 0;
         ccdb_rbuf_printf(b, "<tr class=\"solver status-%s\"><td>",
                          ccdb_report_status_name(t->status));
         ccdb_rbuf_html(b, t->name);
@@ -292,16 +318,7 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
         claims_tags(b, t->claims);
         ccdb_rbuf_puts(b, "</td>");
         td_status(b, t->status);
-        td_ll(b, t->queries, 0);
-        td_ll(b, t->positives, 0);
-        td_ll(b, t->tp, 0);
-        td_ll(b, t->fp, 0);
-        td_ll(b, t->fn, cons && t->fn > 0);
-        td_ll(b, t->tn, 0);
-        td_ll(b, t->gave_up, 0);
-        td_ll(b, t->failed, 0);
-        td_ll(b, t->toi_violations, cons && t->toi_violations > 0);
-        td_double(b, t->toi_err_max);
+        td_counts(b, &COUNT_CELLS(t), t->claims);
         td_time(b, t->ns_median, t->ns_min, t->ns_max);
         td_ll(b, t->work, 0);
         ccdb_rbuf_puts(b, "</tr>\n");
@@ -398,7 +415,6 @@ static void first_of_key(const ccdb_report *r, rowp *idx, size_t *first,
 
 static void write_family_row(ccdb_rbuf *b, const ccdb_report_row *w, int group_start)
 {
-    int cons = (w->claims & CLAIM_CONSERVATIVE) != 0;
     ccdb_rbuf_printf(b, "<tr class=\"status-%s%s\"><td>", ccdb_report_status_name(w->status),
                      group_start ? " group-start" : "");
     ccdb_rbuf_html(b, w->family);
@@ -406,16 +422,7 @@ static void write_family_row(ccdb_rbuf *b, const ccdb_report_row *w, int group_s
     ccdb_rbuf_html(b, w->solver);
     ccdb_rbuf_puts(b, "</td>");
     td_status(b, w->status);
-    td_ll(b, w->queries, 0);
-    td_ll(b, w->positives, 0);
-    td_ll(b, w->tp, 0);
-    td_ll(b, w->fp, 0);
-    td_ll(b, w->fn, cons && w->fn > 0);
-    td_ll(b, w->tn, 0);
-    td_ll(b, w->gave_up, 0);
-    td_ll(b, w->failed, 0);
-    td_ll(b, w->toi_violations, cons && w->toi_violations > 0);
-    td_double(b, w->toi_err_max);
+    td_counts(b, &COUNT_CELLS(w), w->claims);
     td_time(b, w->ns_median, w->ns_min, w->ns_max);
     ccdb_rbuf_puts(b, "</tr>\n");
 }
@@ -492,23 +499,13 @@ static void write_by_family(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_
             const fam_total *t = &tot[f * ns + k];
             if (!t->seen)
                 continue;
-            int cons = (t->claims & CLAIM_CONSERVATIVE) != 0;
             ccdb_rbuf_printf(b, "<tr%s><td>", first ? " class=\"group-start\"" : "");
             first = 0;
             ccdb_rbuf_html(b, fams[f]);
             ccdb_rbuf_puts(b, "</td><td>");
             ccdb_rbuf_html(b, s[k].name);
             ccdb_rbuf_puts(b, "</td>");
-            td_ll(b, t->queries, 0);
-            td_ll(b, t->positives, 0);
-            td_ll(b, t->tp, 0);
-            td_ll(b, t->fp, 0);
-            td_ll(b, t->fn, cons && t->fn > 0);
-            td_ll(b, t->tn, 0);
-            td_ll(b, t->gave_up, 0);
-            td_ll(b, t->failed, 0);
-            td_ll(b, t->toi_violations, cons && t->toi_violations > 0);
-            td_double(b, t->toi_err_max);
+            td_counts(b, &COUNT_CELLS(t), t->claims);
             ccdb_rbuf_puts(b, "</tr>\n");
         }
     }

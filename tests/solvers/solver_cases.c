@@ -1,6 +1,9 @@
 /* solver_cases.c — the queries shared by the solver tests (see solver_cases.h). */
 #include "solver_cases.h"
 
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -250,4 +253,17 @@ int same_result(const ccdb_result *a, const ccdb_result *b)
 void hang_guard(unsigned seconds)
 {
     alarm(seconds);
+}
+
+#define MAX_SOLVERS 64
+
+struct criterion_test_params every_builtin_solver(void)
+{
+    static size_t idx[MAX_SOLVERS];
+    size_t n;
+    ccdb_registry_builtin(&n);
+    cr_assert(n <= MAX_SOLVERS, "raise MAX_SOLVERS in tests/solvers/solver_cases.c");
+    for (size_t i = 0; i < n; i++)
+        idx[i] = i;
+    return cr_make_param_array(size_t, idx, n);
 }

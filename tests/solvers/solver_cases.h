@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include <criterion/parameterized.h>
+
 #include "ccdb_registry.h"
 
 /* A known-answer case: the same 8 points read as VF (point q[0], triangle q[1..3]) or EE. */
@@ -39,6 +41,10 @@ const char *result_problem(const ccdb_result *r);
  * (Criterion's own `.timeout` would do, but in Criterion 2.4.1 it leaks in the runner, which
  * fails the AddressSanitizer build.) */
 void hang_guard(unsigned seconds);
+
+/* Criterion parameters for a ParameterizedTest over solvers: the index (size_t) of every
+ * built-in solver, so solvers added later are covered automatically. */
+struct criterion_test_params every_builtin_solver(void);
 
 /* 1 when two results are identical (state, bit pattern of toi, work). */
 int same_result(const ccdb_result *a, const ccdb_result *b);

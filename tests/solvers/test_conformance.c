@@ -9,18 +9,11 @@
 #include "ccdb_registry.h"
 #include "solver_cases.h"
 
-#define MAX_SOLVERS 64
 #define N_RANDOM 400
 
 ParameterizedTestParameters(conformance, degenerate)
 {
-    static size_t idx[MAX_SOLVERS];
-    size_t n;
-    ccdb_registry_builtin(&n);
-    cr_assert(n <= MAX_SOLVERS, "raise MAX_SOLVERS in test_conformance.c");
-    for (size_t i = 0; i < n; i++)
-        idx[i] = i;
-    return cr_make_param_array(size_t, idx, n);
+    return every_builtin_solver();
 }
 
 /* Runs q as VF and as EE, three times each (state reused, then a fresh state): well-formed and
@@ -70,12 +63,7 @@ ParameterizedTest(size_t *i, conformance, degenerate)
 
 ParameterizedTestParameters(conformance, random_magnitudes)
 {
-    static size_t idx[MAX_SOLVERS];
-    size_t n;
-    ccdb_registry_builtin(&n);
-    for (size_t i = 0; i < n; i++)
-        idx[i] = i;
-    return cr_make_param_array(size_t, idx, n);
+    return every_builtin_solver();
 }
 
 ParameterizedTest(size_t *i, conformance, random_magnitudes)
@@ -102,12 +90,7 @@ ParameterizedTest(size_t *i, conformance, random_magnitudes)
 
 ParameterizedTestParameters(conformance, iteration_cap_one)
 {
-    static size_t idx[MAX_SOLVERS];
-    size_t n;
-    ccdb_registry_builtin(&n);
-    for (size_t i = 0; i < n; i++)
-        idx[i] = i;
-    return cr_make_param_array(size_t, idx, n);
+    return every_builtin_solver();
 }
 
 /* With a cap of 1 (or 0), a solver must still answer well-formed: GAVE_UP is fine. */

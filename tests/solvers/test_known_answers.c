@@ -10,19 +10,13 @@
 #include "ccdb_registry.h"
 #include "solver_cases.h"
 
-#define MAX_SOLVERS 64
 /* Loose on purpose: these cases are well-conditioned, and every method here resolves the TOI
  * to about delta = 1e-6; a wrong root or a wrong bracket is off by far more. */
 #define TOI_TOLERANCE 1e-4
 
 ParameterizedTestParameters(known_answers, all)
 {
-    static size_t idx[MAX_SOLVERS];
-    size_t n;
-    ccdb_registry_builtin(&n);
-    for (size_t i = 0; i < n; i++)
-        idx[i] = i;
-    return cr_make_param_array(size_t, idx, n);
+    return every_builtin_solver();
 }
 
 ParameterizedTest(size_t *i, known_answers, all)

@@ -9,9 +9,9 @@
 #include <time.h>
 
 #include "ccdb_truth.h"
-#include "gt_csv_mini.h"
+#include "ccdb_dataset.h" /* the product's strict CSV reader (this program, not the library) */
 
-typedef struct { double (*q)[8][3]; unsigned char *label; long n; int ee; const char *path; } file_t;
+typedef struct { ccdb_dataset ds; int ee; const char *path; } file_t;
 
 static double now(void)
 {
@@ -35,9 +35,9 @@ int main(int argc, char **argv)
             file_t *f = &files[nf];
             f->path = argv[i];
             f->ee = strstr(argv[i], "edge-edge") != NULL;
-            f->n = gt_csv_mini_read(argv[i], &f->q, &f->label);
-            if (f->n < 0) {
-                fprintf(stderr, "%s: cannot read\n", argv[i]);
+            ccdb_csv_error err;
+            if (ccdb_csv_read(argv[i], f->ee ? CCDB_KIND_EE : CCDB_KIND_VF, NULL, &f->ds, &err)) {
+                fprintf(stderr, "%s\n", err.message);
                 return 2;
             }
             nf++;
@@ -55,15 +55,15 @@ int main(int argc, char **argv)
         long count = 0;
         double t0 = now();
         for (int i = 0; i < nf; i++)
-            for (long j = 0; j < files[i].n; j++) {
-                if (hits_only && !files[i].label[j])
+            for (long j = 0; j < (long)files[i].ds.count; j++) {
+                if (hits_only && !files[i].ds.label[j])
                     continue;
                 ccdb_truth_result res;
                 double tq = verbose ? now() : 0;
                 if (files[i].ee)
-                    ccdb_truth_ee(t, (const double(*)[3])files[i].q[j], &res);
+                    ccdb_truth_ee(t, (const double(*)[3])files[i].ds.q[j], &res);
                 else
-                    ccdb_truth_vf(t, (const double(*)[3])files[i].q[j], &res);
+                    ccdb_truth_vf(t, (const double(*)[3])files[i].ds.q[j], &res);
                 count++;
                 if (verbose) {
                     tq = now() - tq;
@@ -75,11 +75,11 @@ int main(int argc, char **argv)
                     total++;
                     hits += res.hit;
                     cls[res.cls]++;
-                    if (res.hit != files[i].label[j]) {
+                    if (res.hit != files[i].ds.label[j]) {
                         disagree++;
                         if (verbose)
                             printf("disagree %s %ld label=%d hit=%d toi=[%.17g,%.17g] class=%s\n",
-                                   files[i].path, j, files[i].label[j], res.hit, res.toi_lo,
+                                   files[i].path, j, files[i].ds.label[j], res.hit, res.toi_lo,
                                    res.toi_hi, ccdb_truth_class_name(res.cls));
                     }
                 }
@@ -116,8 +116,7 @@ int main(int argc, char **argv)
     printf("max RSS %ld KiB\n", ru.ru_maxrss);
     ccdb_truth_free(t);
     for (int i = 0; i < nf; i++) {
-        free(files[i].q);
-        free(files[i].label);
+        ccdb_dataset_free(&files[i].ds);
     }
     free(files);
     return 0;

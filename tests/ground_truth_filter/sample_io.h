@@ -1,5 +1,5 @@
-/* sample_io.h — minimal reader of the public sample queries for the filter tests and benchmark
- * (the project's CSV reader lives in datasets/; this one only needs the published layout). */
+/* sample_io.h — the public sample queries as one flat array, for the filter tests and benchmark
+ * (read with the project's own strict CSV reader). */
 #ifndef CCDB_TEST_SAMPLE_IO_H
 #define CCDB_TEST_SAMPLE_IO_H
 

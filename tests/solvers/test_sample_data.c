@@ -2,17 +2,15 @@
  * public sample queries (../shared/datasets/sample-queries, with their published exact labels)
  * and never reports a TOI after the exact one (ccdb_truth's bracket), and every solver answers
  * them well-formed. Skipped, saying so, when ../shared is absent.
- * The CSV is read here with GMP directly (strictly: 7 integer columns, 8 rows per query, values
- * that are exactly doubles), so this test depends on no other module's reader. */
+ * The CSV is read with the product's strict reader (datasets/csv_read.c, tested on its own). */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
-#include <dirent.h>
-#include <gmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "ccdb_harness.h"
 #include "ccdb_registry.h"
 #include "ccdb_truth.h"
 #include "solver_cases.h"
@@ -31,117 +29,41 @@ typedef struct sample_set {
     size_t n, cap;
 } sample_set;
 
-/* Reads one file; every malformed line fails the test (the data is the published benchmark). */
-static void read_csv(const char *path, int vf, sample_set *set)
+/* Every CSV under SAMPLE_DIR, read with the product's folder walk and strict reader (kind from
+ * the vertex-face / edge-edge folder); a malformed file fails the test with its FILE:LINE. */
+static void read_samples(sample_set *set)
 {
-    FILE *f = fopen(path, "r");
-    cr_assert(f, "cannot open %s", path);
-    char line[8192];
-    int row = 0;
-    long lineno = 0;
-    sample cur;
-    mpq_t r;
-    mpq_init(r);
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        char *tok[8];
-        int n = 0;
-        for (char *s = strtok(line, ",\r\n"); s && n < 8; s = strtok(NULL, ",\r\n"))
-            tok[n++] = s;
-        cr_assert(n == 7, "%s:%ld: %d columns, expected 7", path, lineno, n);
-        if (row == 0) {
-            snprintf(cur.where, sizeof cur.where, "%s:%ld", strrchr(path, '/') + 1, lineno);
-            cur.vf = vf;
-        }
-        for (int k = 0; k < 3; k++) {
-            char buf[4096];
-            snprintf(buf, sizeof buf, "%s/%s", tok[2 * k], tok[2 * k + 1]);
-            cr_assert(mpq_set_str(r, buf, 10) == 0 && mpz_sgn(mpq_denref(r)) != 0,
-                      "%s:%ld: bad rational '%s'", path, lineno, buf);
-            mpq_canonicalize(r);
-            double d = mpq_get_d(r);
-            mpq_t back;
-            mpq_init(back);
-            mpq_set_d(back, d);
-            cr_assert(mpq_equal(back, r), "%s:%ld: '%s' is not exactly a double", path, lineno,
-                      buf);
-            mpq_clear(back);
-            cur.q[row][k] = d;
-        }
-        int label = atoi(tok[6]);
-        cr_assert(!strcmp(tok[6], "0") || !strcmp(tok[6], "1"), "%s:%ld: truth '%s'", path,
-                  lineno, tok[6]);
-        cr_assert(row == 0 || label == cur.label, "%s:%ld: rows of one query disagree on truth",
-                  path, lineno);
-        cur.label = label;
-        if (++row == 8) {
+    char err[1024];
+    char **files = NULL;
+    size_t nf = 0;
+    cr_assert_eq(ccdb_inputs_expand(SAMPLE_DIR, &files, &nf, err, sizeof err), 0, "%s", err);
+    for (size_t i = 0; i < nf; i++) {
+        ccdb_input in;
+        cr_assert_eq(ccdb_input_read(files[i], CCDB_KIND_UNKNOWN, 0, &in, err, sizeof err), 0,
+                     "%s", err);
+        for (size_t k = 0; k < in.ds.count; k++) {
             if (set->n == set->cap) {
                 set->cap = set->cap ? 2 * set->cap : 1024;
                 set->s = realloc(set->s, set->cap * sizeof *set->s);
                 cr_assert(set->s);
             }
-            set->s[set->n++] = cur;
-            row = 0;
+            sample *cur = &set->s[set->n++];
+            memcpy(cur->q, in.ds.q[k], sizeof cur->q);
+            cur->label = in.ds.label[k];
+            cur->vf = in.ds.kind == CCDB_KIND_VF;
+            snprintf(cur->where, sizeof cur->where, "%s:%zu", strrchr(files[i], '/') + 1,
+                     8 * k + 1);
         }
-    }
-    cr_assert(row == 0, "%s: row count is not a multiple of 8", path);
-    mpq_clear(r);
-    fclose(f);
-}
-
-static int cmp_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* All CSV files under SAMPLE_DIR/<scene>/{vertex-face,edge-edge}/, in sorted order. */
-static void read_samples(sample_set *set)
-{
-    DIR *d = opendir(SAMPLE_DIR);
-    cr_assert(d, "cannot open %s", SAMPLE_DIR);
-    char *files[4096];
-    size_t nf = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.')
-            continue;
-        for (int vf = 0; vf < 2; vf++) {
-            char dir[1024];
-            snprintf(dir, sizeof dir, "%s/%s/%s", SAMPLE_DIR, e->d_name,
-                     vf ? "vertex-face" : "edge-edge");
-            DIR *d2 = opendir(dir);
-            if (!d2)
-                continue;
-            struct dirent *e2;
-            while ((e2 = readdir(d2))) {
-                size_t l = strlen(e2->d_name);
-                if (l < 4 || strcmp(e2->d_name + l - 4, ".csv"))
-                    continue;
-                cr_assert(nf < 4096);
-                char path[2048];
-                snprintf(path, sizeof path, "%s/%s", dir, e2->d_name);
-                files[nf++] = strdup(path);
-            }
-            closedir(d2);
-        }
-    }
-    closedir(d);
-    qsort(files, nf, sizeof files[0], cmp_name);
-    for (size_t i = 0; i < nf; i++) {
-        read_csv(files[i], strstr(files[i], "/vertex-face/") != NULL, set);
+        ccdb_input_free(&in);
         free(files[i]);
     }
+    free(files);
     cr_assert(set->n > 0, "no queries under %s", SAMPLE_DIR);
 }
 
 ParameterizedTestParameters(sample_data, conservative_means_no_false_negative)
 {
-    static size_t idx[64];
-    size_t n;
-    ccdb_registry_builtin(&n);
-    for (size_t i = 0; i < n; i++)
-        idx[i] = i;
-    return cr_make_param_array(size_t, idx, n);
+    return every_builtin_solver();
 }
 
 ParameterizedTest(size_t *i, sample_data, conservative_means_no_false_negative)

@@ -15,13 +15,12 @@
  * a conservativeness violation; the largest toi_lo - toi is the largest TOI error).
  * --slow N lists the N slowest queries.
  */
-#include <dirent.h>
-#include <gmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "ccdb_harness.h"
 #include "ccdb_registry.h"
 #include "ccdb_solver.h"
 #include "ccdb_truth.h"
@@ -37,118 +36,44 @@ typedef struct bq {
 static bq *g_q;
 static size_t g_n, g_cap;
 
-static int cmp_str(const void *a, const void *b)
+/* Every CSV under dir, read with the product's folder walk and strict reader (kind from the
+ * vertex-face / edge-edge folder); any error is fatal, with the reader's FILE:LINE message. */
+static void read_dir(const char *dir)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void die(const char *msg, const char *file, long line)
-{
-    fprintf(stderr, "%s:%ld: %s\n", file, line, msg);
-    exit(2);
-}
-
-static void read_csv(const char *path, int ee)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        die("cannot open", path, 0);
-    char buf[4096];
-    long line = 0;
-    int row = 0;
-    bq cur;
-    memset(&cur, 0, sizeof cur);
-    mpq_t r, back;
-    mpq_init(r);
-    mpq_init(back);
-    while (fgets(buf, sizeof buf, f)) {
-        ++line;
-        char *fields[7];
-        int nf = 0;
-        char *save = NULL;
-        for (char *tok = strtok_r(buf, ",\r\n", &save); tok && nf < 8;
-             tok = strtok_r(NULL, ",\r\n", &save))
-            fields[nf < 7 ? nf : 6] = tok, ++nf;
-        if (nf != 7)
-            die("expected 7 columns", path, line);
-        for (int i = 0; i < 3; ++i) {
-            char s[2048];
-            snprintf(s, sizeof s, "%s/%s", fields[2 * i], fields[2 * i + 1]);
-            if (mpq_set_str(r, s, 10) != 0 || mpz_sgn(mpq_denref(r)) == 0)
-                die("bad rational", path, line);
-            mpq_canonicalize(r);
-            double x = mpq_get_d(r);
-            mpq_set_d(back, x);
-            if (!mpq_equal(back, r))
-                die("value is not exactly a double", path, line);
-            cur.q[row][i] = x;
+    char err[1024];
+    char **files = NULL;
+    size_t nfiles = 0;
+    if (ccdb_inputs_expand(dir, &files, &nfiles, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        exit(2);
+    }
+    for (size_t i = 0; i < nfiles; i++) {
+        ccdb_input in;
+        if (ccdb_input_read(files[i], CCDB_KIND_UNKNOWN, 0, &in, err, sizeof err)) {
+            fprintf(stderr, "%s\n", err);
+            exit(2);
         }
-        int t = atoi(fields[6]);
-        if (row == 0)
-            cur.label = t;
-        else if (t != cur.label)
-            die("rows of a query disagree on truth", path, line);
-        if (++row == 8) {
+        for (size_t k = 0; k < in.ds.count; k++) {
             if (g_n == g_cap) {
                 g_cap = g_cap ? 2 * g_cap : 1024;
                 g_q = realloc(g_q, g_cap * sizeof *g_q);
-                if (!g_q)
-                    die("out of memory", path, line);
+                if (!g_q) {
+                    fprintf(stderr, "out of memory\n");
+                    exit(2);
+                }
             }
-            cur.ee = ee;
-            snprintf(cur.file, sizeof cur.file, "%s", path);
-            cur.index = (int)((line - 1) / 8);
-            g_q[g_n++] = cur;
-            row = 0;
+            bq *cur = &g_q[g_n++];
+            memset(cur, 0, sizeof *cur);
+            memcpy(cur->q, in.ds.q[k], sizeof cur->q);
+            cur->ee = in.ds.kind == CCDB_KIND_EE;
+            cur->label = in.ds.label[k];
+            snprintf(cur->file, sizeof cur->file, "%s", files[i]);
+            cur->index = (int)k;
         }
+        ccdb_input_free(&in);
+        free(files[i]);
     }
-    if (row != 0)
-        die("row count is not a multiple of 8", path, line);
-    mpq_clear(r);
-    mpq_clear(back);
-    fclose(f);
-}
-
-static void read_dir(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d) {
-        fprintf(stderr, "%s: cannot open directory\n", dir);
-        exit(2);
-    }
-    char *scenes[256];
-    int ns = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) && ns < 256)
-        if (e->d_name[0] != '.' && strcmp(e->d_name, "LICENSE") != 0)
-            scenes[ns++] = strdup(e->d_name);
-    closedir(d);
-    qsort(scenes, (size_t)ns, sizeof scenes[0], cmp_str);
-    for (int s = 0; s < ns; ++s) {
-        for (int ee = 0; ee < 2; ++ee) {
-            char sub[1024];
-            snprintf(sub, sizeof sub, "%s/%s/%s", dir, scenes[s], ee ? "edge-edge" : "vertex-face");
-            DIR *dd = opendir(sub);
-            if (!dd)
-                continue;
-            char *files[256];
-            int nfl = 0;
-            while ((e = readdir(dd)) && nfl < 256) {
-                size_t l = strlen(e->d_name);
-                if (l > 4 && strcmp(e->d_name + l - 4, ".csv") == 0)
-                    files[nfl++] = strdup(e->d_name);
-            }
-            closedir(dd);
-            qsort(files, (size_t)nfl, sizeof files[0], cmp_str);
-            for (int k = 0; k < nfl; ++k) {
-                char p[1900];
-                snprintf(p, sizeof p, "%s/%s", sub, files[k]);
-                read_csv(p, ee);
-                free(files[k]);
-            }
-        }
-        free(scenes[s]);
-    }
+    free(files);
 }
 
 static void run_one(const ccdb_solver *sol, void *st, const bq *b, const ccdb_params *params,

@@ -67,11 +67,14 @@ int ccdb_csv_write(const char *path, const ccdb_dataset *ds, ccdb_csv_error *err
             return fail(err, "%s: query %zu: truth label %d is not 0 or 1", path, k,
                         (int)ds->label[k]);
         for (int i = 0; i < 8; i++)
-            for (int c = 0; c < 3; c++)
-                if (!isfinite(ds->q[k][i][c]))
-                    return fail(err, "%s: query %zu, point %d, %c: %g is not finite (the "
+            for (int c = 0; c < 3; c++) {
+                const double v = ds->q[k][i][c];
+                if (!isfinite(v))
+                    return fail(err,
+                                "%s: query %zu, point %d, %c: %g is not finite (the "
                                 "format holds finite doubles only)",
-                                path, k, i, "xyz"[c], ds->q[k][i][c]);
+                                path, k, i, "xyz"[c], v);
+            }
     }
     size_t tlen = strlen(path) + 32;
     char *tmp = malloc(tlen);

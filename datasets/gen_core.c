@@ -19,34 +19,51 @@ typedef struct family_entry {
 static const family_entry families[] = {
     { { "coplanar_parallel",
         "all four points in one (possibly tilted) plane for the whole step: crossing, touching "
-        "an edge or corner, passing by", BOTH }, gen_coplanar },
+        "an edge or corner, passing by",
+        BOTH },
+      gen_coplanar },
     { { "grazing",
         "touching without crossing: a double root of the coplanarity cubic at a point inside, on "
         "an edge, at a corner (EE: an endpoint), or one grid step outside",
-        BOTH }, gen_grazing },
+        BOTH },
+      gen_grazing },
     { { "time_boundary",
         "first contact exactly at t=0 or t=1, or touching during the whole step; twins that "
-        "stop one grid step short", BOTH }, gen_time_boundary },
+        "stop one grid step short",
+        BOTH },
+      gen_time_boundary },
     { { "degenerate_primitives",
         "zero-area triangles (collinear or coincident vertices), zero-length edges, coincident "
-        "points", BOTH }, gen_degenerate },
+        "points",
+        BOTH },
+      gen_degenerate },
     { { "parallel_edges",
         "EE only: parallel and collinear edges overlapping, touching at an end, one grid step "
-        "or one ulp apart", CCDB_GEN_EE }, gen_parallel_edges },
+        "or one ulp apart",
+        CCDB_GEN_EE },
+      gen_parallel_edges },
     { { "near_miss",
         "pairs one ulp apart in one coordinate (nextafter): the exact touch is a hit, the "
-        "nudged twin a miss", BOTH }, gen_near_miss },
+        "nudged twin a miss",
+        BOTH },
+      gen_near_miss },
     { { "multi_root",
         "two contacts of the coplanarity cubic within the step (enter and leave); the sign of "
-        "the cubic is the same at t=0 and t=1, so parity tests fail", BOTH }, gen_multi_root },
+        "the cubic is the same at t=0 and t=1, so parity tests fail",
+        BOTH },
+      gen_multi_root },
     { { "scaled",
         "cases of the other families scaled by 2^-40..2^40 and translated far from the origin "
-        "(exactly)", BOTH }, gen_scaled },
+        "(exactly)",
+        BOTH },
+      gen_scaled },
     { { "bullet",
         "a small fast vertex or edge crossing a thin static primitive within one step, both "
-        "endpoints far away", BOTH }, gen_bullet },
-    { { "random",
-        "generic queries near each other with a few percent hits, for timing", BOTH }, NULL },
+        "endpoints far away",
+        BOTH },
+      gen_bullet },
+    { { "random", "generic queries near each other with a few percent hits, for timing", BOTH },
+      NULL },
 };
 #define NFAM (sizeof families / sizeof families[0])
 
@@ -115,7 +132,8 @@ void gen_miss(gen_case *c)
 
 void gen_add_nudge(gen_case *c, int row, int axis, int dir)
 {
-    assert(c->nnudge < 4 && row >= 0 && row < 8 && axis >= 0 && axis < 3 && (dir == 1 || dir == -1));
+    assert(c->nnudge < 4 && row >= 0 && row < 8 && axis >= 0 && axis < 3 &&
+           (dir == 1 || dir == -1));
     c->nudge[c->nnudge++] = (gen_nudge){ row, axis, dir };
     c->flags |= GEN_NO_MATRIX;
 }
@@ -154,9 +172,15 @@ static void random_relabel(ccdb_prng *rng, ccdb_kind kind, int map[8])
         int swap_a = ccdb_prng_chance(rng, 1, 2), swap_b = ccdb_prng_chance(rng, 1, 2);
         int a0 = swap_a ? 1 : 0, a1 = swap_a ? 0 : 1, b0 = swap_b ? 3 : 2, b1 = swap_b ? 2 : 3;
         if (swap_edges) {
-            a0 += 2; a1 += 2; b0 -= 2; b1 -= 2;
+            a0 += 2;
+            a1 += 2;
+            b0 -= 2;
+            b1 -= 2;
         }
-        m4[0] = a0; m4[1] = a1; m4[2] = b0; m4[3] = b1;
+        m4[0] = a0;
+        m4[1] = a1;
+        m4[2] = b0;
+        m4[3] = b1;
     }
     for (int i = 0; i < 4; i++) {
         map[i] = m4[i];
@@ -247,7 +271,7 @@ void gen_finalize(ccdb_prng *rng, ccdb_kind kind, const gen_case *c, const gen_s
 
     int perm[3] = { 0, 1, 2 }, sign[3] = { 1, 1, 1 };
     int use_matrix = !(c->flags & GEN_NO_MATRIX) && ccdb_prng_chance(rng, 1, 2);
-    int64_t m[3][3];
+    int64_t m[3][3] = { { 0 } }; /* set when use_matrix (GCC -O3 cannot see it) */
     if (use_matrix)
         random_matrix(rng, m);
     else
@@ -290,8 +314,8 @@ void gen_finalize(ccdb_prng *rng, ccdb_kind kind, const gen_case *c, const gen_s
 /* ---------------- scaled: other families' cases at extreme scales ---------------- */
 
 static const gen_builder scaled_bases[] = {
-    gen_coplanar, gen_grazing, gen_time_boundary, gen_degenerate, gen_parallel_edges,
-    gen_near_miss, gen_multi_root, gen_bullet,
+    gen_coplanar,       gen_grazing,   gen_time_boundary, gen_degenerate,
+    gen_parallel_edges, gen_near_miss, gen_multi_root,    gen_bullet,
 };
 
 /* Thread-unsafe state is avoided: the chosen exponent travels in the case via this helper. */

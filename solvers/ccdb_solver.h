@@ -22,16 +22,20 @@
 #ifndef CCDB_SOLVER_H
 #define CCDB_SOLVER_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define CCDB_SOLVER_ABI 1
 
 /* Parameters every solver receives (a solver ignores what it has no use for). */
 typedef struct ccdb_params {
-    double delta;            /* numerical tolerance; default 1e-6 */
-    long max_iterations;     /* iteration / check cap; default 1000000 */
-    double min_separation;   /* minimum separation distance d; default 0 */
+    double delta;          /* numerical tolerance; default 1e-6 */
+    long max_iterations;   /* iteration / check cap; default 1000000 */
+    double min_separation; /* minimum separation distance d; default 0 */
 } ccdb_params;
 
-#define CCDB_DEFAULT_DELTA 1e-6
+#define CCDB_DEFAULT_DELTA          1e-6
 #define CCDB_DEFAULT_MAX_ITERATIONS 1000000L
 #define CCDB_DEFAULT_MIN_SEPARATION 0.0
 
@@ -45,21 +49,21 @@ typedef enum ccdb_state {
 
 typedef struct ccdb_result {
     ccdb_state state;
-    double toi;        /* meaningful for HIT and GAVE_UP; in [0,1] */
-    long long work;    /* the solver's own work count (boxes, roots, steps...) */
+    double toi;     /* meaningful for HIT and GAVE_UP; in [0,1] */
+    long long work; /* the solver's own work count (boxes, roots, steps...) */
 } ccdb_result;
 
 /* Claims a solver makes (flags), checked by the harness against the exact truth. */
-#define CCDB_CLAIM_CONSERVATIVE  0x1u /* never a false negative; reported TOI <= true TOI */
-#define CCDB_CLAIM_REPORTS_TOI   0x2u /* toi is meaningful (not just 0 for hits) */
+#define CCDB_CLAIM_CONSERVATIVE   0x1u /* never a false negative; reported TOI <= true TOI */
+#define CCDB_CLAIM_REPORTS_TOI    0x2u /* toi is meaningful (not just 0 for hits) */
 #define CCDB_CLAIM_MIN_SEPARATION 0x4u /* honours params->min_separation */
 
 typedef struct ccdb_solver {
-    int abi_version;          /* first, always: CCDB_SOLVER_ABI at build time of the solver */
-    const char *name;         /* unique, [a-z0-9_]+ */
-    const char *summary;      /* one line */
-    const char *reference;    /* paper or source followed */
-    unsigned flags;           /* CCDB_CLAIM_* */
+    int abi_version;       /* first, always: CCDB_SOLVER_ABI at build time of the solver */
+    const char *name;      /* unique, [a-z0-9_]+ */
+    const char *summary;   /* one line */
+    const char *reference; /* paper or source followed */
+    unsigned flags;        /* CCDB_CLAIM_* */
     /* Per-thread state; create may be NULL (state is then NULL), destroy may be NULL. */
     void *(*create)(const ccdb_params *params);
     void (*destroy)(void *state);
@@ -72,10 +76,24 @@ typedef struct ccdb_solver {
 
 typedef const ccdb_solver *(*ccdb_solver_entry_fn)(void);
 
+/* What a plugin exports (the harness looks the symbol up by this name). CCDB_SOLVER_EXPORT keeps
+ * it visible when a plugin is built with -fvisibility=hidden. */
+#if defined(__GNUC__) || defined(__clang__)
+#define CCDB_SOLVER_EXPORT __attribute__((visibility("default")))
+#else
+#define CCDB_SOLVER_EXPORT
+#endif
+CCDB_SOLVER_EXPORT const ccdb_solver *ccdb_solver_entry(void);
+
 static inline ccdb_params ccdb_params_default(void)
 {
-    ccdb_params p = { CCDB_DEFAULT_DELTA, CCDB_DEFAULT_MAX_ITERATIONS, CCDB_DEFAULT_MIN_SEPARATION };
+    ccdb_params p = { CCDB_DEFAULT_DELTA, CCDB_DEFAULT_MAX_ITERATIONS,
+                      CCDB_DEFAULT_MIN_SEPARATION };
     return p;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -4,9 +4,15 @@
  * (an abort fails the test), in both passes. Also checks the copy gives the same verdicts as the library. */
 #include "filter.h" /* the real names first */
 
-#define CCDB_FE_TRACK_DEPTH 1
-#define ccdb_filter_fp_vf tracked_fp_vf
-#define ccdb_filter_fp_ee tracked_fp_ee
+/* The renamed copy, declared before it is compiled. */
+ccdb_filter_verdict tracked_fp_vf(const double q[8][3]);
+ccdb_filter_verdict tracked_fp_ee(const double q[8][3]);
+ccdb_filter_verdict tracked_pass_vf(const double q[8][3], int pass);
+ccdb_filter_verdict tracked_pass_ee(const double q[8][3], int pass);
+
+#define CCDB_FE_TRACK_DEPTH    1
+#define ccdb_filter_fp_vf      tracked_fp_vf
+#define ccdb_filter_fp_ee      tracked_fp_ee
 #define ccdb_filter_fp_pass_vf tracked_pass_vf
 #define ccdb_filter_fp_pass_ee tracked_pass_ee
 #include "../../ground_truth/filter_fp.c"
@@ -20,11 +26,6 @@
 
 #include "sample_io.h"
 #include "test_common.h"
-
-ccdb_filter_verdict tracked_fp_vf(const double q[8][3]);
-ccdb_filter_verdict tracked_fp_ee(const double q[8][3]);
-ccdb_filter_verdict tracked_pass_vf(const double q[8][3], int pass);
-ccdb_filter_verdict tracked_pass_ee(const double q[8][3], int pass);
 
 static void check(const double q[8][3], int ee)
 {
@@ -44,7 +45,8 @@ Test(filter_depth, static_depth_bounds_hold)
         double q[8][3];
         for (int i = 0; i < 8; ++i)
             for (int k = 0; k < 3; ++k)
-                q[i][k] = (iter & 2) ? rnd_int(&seed, -3, 3) : (double)(splitmix64(&seed) >> 11) * 0x1p-53 - 0.5;
+                q[i][k] = (iter & 2) ? rnd_int(&seed, -3, 3)
+                                     : (double)(splitmix64(&seed) >> 11) * 0x1p-53 - 0.5;
         /* often make it coplanar / static so that subdivision and conditions run */
         if (iter % 3 == 0)
             for (int i = 0; i < 8; ++i)

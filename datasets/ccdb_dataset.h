@@ -30,7 +30,7 @@ int ccdb_kind_parse(const char *text, ccdb_kind *out);
 ccdb_kind ccdb_kind_from_path(const char *path);
 
 typedef struct ccdb_dataset {
-    char *name;            /* file path or generator id (owned) */
+    char *name; /* file path or generator id (owned) */
     ccdb_kind kind;
     size_t count;          /* number of queries */
     double (*q)[8][3];     /* count queries (owned) */
@@ -39,7 +39,7 @@ typedef struct ccdb_dataset {
 } ccdb_dataset;
 
 typedef struct ccdb_csv_options {
-    int round_inputs;      /* accept rationals that are not doubles, rounding to nearest */
+    int round_inputs; /* accept rationals that are not doubles, rounding to nearest */
 } ccdb_csv_options;
 
 /* Error text: "FILE:LINE: what is wrong" (or "FILE: ..." when no line applies). */
@@ -49,8 +49,8 @@ typedef struct ccdb_csv_error {
 
 /* Reads a whole CSV file. kind is stored as given (the caller resolves it).
  * Returns 0 on success; on failure returns -1, fills err, and leaves *out empty. */
-int ccdb_csv_read(const char *path, ccdb_kind kind, const ccdb_csv_options *opt,
-                  ccdb_dataset *out, ccdb_csv_error *err);
+int ccdb_csv_read(const char *path, ccdb_kind kind, const ccdb_csv_options *opt, ccdb_dataset *out,
+                  ccdb_csv_error *err);
 /* Same from memory; `name` is used in error messages. */
 int ccdb_csv_parse(const char *name, const char *text, size_t len, ccdb_kind kind,
                    const ccdb_csv_options *opt, ccdb_dataset *out, ccdb_csv_error *err);

@@ -27,9 +27,9 @@
 #define CCDB_GEN_EE (1u << CCDB_KIND_EE)
 
 typedef struct ccdb_gen_family {
-    const char *name;     /* "coplanar_parallel", ... */
-    const char *summary;  /* one line */
-    unsigned kinds;       /* CCDB_GEN_VF | CCDB_GEN_EE: the kinds it supports */
+    const char *name;    /* "coplanar_parallel", ... */
+    const char *summary; /* one line */
+    unsigned kinds;      /* CCDB_GEN_VF | CCDB_GEN_EE: the kinds it supports */
 } ccdb_gen_family;
 
 /* The families, in a fixed order. */
@@ -41,8 +41,8 @@ const ccdb_gen_family *ccdb_gen_family_find(const char *name);
 /* What the generator built. hit is always known; the TOI only when the construction fixes it
  * exactly (then it is a double: the exact TOI is a dyadic rational such as 0, 1, 1/4, d/2^k). */
 typedef struct ccdb_gen_intent {
-    int hit;        /* 1: built to touch at some t in [0,1]; 0: built not to */
-    int toi_known;  /* 1: toi is the exact first contact time (hit only) */
+    int hit;       /* 1: built to touch at some t in [0,1]; 0: built not to */
+    int toi_known; /* 1: toi is the exact first contact time (hit only) */
     double toi;
 } ccdb_gen_intent;
 

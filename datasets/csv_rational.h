@@ -9,9 +9,9 @@
 
 /* Outcome of converting a rational to the nearest double. */
 typedef enum csv_conv {
-    CSV_CONV_EXACT = 0,   /* the rational is exactly this double */
-    CSV_CONV_ROUNDED,     /* *out is the nearest double (ties to even); the rational is not a double */
-    CSV_CONV_OVERFLOW     /* |value| rounds to infinity: no finite double */
+    CSV_CONV_EXACT = 0, /* the rational is exactly this double */
+    CSV_CONV_ROUNDED, /* *out is the nearest double (ties to even); the rational is not a double */
+    CSV_CONV_OVERFLOW /* |value| rounds to infinity: no finite double */
 } csv_conv;
 
 /* Scratch integers for csv_rational_to_double (init once, reuse: no allocation per value). */

@@ -16,7 +16,7 @@
 #include "csv_rational.h"
 
 static const char *const column_names[7] = { "x_num", "x_den", "y_num", "y_den",
-                                              "z_num", "z_den", "truth" };
+                                             "z_num", "z_den", "truth" };
 
 typedef struct parser {
     const char *name;
@@ -150,8 +150,7 @@ static int parse_value(parser *p, const char *ns, size_t nn, const char *ds, siz
         mpz_neg(p->gmp.num, p->gmp.num);
     char axis = "xyz"[col / 2];
     switch (csv_rational_to_double(&p->gmp, out)) {
-    case CSV_CONV_EXACT:
-        return 0;
+    case CSV_CONV_EXACT: return 0;
     case CSV_CONV_ROUNDED:
         if (p->opt && p->opt->round_inputs) {
             p->rounded++;
@@ -162,8 +161,7 @@ static int parse_value(parser *p, const char *ns, size_t nn, const char *ds, siz
                        "--round-inputs to round it to the nearest double)",
                        col + 1, col + 2, axis, n.neg ? "-" : "", show(shown, n.digits, n.ndig),
                        show(shown2, d.digits, d.ndig));
-    case CSV_CONV_OVERFLOW:
-        break;
+    case CSV_CONV_OVERFLOW: break;
     }
     return fail_at(p->err, p->name, p->line,
                    "columns %d-%d (%c): %s%s/%s overflows double (its magnitude rounds to "
@@ -292,11 +290,10 @@ static int parse_row(parser *p, const char *s, size_t n, double pt[3], int *trut
     for (int k = 0; k < 3; k++) {
         if (num_small[k] && den_log2[k] >= 0) {
             double v = (double)num[k] * pow2_neg(den_log2[k]); /* exact: normal, < 2^53 bits */
-            pt[k] = v == 0 ? 0.0 : neg[k] ? -v : v;        /* zero is always +0.0 */
+            pt[k] = v == 0 ? 0.0 : neg[k] ? -v : v;            /* zero is always +0.0 */
         } else if (parse_value(p, start[2 * k], (size_t)(start[2 * k + 1] - 1 - start[2 * k]),
-                               start[2 * k + 1],
-                               (size_t)(start[2 * k + 2] - 1 - start[2 * k + 1]), 2 * k,
-                               &pt[k])) {
+                               start[2 * k + 1], (size_t)(start[2 * k + 2] - 1 - start[2 * k + 1]),
+                               2 * k, &pt[k])) {
             return -1; /* zero denominator, not a double, overflow, ... */
         }
     }
@@ -307,8 +304,8 @@ static int parse_row(parser *p, const char *s, size_t n, double pt[3], int *trut
 static int parse_all(parser *p, const char *text, size_t len, ccdb_kind kind, ccdb_dataset *out)
 {
     size_t bound = 1; /* rows <= newlines + 1 */
-    for (const char *c = text, *end = text + len; c < end && (c = memchr(c, '\n', (size_t)(end - c)));
-         c++)
+    for (const char *c = text, *end = text + len;
+         c < end && (c = memchr(c, '\n', (size_t)(end - c))); c++)
         bound++;
     if (ccdb_dataset_init(out, p->name, kind, (bound + 7) / 8))
         return fail_at(p->err, p->name, 0, "out of memory for %zu rows", bound);
@@ -369,8 +366,8 @@ int ccdb_csv_parse(const char *name, const char *text, size_t len, ccdb_kind kin
     return rc;
 }
 
-int ccdb_csv_read(const char *path, ccdb_kind kind, const ccdb_csv_options *opt,
-                  ccdb_dataset *out, ccdb_csv_error *err)
+int ccdb_csv_read(const char *path, ccdb_kind kind, const ccdb_csv_options *opt, ccdb_dataset *out,
+                  ccdb_csv_error *err)
 {
     memset(out, 0, sizeof *out);
     FILE *f = fopen(path, "rb");

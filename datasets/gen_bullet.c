@@ -39,9 +39,18 @@ int gen_bullet(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)
         gen_set_static(c, 2, L, 0, 0);
         gen_set_static(c, 3, 0, 2, 0);
         switch (where) {
-        case 0: at[0] = i; at[1] = -twin; break;
-        case 1: at[0] = L + twin; at[1] = 0; break;
-        default: at[0] = i; at[1] = 1 + 2 * twin; break; /* (i,3) is beyond bc: 3 > 2 */
+        case 0:
+            at[0] = i;
+            at[1] = -twin;
+            break;
+        case 1:
+            at[0] = L + twin;
+            at[1] = 0;
+            break;
+        default:
+            at[0] = i;
+            at[1] = 1 + 2 * twin;
+            break; /* (i,3) is beyond bc: 3 > 2 */
         }
         fast_path(c, 0, at, D, j, P);
     } else {

@@ -74,10 +74,10 @@ static void make_tangent(ccdb_prng *vr, ccdb_kind kind, int64_t pos[4][2], gen_c
         }
         W[j][2] = wz;
         /* f(s) = det(E0 + s W0, E1 + s W1, E2 + s W2) = k1 s + k2 s^2 + k3 s^3 (k0 = 0). */
-        int64_t k1 = gen_det3(W[0], E[1], E[2]) + gen_det3(E[0], W[1], E[2]) +
-                     gen_det3(E[0], E[1], W[2]);
-        int64_t k2 = gen_det3(W[0], W[1], E[2]) + gen_det3(W[0], E[1], W[2]) +
-                     gen_det3(E[0], W[1], W[2]);
+        int64_t k1 =
+            gen_det3(W[0], E[1], E[2]) + gen_det3(E[0], W[1], E[2]) + gen_det3(E[0], E[1], W[2]);
+        int64_t k2 =
+            gen_det3(W[0], W[1], E[2]) + gen_det3(W[0], E[1], W[2]) + gen_det3(E[0], W[1], W[2]);
         int64_t k3 = gen_det3(W[0], W[1], W[2]);
         assert(k1 == 0);
         if (k2 != 0 && iabs(k2) > iabs(k3)) /* other root -k2/k3 outside [-1, 1] */
@@ -98,18 +98,39 @@ static void vf(ccdb_prng *rng, int twin, int64_t pos[4][2], int *hit)
     int64_t L = ccdb_prng_range(rng, 3, 16), H = ccdb_prng_range(rng, 3, 16);
     int64_t i = ccdb_prng_range(rng, 1, L - 1);
     int where = (int)ccdb_prng_below(rng, 4);
-    pos[1][0] = 0; pos[1][1] = 0;
-    pos[2][0] = L; pos[2][1] = 0;
+    pos[1][0] = 0;
+    pos[1][1] = 0;
+    pos[2][0] = L;
+    pos[2][1] = 0;
     if (where == 3)
         H = L; /* lattice points on the hypotenuse */
-    pos[3][0] = 0; pos[3][1] = H;
+    pos[3][0] = 0;
+    pos[3][1] = H;
     switch (where) {
-    case 0: pos[0][0] = 1; pos[0][1] = 1; *hit = 1; /* interior: L, H >= 3 */
-        if (twin) { pos[0][1] = -1; *hit = 0; }
+    case 0:
+        pos[0][0] = 1;
+        pos[0][1] = 1;
+        *hit = 1; /* interior: L, H >= 3 */
+        if (twin) {
+            pos[0][1] = -1;
+            *hit = 0;
+        }
         break;
-    case 1: pos[0][0] = i; pos[0][1] = -twin; *hit = !twin; break;
-    case 2: pos[0][0] = L + twin; pos[0][1] = 0; *hit = !twin; break;
-    default: pos[0][0] = i; pos[0][1] = L - i + twin; *hit = !twin; break;
+    case 1:
+        pos[0][0] = i;
+        pos[0][1] = -twin;
+        *hit = !twin;
+        break;
+    case 2:
+        pos[0][0] = L + twin;
+        pos[0][1] = 0;
+        *hit = !twin;
+        break;
+    default:
+        pos[0][0] = i;
+        pos[0][1] = L - i + twin;
+        *hit = !twin;
+        break;
     }
 }
 
@@ -120,22 +141,31 @@ static void ee(ccdb_prng *rng, int twin, int64_t pos[4][2], int *hit)
     int64_t dx = ccdb_prng_range(rng, -3, 3), dy = ccdb_prng_range(rng, 1, 3);
     int64_t lam = ccdb_prng_range(rng, 1, 3), mu = ccdb_prng_range(rng, 1, 3);
     int where = (int)ccdb_prng_below(rng, 3);
-    pos[0][0] = 0; pos[0][1] = 0;
-    pos[1][0] = L; pos[1][1] = 0;
+    pos[0][0] = 0;
+    pos[0][1] = 0;
+    pos[1][0] = L;
+    pos[1][1] = 0;
     int64_t X = 0, Y = 0, back = lam;
     switch (where) {
     case 0: /* b0 on A (interior or an end); twin: B lifted to y >= 1 */
-        X = xc; Y = twin; back = 0; *hit = !twin;
+        X = xc;
+        Y = twin;
+        back = 0;
+        *hit = !twin;
         break;
     case 1: /* crossing A's end a1; twin one step beyond */
-        X = L + twin; *hit = !twin;
+        X = L + twin;
+        *hit = !twin;
         break;
     default: /* crossing A's interior; twin: the crossing point one step before A's start */
-        X = twin ? -1 : xi; *hit = !twin;
+        X = twin ? -1 : xi;
+        *hit = !twin;
         break;
     }
-    pos[2][0] = X - back * dx; pos[2][1] = Y - back * dy;
-    pos[3][0] = X + mu * dx; pos[3][1] = Y + mu * dy;
+    pos[2][0] = X - back * dx;
+    pos[2][1] = Y - back * dy;
+    pos[3][0] = X + mu * dx;
+    pos[3][1] = Y + mu * dy;
 }
 
 int gen_grazing(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)

@@ -37,7 +37,7 @@ typedef struct gen_case {
 /* Scale/translate request for the `scaled` family. */
 typedef struct gen_scale {
     int enabled;
-    int exp2;     /* multiply by 2^exp2 */
+    int exp2; /* multiply by 2^exp2 */
 } gen_scale;
 
 /* A builder draws its random parameters from rng FIRST, in the same order whatever `twin` is,

@@ -34,7 +34,9 @@ static int three_root_contacts(ccdb_kind kind, int64_t S[3][3], int touch[3])
             if (n2 == 0)
                 return -1;
             if (n2 < 0) {
-                n0 = -n0; n1 = -n1; n2 = -n2;
+                n0 = -n0;
+                n1 = -n1;
+                n2 = -n2;
             }
             touch[i] = n0 <= 0 && n1 <= 0 && -(n0 + n1) <= n2;
         } else {
@@ -42,7 +44,10 @@ static int three_root_contacts(ccdb_kind kind, int64_t S[3][3], int touch[3])
             if (m == 0)
                 return -1;
             if (m < 0) {
-                n0 = -n0; n1 = -n1; n2 = -n2; m = -m;
+                n0 = -n0;
+                n1 = -n1;
+                n2 = -n2;
+                m = -m;
             }
             touch[i] = -n0 >= 0 && -n0 <= m && n2 >= 0 && n2 <= m;
         }
@@ -122,7 +127,10 @@ static int build(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)
     }
     int64_t lo_a = -k * s, hi_a = hi1 - k * s, lo_b = -3 * k * s, hi_b = hi2 - 3 * k * s;
     int64_t lo = lo_a < lo_b ? lo_a : lo_b, hi = hi_a > hi_b ? hi_a : hi_b;
-    int64_t x0 = where == 0 ? lo - twin : where == 1 ? hi + twin : twin ? lo - 1 : (lo_a + hi_a) / 2;
+    int64_t x0 = where == 0   ? lo - twin
+                 : where == 1 ? hi + twin
+                 : twin       ? lo - 1
+                              : (lo_a + hi_a) / 2;
     int64_t X1 = x0 + k * s, X3 = x0 + 3 * k * s; /* x at t = 1/4 and t = 3/4 */
     int touch1 = X1 >= 0 && X1 <= hi1, touch3 = X3 >= 0 && X3 <= hi2;
 

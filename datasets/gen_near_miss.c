@@ -76,7 +76,8 @@ static int ee(ccdb_prng *rng, int twin, gen_case *c)
     int64_t m0 = ccdb_prng_range(rng, 1, 8), m1 = ccdb_prng_range(rng, 1, 8),
             len = ccdb_prng_range(rng, 1, 16);
     int m = (int)ccdb_prng_range(rng, 1, 6);
-    int64_t P = INT64_C(1) << m, h = ccdb_prng_range(rng, 1, P - 1), hz = ccdb_prng_range(rng, 1, 16);
+    int64_t P = INT64_C(1) << m, h = ccdb_prng_range(rng, 1, P - 1),
+            hz = ccdb_prng_range(rng, 1, 16);
     int64_t r[4];
     for (int i = 0; i < 4; i++)
         r[i] = ccdb_prng_range(rng, -20, 20);

@@ -9,9 +9,9 @@
 
 #include "gen_internal.h"
 
-#define GRID 24                       /* coordinates are integers * 2^-24 */
-#define SIZE (INT64_C(1) << 21)       /* primitive extent ~ 1/8 */
-#define MOVE (INT64_C(1) << 18)       /* displacement ~ 1/64 */
+#define GRID          24                 /* coordinates are integers * 2^-24 */
+#define SIZE          (INT64_C(1) << 21) /* primitive extent ~ 1/8 */
+#define MOVE          (INT64_C(1) << 18) /* displacement ~ 1/64 */
 #define HIT_PER_MILLE 30
 
 static int64_t rnd(ccdb_prng *r, int64_t half)
@@ -44,8 +44,8 @@ void gen_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb_gen_i
         int64_t wc = 16 - wa - wb, w = ccdb_prng_range(rng, 0, 16);
         int64_t X[3];
         for (int a = 0; a < 3; a++)
-            mid[0][a] *= 16, mid[1][a] *= 16, mid[2][a] *= 16, mid[3][a] *= 16,
-                half[0][a] *= 16, half[1][a] *= 16, half[2][a] *= 16, half[3][a] *= 16;
+            mid[0][a] *= 16, mid[1][a] *= 16, mid[2][a] *= 16, mid[3][a] *= 16, half[0][a] *= 16,
+                half[1][a] *= 16, half[2][a] *= 16, half[3][a] *= 16;
         if (kind == CCDB_KIND_VF) {
             for (int a = 0; a < 3; a++)
                 X[a] = (wa * mid[1][a] + wb * mid[2][a] + wc * mid[3][a]) / 16;

@@ -15,30 +15,31 @@
 
 /* Degeneracy class of a query: one primary label (highest precedence first) plus flags. */
 typedef enum ccdb_truth_class {
-    CCDB_CLASS_DEGENERATE_PRIMITIVE = 0, /* zero-area triangle / zero-length edge / coincident pts */
-    CCDB_CLASS_PARALLEL_EDGES,           /* EE: edges parallel (or collinear) */
-    CCDB_CLASS_COPLANAR,                 /* all four points coplanar for the whole step (cubic == 0) */
-    CCDB_CLASS_CONTACT_T0,               /* first contact exactly at t = 0 */
-    CCDB_CLASS_CONTACT_T1,               /* first contact exactly at t = 1 */
-    CCDB_CLASS_TANGENT,                  /* TOI is a multiple root of the coplanarity cubic */
-    CCDB_CLASS_BOUNDARY,                 /* contact on an edge/corner of the triangle, an edge end */
+    CCDB_CLASS_DEGENERATE_PRIMITIVE =
+        0,                     /* zero-area triangle / zero-length edge / coincident pts */
+    CCDB_CLASS_PARALLEL_EDGES, /* EE: edges parallel (or collinear) */
+    CCDB_CLASS_COPLANAR,       /* all four points coplanar for the whole step (cubic == 0) */
+    CCDB_CLASS_CONTACT_T0,     /* first contact exactly at t = 0 */
+    CCDB_CLASS_CONTACT_T1,     /* first contact exactly at t = 1 */
+    CCDB_CLASS_TANGENT,        /* TOI is a multiple root of the coplanarity cubic */
+    CCDB_CLASS_BOUNDARY,       /* contact on an edge/corner of the triangle, an edge end */
     CCDB_CLASS_GENERIC,
     CCDB_CLASS_COUNT
 } ccdb_truth_class;
 
 /* Which stage decided the query (for the per-stage counts). */
 typedef enum ccdb_truth_stage {
-    CCDB_STAGE_BOX = 0,   /* exact bounding-box rejection */
-    CCDB_STAGE_FILTER,    /* rigorous floating-point filter */
-    CCDB_STAGE_EXACT,     /* exact GMP path */
+    CCDB_STAGE_BOX = 0, /* exact bounding-box rejection */
+    CCDB_STAGE_FILTER,  /* rigorous floating-point filter */
+    CCDB_STAGE_EXACT,   /* exact GMP path */
     CCDB_STAGE_COUNT
 } ccdb_truth_stage;
 
 typedef struct ccdb_truth_result {
-    int hit;                  /* 1: they touch at some t in [0,1] */
-    double toi_lo, toi_hi;    /* hit only: toi_lo <= TOI <= toi_hi; equal when TOI is a double */
-    ccdb_truth_class cls;     /* primary class */
-    unsigned flags;           /* bit (1u << class) for every class that applies */
+    int hit;               /* 1: they touch at some t in [0,1] */
+    double toi_lo, toi_hi; /* hit only: toi_lo <= TOI <= toi_hi; equal when TOI is a double */
+    ccdb_truth_class cls;  /* primary class */
+    unsigned flags;        /* bit (1u << class) for every class that applies */
     ccdb_truth_stage stage;
 } ccdb_truth_result;
 

@@ -37,13 +37,13 @@ typedef struct ccdb_dd {
     double hi, lo; /* value = hi + lo */
     double m;      /* magnitude, plain double */
 } ccdb_dd;
-#define CCDB_DD_(h, l, mm, dd) ((ccdb_dd){(h), (l), (mm)})
+#define CCDB_DD_(h, l, mm, dd) ((ccdb_dd){ (h), (l), (mm) })
 #else
 typedef struct ccdb_dd {
     double hi, lo, m;
     int d;
 } ccdb_dd;
-#define CCDB_DD_(h, l, mm, dd) ((ccdb_dd){(h), (l), (mm), (dd)})
+#define CCDB_DD_(h, l, mm, dd) ((ccdb_dd){ (h), (l), (mm), (dd) })
 #endif
 
 static inline void ccdb_two_sum_(double a, double b, double *s, double *e)
@@ -68,7 +68,10 @@ static inline void ccdb_two_prod_(double a, double b, double *p, double *e)
     *p = x;
 }
 
-static inline ccdb_dd ccdb_dd_exact(double x) { return CCDB_DD_(x, 0.0, fabs(x), 0); }
+static inline ccdb_dd ccdb_dd_exact(double x)
+{
+    return CCDB_DD_(x, 0.0, fabs(x), 0);
+}
 
 static inline ccdb_dd ccdb_dd_add(ccdb_dd a, ccdb_dd b)
 {
@@ -127,19 +130,19 @@ typedef struct ccdb_dd3 {
 
 static inline ccdb_dd3 ccdb_dd3_sub(ccdb_dd3 a, ccdb_dd3 b)
 {
-    return (ccdb_dd3){ccdb_dd_sub(a.x, b.x), ccdb_dd_sub(a.y, b.y), ccdb_dd_sub(a.z, b.z)};
+    return (ccdb_dd3){ ccdb_dd_sub(a.x, b.x), ccdb_dd_sub(a.y, b.y), ccdb_dd_sub(a.z, b.z) };
 }
 
 static inline ccdb_dd3 ccdb_dd3_add(ccdb_dd3 a, ccdb_dd3 b)
 {
-    return (ccdb_dd3){ccdb_dd_add(a.x, b.x), ccdb_dd_add(a.y, b.y), ccdb_dd_add(a.z, b.z)};
+    return (ccdb_dd3){ ccdb_dd_add(a.x, b.x), ccdb_dd_add(a.y, b.y), ccdb_dd_add(a.z, b.z) };
 }
 
 static inline ccdb_dd3 ccdb_dd3_cross(ccdb_dd3 a, ccdb_dd3 b)
 {
-    return (ccdb_dd3){ccdb_dd_sub(ccdb_dd_mul(a.y, b.z), ccdb_dd_mul(a.z, b.y)),
-                      ccdb_dd_sub(ccdb_dd_mul(a.z, b.x), ccdb_dd_mul(a.x, b.z)),
-                      ccdb_dd_sub(ccdb_dd_mul(a.x, b.y), ccdb_dd_mul(a.y, b.x))};
+    return (ccdb_dd3){ ccdb_dd_sub(ccdb_dd_mul(a.y, b.z), ccdb_dd_mul(a.z, b.y)),
+                       ccdb_dd_sub(ccdb_dd_mul(a.z, b.x), ccdb_dd_mul(a.x, b.z)),
+                       ccdb_dd_sub(ccdb_dd_mul(a.x, b.y), ccdb_dd_mul(a.y, b.x)) };
 }
 
 static inline ccdb_dd ccdb_dd3_dot(ccdb_dd3 a, ccdb_dd3 b)

@@ -41,15 +41,15 @@
 #include <math.h>
 
 #define CCDB_FE_MAX_DEPTH 1000
-#define CCDB_FE_MAX_MAG 0x1p20
-#define CCDB_FE_SLACK 0x1p-900
+#define CCDB_FE_MAX_MAG   0x1p20
+#define CCDB_FE_SLACK     0x1p-900
 
 #ifndef CCDB_FE_TRACK_DEPTH
 typedef struct ccdb_fe {
     double v; /* computed value */
     double m; /* computed magnitude (absolute-value expression) */
 } ccdb_fe;
-#define CCDB_FE_(v, m, d) ((ccdb_fe){(v), (m)})
+#define CCDB_FE_(v, m, d)              ((ccdb_fe){ (v), (m) })
 #define CCDB_FE_CHECK_DEPTH_(a, depth) ((void)0)
 #else
 /* Test build (tests/ground_truth_filter/test_depth.c): also track the depth and check that the
@@ -59,12 +59,18 @@ typedef struct ccdb_fe {
     double v, m;
     int d;
 } ccdb_fe;
-static inline int ccdb_fe_max_(int a, int b) { return a > b ? a : b; }
-#define CCDB_FE_(v, m, dd) ((ccdb_fe){(v), (m), (dd)})
+static inline int ccdb_fe_max_(int a, int b)
+{
+    return a > b ? a : b;
+}
+#define CCDB_FE_(v, m, dd)             ((ccdb_fe){ (v), (m), (dd) })
 #define CCDB_FE_CHECK_DEPTH_(a, depth) assert((a).d <= (depth))
 #endif
 
-static inline ccdb_fe ccdb_fe_exact(double x) { return CCDB_FE_(x, fabs(x), 0); }
+static inline ccdb_fe ccdb_fe_exact(double x)
+{
+    return CCDB_FE_(x, fabs(x), 0);
+}
 
 static inline ccdb_fe ccdb_fe_add(ccdb_fe a, ccdb_fe b)
 {
@@ -110,19 +116,19 @@ typedef struct ccdb_fe3 {
 
 static inline ccdb_fe3 ccdb_fe3_sub(ccdb_fe3 a, ccdb_fe3 b)
 {
-    return (ccdb_fe3){ccdb_fe_sub(a.x, b.x), ccdb_fe_sub(a.y, b.y), ccdb_fe_sub(a.z, b.z)};
+    return (ccdb_fe3){ ccdb_fe_sub(a.x, b.x), ccdb_fe_sub(a.y, b.y), ccdb_fe_sub(a.z, b.z) };
 }
 
 static inline ccdb_fe3 ccdb_fe3_add(ccdb_fe3 a, ccdb_fe3 b)
 {
-    return (ccdb_fe3){ccdb_fe_add(a.x, b.x), ccdb_fe_add(a.y, b.y), ccdb_fe_add(a.z, b.z)};
+    return (ccdb_fe3){ ccdb_fe_add(a.x, b.x), ccdb_fe_add(a.y, b.y), ccdb_fe_add(a.z, b.z) };
 }
 
 static inline ccdb_fe3 ccdb_fe3_cross(ccdb_fe3 a, ccdb_fe3 b)
 {
-    return (ccdb_fe3){ccdb_fe_sub(ccdb_fe_mul(a.y, b.z), ccdb_fe_mul(a.z, b.y)),
-                      ccdb_fe_sub(ccdb_fe_mul(a.z, b.x), ccdb_fe_mul(a.x, b.z)),
-                      ccdb_fe_sub(ccdb_fe_mul(a.x, b.y), ccdb_fe_mul(a.y, b.x))};
+    return (ccdb_fe3){ ccdb_fe_sub(ccdb_fe_mul(a.y, b.z), ccdb_fe_mul(a.z, b.y)),
+                       ccdb_fe_sub(ccdb_fe_mul(a.z, b.x), ccdb_fe_mul(a.x, b.z)),
+                       ccdb_fe_sub(ccdb_fe_mul(a.x, b.y), ccdb_fe_mul(a.y, b.x)) };
 }
 
 static inline ccdb_fe ccdb_fe3_dot(ccdb_fe3 a, ccdb_fe3 b)

@@ -23,10 +23,10 @@
  * Cubic: dot 10+4+1 = 15, two adds 17 (8); sum of three dots 19 (10).
  * Conditions: dot of 11 and 12: 24, two adds 26; sum of three dots 28 (16).
  * The test build (CCDB_FE_TRACK_DEPTH, tests/ground_truth_filter/test_depth.c) asserts them. */
-#define DEPTH_CUBIC 19
+#define DEPTH_CUBIC       19
 #define DEPTH_CUBIC_EXACT 10
-#define DEPTH_COND 28
-#define DEPTH_COND_EXACT 16
+#define DEPTH_COND        28
+#define DEPTH_COND_EXACT  16
 
 /* Subdivision depth of [0, 1] (up to 2^depth pieces) and the budget of intervals examined. */
 #define FP_MAX_DEPTH CCDB_FILTER_FP_MAX_DEPTH
@@ -48,18 +48,18 @@ typedef struct fp_interval {
 } fp_interval;
 
 /* plain doubles */
-#define FP_T ccdb_fe
-#define FP_T3 ccdb_fe3
-#define FP_EXACT ccdb_fe_exact
-#define FP_ADD ccdb_fe_add
-#define FP_SUB ccdb_fe_sub
-#define FP_MUL ccdb_fe_mul
-#define FP_SCALE ccdb_fe_scale
-#define FP_SIGN ccdb_fe_sign
-#define FP_V3SUB ccdb_fe3_sub
-#define FP_V3ADD ccdb_fe3_add
-#define FP_CROSS ccdb_fe3_cross
-#define FP_DOT ccdb_fe3_dot
+#define FP_T       ccdb_fe
+#define FP_T3      ccdb_fe3
+#define FP_EXACT   ccdb_fe_exact
+#define FP_ADD     ccdb_fe_add
+#define FP_SUB     ccdb_fe_sub
+#define FP_MUL     ccdb_fe_mul
+#define FP_SCALE   ccdb_fe_scale
+#define FP_SIGN    ccdb_fe_sign
+#define FP_V3SUB   ccdb_fe3_sub
+#define FP_V3ADD   ccdb_fe3_add
+#define FP_CROSS   ccdb_fe3_cross
+#define FP_DOT     ccdb_fe3_dot
 #define FP_NAME(x) x##_d
 #include "filter_fp_body.h"
 #undef FP_T
@@ -77,23 +77,23 @@ typedef struct fp_interval {
 #undef FP_NAME
 
 /* double-doubles */
-#define FP_T ccdb_dd
-#define FP_T3 ccdb_dd3
-#define FP_EXACT ccdb_dd_exact
-#define FP_ADD ccdb_dd_add
-#define FP_SUB ccdb_dd_sub
-#define FP_MUL ccdb_dd_mul
-#define FP_SCALE ccdb_dd_scale
-#define FP_SIGN ccdb_dd_sign
-#define FP_V3SUB ccdb_dd3_sub
-#define FP_V3ADD ccdb_dd3_add
-#define FP_CROSS ccdb_dd3_cross
-#define FP_DOT ccdb_dd3_dot
+#define FP_T       ccdb_dd
+#define FP_T3      ccdb_dd3
+#define FP_EXACT   ccdb_dd_exact
+#define FP_ADD     ccdb_dd_add
+#define FP_SUB     ccdb_dd_sub
+#define FP_MUL     ccdb_dd_mul
+#define FP_SCALE   ccdb_dd_scale
+#define FP_SIGN    ccdb_dd_sign
+#define FP_V3SUB   ccdb_dd3_sub
+#define FP_V3ADD   ccdb_dd3_add
+#define FP_CROSS   ccdb_dd3_cross
+#define FP_DOT     ccdb_dd3_dot
 #define FP_NAME(x) x##_dd
 #include "filter_fp_body.h"
 
-static const int order_vf[4] = {1, 2, 3, 0}; /* a, b, c, p */
-static const int order_ee[4] = {0, 1, 2, 3}; /* a0, a1, b0, b1 */
+static const int order_vf[4] = { 1, 2, 3, 0 }; /* a, b, c, p */
+static const int order_ee[4] = { 0, 1, 2, 3 }; /* a0, a1, b0, b1 */
 
 ccdb_filter_verdict ccdb_filter_fp_pass_vf(const double q[8][3], int pass)
 {
@@ -126,6 +126,12 @@ static ccdb_filter_verdict stage2(const double q[8][3], const int order[4], int 
                : CCDB_FILTER_UNKNOWN;
 }
 
-ccdb_filter_verdict ccdb_filter_fp_vf(const double q[8][3]) { return stage2(q, order_vf, 0); }
+ccdb_filter_verdict ccdb_filter_fp_vf(const double q[8][3])
+{
+    return stage2(q, order_vf, 0);
+}
 
-ccdb_filter_verdict ccdb_filter_fp_ee(const double q[8][3]) { return stage2(q, order_ee, 1); }
+ccdb_filter_verdict ccdb_filter_fp_ee(const double q[8][3])
+{
+    return stage2(q, order_ee, 1);
+}

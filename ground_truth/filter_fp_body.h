@@ -42,7 +42,7 @@ static int FP_NAME(scale_query)(const double q[8][3], FP_T3 pos[8])
 static void FP_NAME(cubic_bernstein)(const FP_T3 p0[4], const FP_T3 p1[4], FP_T out[4])
 {
     FP_T3 e1[2], e2[2], w[2];
-    const FP_T3 *p[2] = {p0, p1};
+    const FP_T3 *p[2] = { p0, p1 };
     for (int s = 0; s < 2; ++s) {
         e1[s] = FP_V3SUB(p[s][1], p[s][0]);
         e2[s] = FP_V3SUB(p[s][2], p[s][0]);
@@ -53,10 +53,8 @@ static void FP_NAME(cubic_bernstein)(const FP_T3 p0[4], const FP_T3 p1[4], FP_T 
         for (int j = 0; j < 2; ++j)
             c[i][j] = FP_CROSS(e1[i], e2[j]);
     out[0] = FP_DOT(c[0][0], w[0]);
-    out[1] = FP_ADD(FP_ADD(FP_DOT(c[1][0], w[0]), FP_DOT(c[0][1], w[0])),
-                         FP_DOT(c[0][0], w[1]));
-    out[2] = FP_ADD(FP_ADD(FP_DOT(c[0][1], w[1]), FP_DOT(c[1][0], w[1])),
-                         FP_DOT(c[1][1], w[0]));
+    out[1] = FP_ADD(FP_ADD(FP_DOT(c[1][0], w[0]), FP_DOT(c[0][1], w[0])), FP_DOT(c[0][0], w[1]));
+    out[2] = FP_ADD(FP_ADD(FP_DOT(c[0][1], w[1]), FP_DOT(c[1][0], w[1])), FP_DOT(c[1][1], w[0]));
     out[3] = FP_DOT(c[1][1], w[1]);
 }
 
@@ -86,8 +84,7 @@ static void FP_NAME(quartic_dot)(const FP_T3 a[3], const FP_T3 b[3], FP_T out[5]
 {
     out[0] = FP_DOT(a[0], b[0]);
     out[1] = FP_ADD(FP_DOT(a[0], b[1]), FP_DOT(a[1], b[0]));
-    out[2] = FP_ADD(FP_ADD(FP_DOT(a[0], b[2]), FP_DOT(a[1], b[1])),
-                         FP_DOT(a[2], b[0]));
+    out[2] = FP_ADD(FP_ADD(FP_DOT(a[0], b[2]), FP_DOT(a[1], b[1])), FP_DOT(a[2], b[0]));
     out[3] = FP_ADD(FP_DOT(a[1], b[2]), FP_DOT(a[2], b[1]));
     out[4] = FP_DOT(a[2], b[2]);
 }
@@ -102,15 +99,17 @@ static void FP_NAME(quartic_dot)(const FP_T3 a[3], const FP_T3 b[3], FP_T out[5]
 static int FP_NAME(vf_conditions)(const FP_T3 p0[4], const FP_T3 p1[4], int depth)
 {
     FP_T3 n[3];
-    FP_NAME(quad_cross)(FP_V3SUB(p0[1], p0[0]), FP_V3SUB(p1[1], p1[0]),
-               FP_V3SUB(p0[2], p0[0]), FP_V3SUB(p1[2], p1[0]), n);
-    static const int edge[3][2] = {{0, 1}, {1, 2}, {2, 0}};
+    FP_NAME(quad_cross)
+    (FP_V3SUB(p0[1], p0[0]), FP_V3SUB(p1[1], p1[0]), FP_V3SUB(p0[2], p0[0]), FP_V3SUB(p1[2], p1[0]),
+     n);
+    static const int edge[3][2] = { { 0, 1 }, { 1, 2 }, { 2, 0 } };
     int all_pos = 1;
     for (int e = 0; e < 3; ++e) {
         const int i = edge[e][0], j = edge[e][1];
         FP_T3 h[3];
-        FP_NAME(quad_cross)(FP_V3SUB(p0[j], p0[i]), FP_V3SUB(p1[j], p1[i]),
-                   FP_V3SUB(p0[3], p0[i]), FP_V3SUB(p1[3], p1[i]), h);
+        FP_NAME(quad_cross)
+        (FP_V3SUB(p0[j], p0[i]), FP_V3SUB(p1[j], p1[i]), FP_V3SUB(p0[3], p0[i]),
+         FP_V3SUB(p1[3], p1[i]), h);
         FP_T g[5];
         FP_NAME(quartic_dot)(n, h, g);
         const int sg = FP_NAME(common_sign)(g, 5, depth);
@@ -165,13 +164,13 @@ static FP_T3 FP_NAME(pos_at)(FP_T3 x0, FP_T3 x1, double t)
     if (t == 1.0)
         return x1;
     const FP_T3 d = FP_V3SUB(x1, x0);
-    return (FP_T3){FP_ADD(x0.x, FP_SCALE(d.x, t)), FP_ADD(x0.y, FP_SCALE(d.y, t)),
-                      FP_ADD(x0.z, FP_SCALE(d.z, t))};
+    return (FP_T3){ FP_ADD(x0.x, FP_SCALE(d.x, t)), FP_ADD(x0.y, FP_SCALE(d.y, t)),
+                    FP_ADD(x0.z, FP_SCALE(d.z, t)) };
 }
 
 /* order: indices of x0..x3 among the query's rows 0..3 */
 static ccdb_filter_verdict FP_NAME(fp_filter)(const double q[8][3], const int order[4], int ee,
-                                               int max_depth, int max_nodes)
+                                              int max_depth, int max_nodes)
 {
     FP_T3 pos[8];
     if (!FP_NAME(scale_query)(q, pos))
@@ -186,7 +185,7 @@ static ccdb_filter_verdict FP_NAME(fp_filter)(const double q[8][3], const int or
     fp_interval stack[FP_MAX_DEPTH + 2];
     assert(max_depth <= FP_MAX_DEPTH);
     int top = 0, nodes = 0;
-    stack[top++] = (fp_interval){0.0, 1.0, 0};
+    stack[top++] = (fp_interval){ 0.0, 1.0, 0 };
     while (top > 0) {
         const double t0 = stack[top - 1].t0, t1 = stack[top - 1].t1;
         const int depth = stack[--top].depth;
@@ -203,7 +202,8 @@ static ccdb_filter_verdict FP_NAME(fp_filter)(const double q[8][3], const int or
         if (FP_NAME(common_sign)(cub, 4, whole ? DEPTH_CUBIC_EXACT : DEPTH_CUBIC) != 0)
             continue;
         const int dc = whole ? DEPTH_COND_EXACT : DEPTH_COND;
-        const int cond = ee ? FP_NAME(ee_conditions)(p0, p1, dc) : FP_NAME(vf_conditions)(p0, p1, dc);
+        const int cond =
+            ee ? FP_NAME(ee_conditions)(p0, p1, dc) : FP_NAME(vf_conditions)(p0, p1, dc);
         if (cond < 0)
             continue;
         /* Proven contact, so no MISS is possible: f(t0) and f(t1) (the first and last Bernstein
@@ -216,9 +216,8 @@ static ccdb_filter_verdict FP_NAME(fp_filter)(const double q[8][3], const int or
         if (depth >= max_depth)
             return CCDB_FILTER_UNKNOWN;
         const double tm = 0.5 * (t0 + t1); /* exact: dyadic */
-        stack[top++] = (fp_interval){tm, t1, depth + 1};
-        stack[top++] = (fp_interval){t0, tm, depth + 1};
+        stack[top++] = (fp_interval){ tm, t1, depth + 1 };
+        stack[top++] = (fp_interval){ t0, tm, depth + 1 };
     }
     return CCDB_FILTER_MISS;
 }
-

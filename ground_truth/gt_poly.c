@@ -72,7 +72,10 @@ void gt_ws_restore(gt_ws *ws, gt_ws_mark m)
     ws->ztop = m.ztop;
 }
 
-void gt_poly_zero(gt_poly *p) { p->deg = -1; }
+void gt_poly_zero(gt_poly *p)
+{
+    p->deg = -1;
+}
 
 void gt_poly_norm(gt_poly *p)
 {
@@ -118,8 +121,14 @@ static void addsub(gt_poly *r, const gt_poly *a, const gt_poly *b, int sub)
     gt_poly_norm(r);
 }
 
-void gt_poly_add(gt_poly *r, const gt_poly *a, const gt_poly *b) { addsub(r, a, b, 0); }
-void gt_poly_sub(gt_poly *r, const gt_poly *a, const gt_poly *b) { addsub(r, a, b, 1); }
+void gt_poly_add(gt_poly *r, const gt_poly *a, const gt_poly *b)
+{
+    addsub(r, a, b, 0);
+}
+void gt_poly_sub(gt_poly *r, const gt_poly *a, const gt_poly *b)
+{
+    addsub(r, a, b, 1);
+}
 
 static void accmul(gt_poly *r, const gt_poly *a, const gt_poly *b, int sign)
 {
@@ -147,8 +156,14 @@ void gt_poly_mul(gt_poly *r, const gt_poly *a, const gt_poly *b)
     r->deg = -1;
     accmul(r, a, b, 1);
 }
-void gt_poly_addmul(gt_poly *r, const gt_poly *a, const gt_poly *b) { accmul(r, a, b, 1); }
-void gt_poly_submul(gt_poly *r, const gt_poly *a, const gt_poly *b) { accmul(r, a, b, -1); }
+void gt_poly_addmul(gt_poly *r, const gt_poly *a, const gt_poly *b)
+{
+    accmul(r, a, b, 1);
+}
+void gt_poly_submul(gt_poly *r, const gt_poly *a, const gt_poly *b)
+{
+    accmul(r, a, b, -1);
+}
 
 void gt_poly_deriv(gt_poly *r, const gt_poly *a)
 {

@@ -15,18 +15,18 @@
 #define GT_CAP 10
 
 typedef struct gt_poly {
-    int deg;            /* -1 for the zero polynomial */
-    mpz_t c[GT_CAP];    /* c[i] is the coefficient of t^i */
+    int deg;         /* -1 for the zero polynomial */
+    mpz_t c[GT_CAP]; /* c[i] is the coefficient of t^i */
 } gt_poly;
 
 /* Stack of scratch polynomials and integers, initialised once (see gt_ws_mark / gt_ws_release). */
 #define GT_WS_POLYS 48
-#define GT_WS_INTS 48
+#define GT_WS_INTS  48
 typedef struct gt_ws {
     gt_poly p[GT_WS_POLYS];
     mpz_t z[GT_WS_INTS];
     int ptop, ztop;
-    mpfr_t fr;                 /* 53-bit, for directed rounding to double */
+    mpfr_t fr; /* 53-bit, for directed rounding to double */
     /* growable interval stack of the root isolation (grows rarely, never shrinks) */
     mpz_t *sL;
     long *sk;
@@ -36,26 +36,31 @@ typedef struct gt_ws {
 
 void gt_ws_init(gt_ws *ws);
 void gt_ws_clear(gt_ws *ws);
-gt_poly *gt_ws_poly(gt_ws *ws);           /* a zeroed scratch polynomial */
-mpz_ptr gt_ws_int(gt_ws *ws);             /* a scratch integer (value unspecified) */
-typedef struct gt_ws_mark { int ptop, ztop; } gt_ws_mark;
+gt_poly *gt_ws_poly(gt_ws *ws); /* a zeroed scratch polynomial */
+mpz_ptr gt_ws_int(gt_ws *ws);   /* a scratch integer (value unspecified) */
+typedef struct gt_ws_mark {
+    int ptop, ztop;
+} gt_ws_mark;
 gt_ws_mark gt_ws_save(const gt_ws *ws);
 void gt_ws_restore(gt_ws *ws, gt_ws_mark m);
 
 void gt_poly_init(gt_poly *p);
 void gt_poly_clear(gt_poly *p);
 void gt_poly_zero(gt_poly *p);
-void gt_poly_norm(gt_poly *p);                                    /* recompute deg */
+void gt_poly_norm(gt_poly *p); /* recompute deg */
 void gt_poly_set(gt_poly *r, const gt_poly *a);
 void gt_poly_set_lin(gt_poly *r, const mpz_t x0, const mpz_t x1); /* x0 + t (x1 - x0) */
 void gt_poly_add(gt_poly *r, const gt_poly *a, const gt_poly *b);
 void gt_poly_sub(gt_poly *r, const gt_poly *a, const gt_poly *b);
-void gt_poly_mul(gt_poly *r, const gt_poly *a, const gt_poly *b); /* r must not alias a, b */
+void gt_poly_mul(gt_poly *r, const gt_poly *a, const gt_poly *b);    /* r must not alias a, b */
 void gt_poly_addmul(gt_poly *r, const gt_poly *a, const gt_poly *b); /* r += a*b, no alias */
 void gt_poly_submul(gt_poly *r, const gt_poly *a, const gt_poly *b); /* r -= a*b, no alias */
 void gt_poly_deriv(gt_poly *r, const gt_poly *a);
 int gt_poly_equal(const gt_poly *a, const gt_poly *b);
-static inline int gt_poly_is_zero(const gt_poly *p) { return p->deg < 0; }
+static inline int gt_poly_is_zero(const gt_poly *p)
+{
+    return p->deg < 0;
+}
 
 /* Divides by the content and makes the leading coefficient positive (zero stays zero). */
 void gt_poly_primitive(gt_ws *ws, gt_poly *p);

@@ -27,11 +27,16 @@ enum {
     T_BR0 = 13, /* m - w x da */
     T_ESEG = 16,
     /* point-on-segment block: d (3), w (3), d x w (3), d.w, d.d - d.w */
-    SEG_D = 0, SEG_W = 3, SEG_X = 6, SEG_DOT = 9, SEG_REST = 10, SEG_SIZE = 11,
+    SEG_D = 0,
+    SEG_W = 3,
+    SEG_X = 6,
+    SEG_DOT = 9,
+    SEG_REST = 10,
+    SEG_SIZE = 11,
     T_COUNT = T_ESEG + 4 * SEG_SIZE
 };
 
-#define N_CAND 256
+#define N_CAND    256
 #define CHECK_ENV "CCDB_TRUTH_CHECK"
 
 /* The segments (point; end0, end1) whose point-on-segment tests make up the degenerate branch. */
@@ -40,18 +45,18 @@ static const int ee_seg[4][3] = { { 0, 2, 3 }, { 1, 2, 3 }, { 2, 0, 1 }, { 3, 0,
 
 struct ccdb_truth {
     gt_ws ws;
-    mpz_t X[8][3];    /* integer coordinates (all 24 scaled by one power of two) */
-    gt_poly P[4][3];  /* point i, axis j, as a polynomial in t */
+    mpz_t X[8][3];   /* integer coordinates (all 24 scaled by one power of two) */
+    gt_poly P[4][3]; /* point i, axis j, as a polynomial in t */
     gt_poly T[T_COUNT];
     unsigned char have[T_COUNT]; /* which polynomials of T are computed for the current query */
-    int ee;                /* current kind */
+    int ee;                      /* current kind */
     gt_alg cand[N_CAND];
     gt_alg sample, toi2;
     gt_poly sqf;
     mpz_t tnum;
     ccdb_truth_stats stats;
-    int check;   /* self-checking mode (tests): run both methods, test open intervals */
-    int filters; /* 0: force the exact path */
+    int check;     /* self-checking mode (tests): run both methods, test open intervals */
+    int filters;   /* 0: force the exact path */
     int boundary;  /* set by a successful touch with n != 0: contact on the boundary; else -1 */
     int root_of_F; /* the candidates under test are roots of F (the cubic shortcut) */
 };
@@ -104,10 +109,19 @@ void ccdb_truth_free(ccdb_truth *c)
     free(c);
 }
 
-void ccdb_truth_set_checking(ccdb_truth *c, int on) { c->check = on; }
-void ccdb_truth_set_filters(ccdb_truth *c, int on) { c->filters = on; }
+void ccdb_truth_set_checking(ccdb_truth *c, int on)
+{
+    c->check = on;
+}
+void ccdb_truth_set_filters(ccdb_truth *c, int on)
+{
+    c->filters = on;
+}
 
-const ccdb_truth_stats *ccdb_truth_get_stats(const ccdb_truth *c) { return &c->stats; }
+const ccdb_truth_stats *ccdb_truth_get_stats(const ccdb_truth *c)
+{
+    return &c->stats;
+}
 void ccdb_truth_reset_stats(ccdb_truth *c)
 {
     for (int i = 0; i < CCDB_STAGE_COUNT; i++)
@@ -199,7 +213,10 @@ static gt_poly *vec3(gt_ws *ws)
     return v;
 }
 
-static int n_polys(const ccdb_truth *c) { return c->ee ? T_ESEG + 4 * SEG_SIZE : T_VSEG + 3 * SEG_SIZE; }
+static int n_polys(const ccdb_truth *c)
+{
+    return c->ee ? T_ESEG + 4 * SEG_SIZE : T_VSEG + 3 * SEG_SIZE;
+}
 
 static const gt_poly *poly(ccdb_truth *c, int id);
 
@@ -257,7 +274,8 @@ static void compute(ccdb_truth *c, int id)
                 dot(B + SEG_DOT, B + SEG_D, B + SEG_W);
                 dot(tmp, B + SEG_D, B + SEG_D);
                 gt_poly_sub(B + SEG_REST, tmp, B + SEG_DOT);
-                c->have[base + i * SEG_SIZE + SEG_DOT] = c->have[base + i * SEG_SIZE + SEG_REST] = 1;
+                c->have[base + i * SEG_SIZE + SEG_DOT] = c->have[base + i * SEG_SIZE + SEG_REST] =
+                    1;
             }
         }
     }
@@ -272,7 +290,10 @@ static const gt_poly *poly(ccdb_truth *c, int id)
     return &c->T[id];
 }
 
-static int sg(ccdb_truth *c, int id, gt_alg *r) { return gt_alg_sign(&c->ws, poly(c, id), r); }
+static int sg(ccdb_truth *c, int id, gt_alg *r)
+{
+    return gt_alg_sign(&c->ws, poly(c, id), r);
+}
 
 /* ---- static predicates at an algebraic time r ---------------------------------------------- */
 
@@ -530,7 +551,8 @@ static int coincident_points(const double q[8][3], int ee)
     for (int h = 0; h < 2; h++) {
         const double(*x)[3] = q + 4 * h;
         if (!ee) {
-            degenerate |= same_point(x[0], x[1]) || same_point(x[0], x[2]) || same_point(x[0], x[3]);
+            degenerate |=
+                same_point(x[0], x[1]) || same_point(x[0], x[2]) || same_point(x[0], x[3]);
         } else {
             degenerate |= same_point(x[0], x[1]) || same_point(x[2], x[3]);
             degenerate |= same_point(x[0], x[2]) || same_point(x[0], x[3]) ||
@@ -615,8 +637,8 @@ static int classify_miss_fast(const double q[8][3], int ee, unsigned *flags)
     }
     if (!fnz)
         return 0;
-    *flags = coincident_points(q, ee) ? 1u << CCDB_CLASS_DEGENERATE_PRIMITIVE
-                                       : 1u << CCDB_CLASS_GENERIC;
+    *flags =
+        coincident_points(q, ee) ? 1u << CCDB_CLASS_DEGENERATE_PRIMITIVE : 1u << CCDB_CLASS_GENERIC;
     return 1;
 }
 
@@ -730,5 +752,11 @@ static void run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *
     out->cls = (ccdb_truth_class)cls;
 }
 
-void ccdb_truth_vf(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out) { run(c, q, 0, out); }
-void ccdb_truth_ee(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out) { run(c, q, 1, out); }
+void ccdb_truth_vf(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
+{
+    run(c, q, 0, out);
+}
+void ccdb_truth_ee(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
+{
+    run(c, q, 1, out);
+}

@@ -26,11 +26,11 @@ void ccdb_stats_median(double *v, size_t n, double *median, double *min, double 
 
 /* One dataset with everything the harness knows about it. */
 typedef struct ccdb_input {
-    ccdb_dataset ds;             /* the queries (owned) */
-    char *family;                /* generator family (built-in suite); NULL for files (owned) */
-    char *source;                /* the CSV file the queries came from; NULL when generated */
-    ccdb_truth_result *truth;    /* exact result per query; NULL until computed (owned) */
-    int truth_cached;            /* 1: truth came from the cache */
+    ccdb_dataset ds;          /* the queries (owned) */
+    char *family;             /* generator family (built-in suite); NULL for files (owned) */
+    char *source;             /* the CSV file the queries came from; NULL when generated */
+    ccdb_truth_result *truth; /* exact result per query; NULL until computed (owned) */
+    int truth_cached;         /* 1: truth came from the cache */
 } ccdb_input;
 
 void ccdb_input_free(ccdb_input *in);
@@ -48,16 +48,16 @@ int ccdb_input_read(const char *path, ccdb_kind forced, int round_inputs, ccdb_i
 
 typedef struct ccdb_run_config {
     ccdb_params params;
-    int repeat;          /* timed passes of the whole loop, >= 1 */
-    int threads;         /* contiguous chunks run by this many threads, >= 1 */
+    int repeat;  /* timed passes of the whole loop, >= 1 */
+    int threads; /* contiguous chunks run by this many threads, >= 1 */
 } ccdb_run_config;
 
 /* One solver on one dataset. */
 typedef struct ccdb_solver_run {
     ccdb_report_status status;
-    ccdb_result *results;        /* one per query (from the warm-up pass); NULL unless OK */
+    ccdb_result *results;             /* one per query (from the warm-up pass); NULL unless OK */
     double ns_median, ns_min, ns_max; /* per query, over the timed repeats */
-    char detail[160];            /* why it is not OK ("killed by signal 11", "timeout 5 s") */
+    char detail[160];                 /* why it is not OK ("killed by signal 11", "timeout 5 s") */
 } ccdb_solver_run;
 
 /* Runs `s` on n queries of `kind` in-process: per-thread state, one warm-up pass whose results
@@ -74,8 +74,13 @@ void ccdb_solver_run_free(ccdb_solver_run *r);
 
 /* ---------------------------------------------------------------- tallies (tallies.c) */
 
-typedef enum ccdb_outcome { CCDB_OUT_TP, CCDB_OUT_FP, CCDB_OUT_FN, CCDB_OUT_TN, CCDB_OUT_FAILED }
-    ccdb_outcome;
+typedef enum ccdb_outcome {
+    CCDB_OUT_TP,
+    CCDB_OUT_FP,
+    CCDB_OUT_FN,
+    CCDB_OUT_TN,
+    CCDB_OUT_FAILED
+} ccdb_outcome;
 
 /* GAVE_UP is a hit; FAILED (or a malformed state) is its own outcome, never a miss. */
 ccdb_outcome ccdb_outcome_of(const ccdb_truth_result *truth, const ccdb_result *r);
@@ -84,7 +89,7 @@ int ccdb_toi_violation(const ccdb_truth_result *truth, const ccdb_result *r);
 
 typedef struct ccdb_tally {
     long long queries, positives, tp, fp, fn, tn, gave_up, failed, toi_violations, work;
-    double toi_err_max;          /* max over TP of (toi_lo - reported toi); NaN when no TP */
+    double toi_err_max; /* max over TP of (toi_lo - reported toi); NaN when no TP */
 } ccdb_tally;
 
 void ccdb_tally_init(ccdb_tally *t);
@@ -100,8 +105,12 @@ void ccdb_tally_results(const ccdb_truth_result *truth, const ccdb_result *res, 
 int ccdb_truth_compute(const ccdb_dataset *ds, int threads, ccdb_truth_result *out);
 
 /* SHA-256 (sha256.c), for the truth-cache key. */
-typedef struct ccdb_sha256 { uint32_t h[8]; uint64_t len; unsigned char buf[64]; size_t nbuf; }
-    ccdb_sha256;
+typedef struct ccdb_sha256 {
+    uint32_t h[8];
+    uint64_t len;
+    unsigned char buf[64];
+    size_t nbuf;
+} ccdb_sha256;
 void ccdb_sha256_init(ccdb_sha256 *c);
 void ccdb_sha256_update(ccdb_sha256 *c, const void *data, size_t n);
 void ccdb_sha256_final(ccdb_sha256 *c, unsigned char digest[32]);
@@ -139,11 +148,11 @@ int ccdb_mkdir_p(const char *path);
 
 typedef struct ccdb_bench_options {
     ccdb_run_config run;
-    int isolate;                 /* each solver x dataset in a child process */
-    double timeout_s;            /* per solver x dataset when isolated; <= 0: none */
-    const char *misses_dir;      /* DIR/misses, or NULL to write no misses files */
-    const char *replay_args;     /* appended to every replay command (plugins, parameters) */
-    size_t misses_kept;          /* false negatives kept per solver for the report (all are
+    int isolate;             /* each solver x dataset in a child process */
+    double timeout_s;        /* per solver x dataset when isolated; <= 0: none */
+    const char *misses_dir;  /* DIR/misses, or NULL to write no misses files */
+    const char *replay_args; /* appended to every replay command (plugins, parameters) */
+    size_t misses_kept;      /* false negatives kept per solver for the report (all are
                                     written to the misses files) */
 } ccdb_bench_options;
 
@@ -151,10 +160,10 @@ typedef struct ccdb_bench_options {
 typedef struct ccdb_solver_summary {
     const ccdb_solver *solver;
     long long queries, fn, fp, toi_violations, failed, gave_up;
-    double ns_total;             /* sum over datasets of ns_median x queries */
-    long long timed_queries;     /* queries behind ns_total */
-    int crashed, timeouts;       /* datasets on which it crashed / timed out */
-    long long misses[2];         /* false negatives written per kind (vf, ee) */
+    double ns_total;         /* sum over datasets of ns_median x queries */
+    long long timed_queries; /* queries behind ns_total */
+    int crashed, timeouts;   /* datasets on which it crashed / timed out */
+    long long misses[2];     /* false negatives written per kind (vf, ee) */
 } ccdb_solver_summary;
 
 typedef struct ccdb_bench {
@@ -164,7 +173,7 @@ typedef struct ccdb_bench {
     size_t n_misses, cap_misses;
     ccdb_solver_summary *solvers;
     size_t n_solvers;
-    char **strings;              /* owned strings the rows and misses point into */
+    char **strings; /* owned strings the rows and misses point into */
     size_t n_strings, cap_strings;
 } ccdb_bench;
 

@@ -39,11 +39,11 @@ size_t ccdb_suite_spec_count(void);
 const ccdb_suite_spec *ccdb_suite_spec_at(size_t i);
 
 typedef struct ccdb_suite_set {
-    ccdb_dataset ds;     /* name "<family>/<kind>"; labels = exact truth (owned) */
-    const char *family;  /* the generator family, for per-family tallies (static string) */
+    ccdb_dataset ds;    /* name "<family>/<kind>"; labels = exact truth (owned) */
+    const char *family; /* the generator family, for per-family tallies (static string) */
     uint64_t seed;
-    char *path;          /* the cached CSV (owned), or NULL when no cache directory is used */
-    int from_cache;      /* 1 if the labels came from a verified cache file */
+    char *path;     /* the cached CSV (owned), or NULL when no cache directory is used */
+    int from_cache; /* 1 if the labels came from a verified cache file */
 } ccdb_suite_set;
 
 /* Default cache directory: $XDG_CACHE_HOME/ccdbench/suite, else $HOME/.cache/ccdbench/suite,

@@ -23,14 +23,16 @@ void ccdb_cli_usage(FILE *f)
         "      [--plugin X.so]... [--round-inputs] [--no-cache] [-o DIR]\n"
         "                                              run solvers, write DIR/summary.csv,\n"
         "                                              DIR/index.html and the false negatives in\n"
-        "                                              DIR/misses/{vertex-face,edge-edge}/<solver>.csv\n"
+        "                                              "
+        "DIR/misses/{vertex-face,edge-edge}/<solver>.csv\n"
         "  replay FILE.csv --index I [--kind vf|ee] [--solvers a,b] [--plugin X.so]...\n"
         "                                              one query: exact truth vs every solver\n"
         "\n"
         "  ccdbench COMMAND --help                     options of one command\n"
         "  ccdbench --version                          version, build and library versions\n"
         "\n"
-        "exit status: 0 success, 1 a finding asked to fail on (--fail-on-fn), 2 bad usage or input,\n"
+        "exit status: 0 success, 1 a finding asked to fail on (--fail-on-fn), 2 bad usage or "
+        "input,\n"
         "             3 internal consistency failure (a bug in ccdbench: please report it)\n",
         f);
 }

@@ -17,7 +17,7 @@
 #include "ccdb_suite.h"
 
 #define GEN_DEFAULT_COUNT 1000
-#define GEN_DEFAULT_SEED 1
+#define GEN_DEFAULT_SEED  1
 
 static void gen_usage(FILE *f)
 {
@@ -98,12 +98,15 @@ int ccdb_cmd_gen(int argc, char **argv)
                     return ccdb_cli_bad_usage("gen", "--kind must be vf or ee, not '%s'", v);
             } else if (!strcmp(s, "--count")) {
                 if (parse_u64(v, &count) || count < 1 || count > CCDB_GEN_MAX_COUNT)
-                    return ccdb_cli_bad_usage("gen", "--count must be an integer in 1..%zu, not '%s'",
+                    return ccdb_cli_bad_usage("gen",
+                                              "--count must be an integer in 1..%zu, not '%s'",
                                               CCDB_GEN_MAX_COUNT, v);
             } else if (!strcmp(s, "--seed")) {
                 if (parse_u64(v, &seed))
                     return ccdb_cli_bad_usage(
-                        "gen", "--seed must be an unsigned 64-bit integer (decimal or 0x-hex), not '%s'", v);
+                        "gen",
+                        "--seed must be an unsigned 64-bit integer (decimal or 0x-hex), not '%s'",
+                        v);
             } else {
                 if (output)
                     return ccdb_cli_bad_usage("gen", "-o given twice");
@@ -154,7 +157,8 @@ int ccdb_cmd_gen(int argc, char **argv)
             size_t hits = 0;
             for (size_t i = 0; i < ds.count; i++)
                 hits += ds.label[i];
-            fprintf(stderr, "ccdbench gen: wrote %zu %s queries of %s (%zu hits, seed %llu) to %s\n",
+            fprintf(stderr,
+                    "ccdbench gen: wrote %zu %s queries of %s (%zu hits, seed %llu) to %s\n",
                     ds.count, ccdb_kind_name(kind), family, hits, (unsigned long long)seed, output);
         }
     }

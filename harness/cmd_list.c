@@ -78,7 +78,8 @@ int ccdb_cmd_list(int argc, char **argv)
         const ccdb_solver *s = ccdb_registry_at(reg, i);
         unsigned f = s->flags;
         printf("%-*s  %-4s  %-3s  %-6s  %s%s\n", w, s->name,
-               (f & CCDB_CLAIM_CONSERVATIVE) ? "yes" : "-", (f & CCDB_CLAIM_REPORTS_TOI) ? "yes" : "-",
+               (f & CCDB_CLAIM_CONSERVATIVE) ? "yes" : "-",
+               (f & CCDB_CLAIM_REPORTS_TOI) ? "yes" : "-",
                (f & CCDB_CLAIM_MIN_SEPARATION) ? "yes" : "-", s->summary ? s->summary : "",
                i >= nbuiltin ? " [plugin]" : "");
         if (refs)

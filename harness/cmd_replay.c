@@ -120,7 +120,8 @@ int ccdb_cmd_replay(int argc, char **argv)
         } else if (!strcmp(o, "--max-iter")) {
             long l = strtol(v, &end, 10);
             if (!*v || *end || errno || l < 1)
-                return ccdb_cli_bad_usage("replay", "--max-iter must be an integer >= 1, not '%s'", v);
+                return ccdb_cli_bad_usage("replay", "--max-iter must be an integer >= 1, not '%s'",
+                                          v);
             params.max_iterations = l;
         } else {
             double d = strtod(v, &end);
@@ -217,7 +218,8 @@ int ccdb_cmd_replay(int argc, char **argv)
             printf(" +%s", ccdb_truth_class_name((ccdb_truth_class)c));
     printf(", decided by the %s stage\n", ccdb_truth_stage_name(t.stage));
     if (in.ds.label && (in.ds.label[i] != 0) != (t.hit != 0))
-        printf("note: the file's truth column (%d) disagrees with the exact truth\n", in.ds.label[i]);
+        printf("note: the file's truth column (%d) disagrees with the exact truth\n",
+               in.ds.label[i]);
 
     printf("\n  %-24s %-8s %-24s %12s  %s\n", "solver", "answer", "toi", "work", "verdict");
     ccdb_run_config cfg = { params, 1, 1 };
@@ -235,7 +237,7 @@ int ccdb_cmd_replay(int argc, char **argv)
                 continue;
         }
         ccdb_solver_run run;
-        const double(*one)[8][3] = (const double(*)[8][3])&in.ds.q[i];
+        const double(*one)[8][3] = (const double(*)[8][3]) & in.ds.q[i];
         int r = isolate ? ccdb_isolate_run(s, in.ds.kind, one, 1, &cfg, timeout_s, &run)
                         : ccdb_runner_run(s, in.ds.kind, one, 1, &cfg, &run);
         if (r != 0) {

@@ -15,7 +15,7 @@
 #define MAX_LIST 256
 
 typedef struct run_args {
-    const char *solvers;            /* comma list, or NULL for all */
+    const char *solvers; /* comma list, or NULL for all */
     const char *plugins[MAX_LIST];
     size_t n_plugins;
     const char *data[MAX_LIST];
@@ -30,26 +30,27 @@ typedef struct run_args {
 
 static void run_usage(FILE *f)
 {
-    fputs("usage: ccdbench run [--solvers a,b] [--plugin X.so]... [--data PATH]... [--kind vf|ee]\n"
-          "                    [--repeat R] [--threads T] [--isolate [--timeout S]] [--fail-on-fn]\n"
-          "                    [--delta D] [--max-iter N] [--min-sep D] [--round-inputs]\n"
-          "                    [--no-cache] [-o DIR]\n"
-          "  --solvers a,b     solvers to run (default: every registered one, plugins included)\n"
-          "  --plugin X.so     load a solver plugin (repeatable)\n"
-          "  --data PATH       a CSV file, or a folder searched for *.csv (repeatable);\n"
-          "                    default: the built-in suite (every generator family, fixed seeds)\n"
-          "  --kind vf|ee      query kind when the path has no vertex-face/ or edge-edge/ folder\n"
-          "  --repeat R        timed passes of the whole query loop (default 3; median reported)\n"
-          "  --threads T       split each dataset into T contiguous chunks (default 1)\n"
-          "  --isolate         run each solver x dataset in a child process\n"
-          "  --timeout S       with --isolate: wall-clock limit per solver x dataset (default 300)\n"
-          "  --fail-on-fn      exit 1 when a solver claiming to be conservative has a false\n"
-          "                    negative or reports a TOI later than the exact one\n"
-          "  --delta D, --max-iter N, --min-sep D   solver parameters (1e-6, 1000000, 0)\n"
-          "  --round-inputs    round CSV values that are not doubles (the report says so)\n"
-          "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR or .cache)\n"
-          "  -o DIR            report folder (default reports/latest)\n",
-          f);
+    fputs(
+        "usage: ccdbench run [--solvers a,b] [--plugin X.so]... [--data PATH]... [--kind vf|ee]\n"
+        "                    [--repeat R] [--threads T] [--isolate [--timeout S]] [--fail-on-fn]\n"
+        "                    [--delta D] [--max-iter N] [--min-sep D] [--round-inputs]\n"
+        "                    [--no-cache] [-o DIR]\n"
+        "  --solvers a,b     solvers to run (default: every registered one, plugins included)\n"
+        "  --plugin X.so     load a solver plugin (repeatable)\n"
+        "  --data PATH       a CSV file, or a folder searched for *.csv (repeatable);\n"
+        "                    default: the built-in suite (every generator family, fixed seeds)\n"
+        "  --kind vf|ee      query kind when the path has no vertex-face/ or edge-edge/ folder\n"
+        "  --repeat R        timed passes of the whole query loop (default 3; median reported)\n"
+        "  --threads T       split each dataset into T contiguous chunks (default 1)\n"
+        "  --isolate         run each solver x dataset in a child process\n"
+        "  --timeout S       with --isolate: wall-clock limit per solver x dataset (default 300)\n"
+        "  --fail-on-fn      exit 1 when a solver claiming to be conservative has a false\n"
+        "                    negative or reports a TOI later than the exact one\n"
+        "  --delta D, --max-iter N, --min-sep D   solver parameters (1e-6, 1000000, 0)\n"
+        "  --round-inputs    round CSV values that are not doubles (the report says so)\n"
+        "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR or .cache)\n"
+        "  -o DIR            report folder (default reports/latest)\n",
+        f);
 }
 
 static int parse_double(const char *s, double *out)
@@ -108,12 +109,12 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
         /* Every other option takes a value. */
         int known = !strcmp(o, "--solvers") || !strcmp(o, "--plugin") || !strcmp(o, "--data") ||
                     !strcmp(o, "--kind") || !strcmp(o, "--repeat") || !strcmp(o, "--threads") ||
-                    !strcmp(o, "--timeout") || !strcmp(o, "--delta") ||
-                    !strcmp(o, "--max-iter") || !strcmp(o, "--min-sep") || !strcmp(o, "-o");
+                    !strcmp(o, "--timeout") || !strcmp(o, "--delta") || !strcmp(o, "--max-iter") ||
+                    !strcmp(o, "--min-sep") || !strcmp(o, "-o");
         if (!known)
-            return ccdb_cli_bad_usage("run", o[0] == '-' ? "unknown option '%s'"
-                                                         : "unexpected argument '%s' (use --data)",
-                                      o);
+            return ccdb_cli_bad_usage(
+                "run",
+                o[0] == '-' ? "unknown option '%s'" : "unexpected argument '%s' (use --data)", o);
         if (!v)
             return ccdb_cli_bad_usage("run", "%s needs a value", o);
         i++;
@@ -136,13 +137,13 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
             a->repeat = (int)l;
         } else if (!strcmp(o, "--threads")) {
             if (parse_long(v, 1, 1024, &l) != 0)
-                return ccdb_cli_bad_usage("run", "--threads must be an integer in 1..1024, not '%s'",
-                                          v);
+                return ccdb_cli_bad_usage("run",
+                                          "--threads must be an integer in 1..1024, not '%s'", v);
             a->threads = (int)l;
         } else if (!strcmp(o, "--timeout")) {
             if (parse_double(v, &a->timeout_s) != 0 || !(a->timeout_s > 0))
-                return ccdb_cli_bad_usage("run", "--timeout must be a number of seconds > 0, not '%s'",
-                                          v);
+                return ccdb_cli_bad_usage("run",
+                                          "--timeout must be a number of seconds > 0, not '%s'", v);
             timeout_set = 1;
         } else if (!strcmp(o, "--delta")) {
             if (parse_double(v, &a->params.delta) != 0 || !(a->params.delta > 0))

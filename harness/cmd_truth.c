@@ -19,28 +19,30 @@
 
 static void truth_usage(FILE *f)
 {
-    fputs("usage: ccdbench truth FILE.csv [--kind vf|ee] [-o OUT.csv] [--stats] [--round-inputs]\n"
-          "\n"
-          "Exact ground truth of every query of FILE.csv (the public rational CSV format:\n"
-          "8 rows per query, x_num,x_den,y_num,y_den,z_num,z_den,truth).\n"
-          "Writes CSV with the header  index,hit,toi_lo,toi_hi,class\n"
-          "  index   0-based query index in FILE.csv\n"
-          "  hit     1 if the primitives touch at some t in [0,1], else 0\n"
-          "  toi_lo, toi_hi  doubles (%.17g) with toi_lo <= time of impact <= toi_hi; empty if hit=0\n"
-          "  class   degeneracy class of the query (generic, coplanar, ...)\n"
-          "\n"
-          "options:\n"
-          "  --kind vf|ee     vertex-face or edge-edge; default: from a vertex-face or edge-edge\n"
-          "                   folder in the path of FILE.csv\n"
-          "  -o OUT.csv       write there (atomically: temporary file, then rename); default stdout\n"
-          "  --stats          to stderr: queries, hits, queries decided per stage (box, filter,\n"
-          "                   exact) and mean time per query over the truth loop\n"
-          "  --round-inputs   accept values that are not exactly doubles, rounding them to nearest\n"
-          "                   (the count is reported on stderr); default: such values are errors\n"
-          "  -h, --help       this text\n"
-          "\n"
-          "exit status: 0 success, 2 bad usage or bad input (the message names FILE:LINE)\n",
-          f);
+    fputs(
+        "usage: ccdbench truth FILE.csv [--kind vf|ee] [-o OUT.csv] [--stats] [--round-inputs]\n"
+        "\n"
+        "Exact ground truth of every query of FILE.csv (the public rational CSV format:\n"
+        "8 rows per query, x_num,x_den,y_num,y_den,z_num,z_den,truth).\n"
+        "Writes CSV with the header  index,hit,toi_lo,toi_hi,class\n"
+        "  index   0-based query index in FILE.csv\n"
+        "  hit     1 if the primitives touch at some t in [0,1], else 0\n"
+        "  toi_lo, toi_hi  doubles (%.17g) with toi_lo <= time of impact <= toi_hi; empty if "
+        "hit=0\n"
+        "  class   degeneracy class of the query (generic, coplanar, ...)\n"
+        "\n"
+        "options:\n"
+        "  --kind vf|ee     vertex-face or edge-edge; default: from a vertex-face or edge-edge\n"
+        "                   folder in the path of FILE.csv\n"
+        "  -o OUT.csv       write there (atomically: temporary file, then rename); default stdout\n"
+        "  --stats          to stderr: queries, hits, queries decided per stage (box, filter,\n"
+        "                   exact) and mean time per query over the truth loop\n"
+        "  --round-inputs   accept values that are not exactly doubles, rounding them to nearest\n"
+        "                   (the count is reported on stderr); default: such values are errors\n"
+        "  -h, --help       this text\n"
+        "\n"
+        "exit status: 0 success, 2 bad usage or bad input (the message names FILE:LINE)\n",
+        f);
 }
 
 typedef struct truth_args {
@@ -84,8 +86,8 @@ static int parse_args(int argc, char **argv, truth_args *a)
                 return ccdb_cli_bad_usage("truth", "unknown option '%s'", s);
             }
         } else if (a->input) {
-            return ccdb_cli_bad_usage("truth", "one FILE.csv only ('%s' and '%s' given)",
-                                      a->input, s);
+            return ccdb_cli_bad_usage("truth", "one FILE.csv only ('%s' and '%s' given)", a->input,
+                                      s);
         } else {
             a->input = s;
         }
@@ -165,7 +167,8 @@ static void print_stats(const truth_args *a, const ccdb_dataset *ds, const ccdb_
                 ccdb_truth_stage_name((ccdb_truth_stage)s), st->decided[s],
                 decided ? 100.0 * (double)st->decided[s] / (double)decided : 0.0);
     if (ds->count)
-        fprintf(stderr, "  time: %.0f ns/query (mean over one timed loop of %zu queries, %.3f ms)\n",
+        fprintf(stderr,
+                "  time: %.0f ns/query (mean over one timed loop of %zu queries, %.3f ms)\n",
                 seconds * 1e9 / (double)ds->count, ds->count, seconds * 1e3);
 }
 
@@ -184,8 +187,9 @@ int ccdb_cmd_truth(int argc, char **argv)
         return 2;
     }
     if (ds.rounded_values)
-        fprintf(stderr, "ccdbench truth: %s: %zu values were not doubles and were rounded to "
-                        "nearest (--round-inputs)\n",
+        fprintf(stderr,
+                "ccdbench truth: %s: %zu values were not doubles and were rounded to "
+                "nearest (--round-inputs)\n",
                 a.input, ds.rounded_values);
 
     ccdb_truth_result *res = calloc(ds.count ? ds.count : 1, sizeof *res);

@@ -44,8 +44,8 @@ static int write_all(int fd, const void *buf, size_t n)
     return 0;
 }
 
-static void child(int fd, const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3],
-                  size_t n, const ccdb_run_config *cfg)
+static void child(int fd, const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3], size_t n,
+                  const ccdb_run_config *cfg)
 {
     ccdb_solver_run run;
     int rc = ccdb_runner_run(s, kind, q, n, cfg, &run);
@@ -132,7 +132,8 @@ int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][
         if (pr < 0)
             break;
         unsigned char sink[4096];
-        ssize_t k = got < cap ? read(fds[0], buf + got, cap - got) : read(fds[0], sink, sizeof sink);
+        ssize_t k =
+            got < cap ? read(fds[0], buf + got, cap - got) : read(fds[0], sink, sizeof sink);
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0)

@@ -11,8 +11,8 @@ static const struct {
     const char *name;
     int (*run)(int argc, char **argv);
 } commands[] = {
-    { "list", ccdb_cmd_list },   { "gen", ccdb_cmd_gen },       { "truth", ccdb_cmd_truth },
-    { "run", ccdb_cmd_run },     { "replay", ccdb_cmd_replay },
+    { "list", ccdb_cmd_list }, { "gen", ccdb_cmd_gen },       { "truth", ccdb_cmd_truth },
+    { "run", ccdb_cmd_run },   { "replay", ccdb_cmd_replay },
 };
 
 static void print_version(void)

@@ -23,9 +23,9 @@ typedef struct worker {
     ccdb_result *keep, *scratch;
     size_t lo, hi;
     int repeat;
-    uint64_t *pass_ns;           /* repeat entries: this chunk's time per timed pass */
-    pthread_barrier_t *barrier;  /* NULL when single-threaded */
-    struct gate *gate;           /* NULL when single-threaded */
+    uint64_t *pass_ns;          /* repeat entries: this chunk's time per timed pass */
+    pthread_barrier_t *barrier; /* NULL when single-threaded */
+    struct gate *gate;          /* NULL when single-threaded */
 } worker;
 
 /* Threads wait here until all of them exist, so that a failed pthread_create can call the run
@@ -56,8 +56,8 @@ static void gate_open(gate *g, int state)
 
 /* The loop being measured: a direct call through the function pointer on a contiguous array,
  * results into a preallocated array. Nothing else happens per query. */
-static void run_loop(query_fn fn, void *state, const ccdb_params *params,
-                     const double (*q)[8][3], ccdb_result *out, size_t lo, size_t hi)
+static void run_loop(query_fn fn, void *state, const ccdb_params *params, const double (*q)[8][3],
+                     ccdb_result *out, size_t lo, size_t hi)
 {
     for (size_t i = lo; i < hi; i++)
         fn(state, q[i], params, &out[i]);

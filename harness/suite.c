@@ -44,8 +44,8 @@ int ccdb_gen_label(ccdb_dataset *ds, const ccdb_gen_intent *intent, char *err, s
             ccdb_truth_ee(ctx, (const double(*)[3])ds->q[i], &r);
         const ccdb_gen_intent *in = &intent[i];
         int bad_hit = (r.hit != 0) != (in->hit != 0);
-        int bad_toi = !bad_hit && r.hit && in->toi_known &&
-                      !(r.toi_lo <= in->toi && in->toi <= r.toi_hi);
+        int bad_toi =
+            !bad_hit && r.hit && in->toi_known && !(r.toi_lo <= in->toi && in->toi <= r.toi_hi);
         if (bad_hit || bad_toi) {
             char want[64] = "", got[96] = "";
             if (in->toi_known)
@@ -72,7 +72,7 @@ int ccdb_gen_label(ccdb_dataset *ds, const ccdb_gen_intent *intent, char *err, s
 /* ---------------- the suite's composition ---------------- */
 
 #define SUITE_SEED 20260101u
-#define SUITE_N 200
+#define SUITE_N    200
 static const ccdb_suite_spec specs[] = {
     { "coplanar_parallel", CCDB_KIND_VF, SUITE_SEED, SUITE_N },
     { "coplanar_parallel", CCDB_KIND_EE, SUITE_SEED, SUITE_N },
@@ -172,8 +172,7 @@ static int cache_valid(const char *path, const ccdb_dataset *fresh, const ccdb_g
     ccdb_csv_error e;
     if (ccdb_csv_read(path, fresh->kind, NULL, &ds, &e))
         return 0;
-    int same = ds.count == fresh->count &&
-               !memcmp(ds.q, fresh->q, fresh->count * sizeof *fresh->q);
+    int same = ds.count == fresh->count && !memcmp(ds.q, fresh->q, fresh->count * sizeof *fresh->q);
     for (size_t i = 0; same && i < ds.count; i++)
         same = ds.label[i] == (unsigned char)(in[i].hit != 0);
     if (same)

@@ -5,8 +5,8 @@
 
 void ccdb_print_summary(FILE *f, const ccdb_bench *b)
 {
-    fprintf(f, "%-24s %10s %8s %8s %8s %8s %12s  %s\n", "solver", "queries", "FN", "FP",
-            "TOI-late", "failed", "ns/query", "status");
+    fprintf(f, "%-24s %10s %8s %8s %8s %8s %12s  %s\n", "solver", "queries", "FN", "FP", "TOI-late",
+            "failed", "ns/query", "status");
     for (size_t i = 0; i < b->n_solvers; i++) {
         const ccdb_solver_summary *s = &b->solvers[i];
         char ns[32] = "-", status[64] = "ok";

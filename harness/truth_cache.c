@@ -17,8 +17,8 @@
 
 #include "ccdb_harness.h"
 
-#define MAGIC "CCDBTRTH"
-#define FORMAT 1u
+#define MAGIC       "CCDBTRTH"
+#define FORMAT      1u
 #define ENDIAN_MARK 0x01020304u
 #define HEADER_SIZE 72
 #define RECORD_SIZE 24
@@ -60,10 +60,26 @@ void ccdb_truth_cache_path(const char *dir, const unsigned char key[32], char *p
     snprintf(path, len, "%s/truth/%s.bin", dir, hex);
 }
 
-static void put32(unsigned char *p, uint32_t v) { memcpy(p, &v, 4); }
-static void put64(unsigned char *p, uint64_t v) { memcpy(p, &v, 8); }
-static uint32_t get32(const unsigned char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
-static uint64_t get64(const unsigned char *p) { uint64_t v; memcpy(&v, p, 8); return v; }
+static void put32(unsigned char *p, uint32_t v)
+{
+    memcpy(p, &v, 4);
+}
+static void put64(unsigned char *p, uint64_t v)
+{
+    memcpy(p, &v, 8);
+}
+static uint32_t get32(const unsigned char *p)
+{
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+static uint64_t get64(const unsigned char *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
 
 static void encode(const ccdb_truth_result *r, unsigned char *p)
 {

@@ -5,13 +5,16 @@
 #include <math.h>
 #include <string.h>
 
-#define CHART_W 560.0
-#define ROW_H 22.0
-#define BAR_H 14.0
-#define TOP 34.0
+#define CHART_W     560.0
+#define ROW_H       22.0
+#define BAR_H       14.0
+#define TOP         34.0
 #define LABEL_CHARS 28 /* longer solver names are cut (full name in a tooltip) */
 
-static double axis_f(double x) { return log10(1.0 + (x > 0 ? x : 0)); }
+static double axis_f(double x)
+{
+    return log10(1.0 + (x > 0 ? x : 0));
+}
 
 /* Code points in a UTF-8 string, up to limit; *cut_at = byte offset of code point `limit`. */
 static size_t utf8_len(const char *s, size_t limit, size_t *cut_at)
@@ -81,8 +84,9 @@ void ccdb_html_bar_chart(ccdb_rbuf *b, const char *id, const char *title, const 
 
     ccdb_rbuf_puts(b, "<figure class=\"chart\">\n<svg id=\"");
     ccdb_rbuf_html(b, id);
-    ccdb_rbuf_printf(b, "\" class=\"chart\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f "
-                        "%.0f\" role=\"img\" aria-label=\"",
+    ccdb_rbuf_printf(b,
+                     "\" class=\"chart\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f "
+                     "%.0f\" role=\"img\" aria-label=\"",
                      CHART_W, h, CHART_W, h);
     ccdb_rbuf_html(b, title);
     ccdb_rbuf_puts(b, "\">\n<title>");
@@ -101,7 +105,8 @@ void ccdb_html_bar_chart(ccdb_rbuf *b, const char *id, const char *title, const 
             continue;
         double v = k < 0 ? 0.0 : pow(10.0, k);
         double x = XPOS(v);
-        ccdb_rbuf_printf(b, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#ddd\"/>",
+        ccdb_rbuf_printf(b,
+                         "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#ddd\"/>",
                          x, TOP - 4.0, x, axis_y);
         ccdb_rbuf_printf(b, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">", x, axis_y + 14);
         if (k < 0)
@@ -112,8 +117,9 @@ void ccdb_html_bar_chart(ccdb_rbuf *b, const char *id, const char *title, const 
     }
     ccdb_rbuf_printf(b, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#555\"/>\n",
                      x0, axis_y, x0 + pw, axis_y);
-    ccdb_rbuf_printf(b, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" font-size=\"11\" "
-                        "fill=\"#333\">",
+    ccdb_rbuf_printf(b,
+                     "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" font-size=\"11\" "
+                     "fill=\"#333\">",
                      x0 + pw / 2, axis_y + 32);
     ccdb_rbuf_html(b, axis_label);
     ccdb_rbuf_puts(b, " (log scale)</text>\n</g>\n");
@@ -133,8 +139,9 @@ void ccdb_html_bar_chart(ccdb_rbuf *b, const char *id, const char *title, const 
             ccdb_rbuf_printf(b, "%.17g", r->value);
         else
             ccdb_rbuf_puts(b, "n/a");
-        ccdb_rbuf_printf(b, "</title><text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\" "
-                            "font-size=\"12\">",
+        ccdb_rbuf_printf(b,
+                         "</title><text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\" "
+                         "font-size=\"12\">",
                          label_w, y + BAR_H - 2);
         if (c > LABEL_CHARS) {
             char tmp[256];
@@ -148,21 +155,24 @@ void ccdb_html_bar_chart(ccdb_rbuf *b, const char *id, const char *title, const 
         }
         ccdb_rbuf_puts(b, "</text>");
         if (!isfinite(r->value)) {
-            ccdb_rbuf_printf(b, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"11\" fill=\"#777\">"
-                                "n/a</text></g>\n",
+            ccdb_rbuf_printf(b,
+                             "<text x=\"%.2f\" y=\"%.2f\" font-size=\"11\" fill=\"#777\">"
+                             "n/a</text></g>\n",
                              x0 + 4, y + BAR_H - 2);
             continue;
         }
         double xe = XPOS(r->value);
         const char *fill = r->alert ? "#d62728" : "#4c78a8";
-        ccdb_rbuf_printf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
-                            "fill=\"%s\"/>",
+        ccdb_rbuf_printf(b,
+                         "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
+                         "fill=\"%s\"/>",
                          x0, y, xe - x0, BAR_H, fill);
         double xl = xe;
         if (isfinite(r->lo) && isfinite(r->hi)) {
             double a = XPOS(r->lo), c2 = XPOS(r->hi), ym = y + BAR_H / 2;
-            ccdb_rbuf_printf(b, "<path d=\"M%.2f %.2fH%.2fM%.2f %.2fV%.2fM%.2f %.2fV%.2f\" "
-                                "stroke=\"#222\" fill=\"none\"/>",
+            ccdb_rbuf_printf(b,
+                             "<path d=\"M%.2f %.2fH%.2fM%.2f %.2fV%.2fM%.2f %.2fV%.2f\" "
+                             "stroke=\"#222\" fill=\"none\"/>",
                              a, ym, c2, a, y + 3, y + BAR_H - 3, c2, y + 3, y + BAR_H - 3);
             if (c2 > xl)
                 xl = c2;

@@ -8,13 +8,13 @@
 
 /* One solver's totals over the run (see the aggregation rule in ccdb_report.h). */
 typedef struct ccdb_html_solver {
-    const char *name;                 /* never NULL ("" for a NULL solver name) */
+    const char *name; /* never NULL ("" for a NULL solver name) */
     long long queries, positives, tp, fp, fn, tn, gave_up, failed, toi_violations, work;
     double toi_err_max;               /* NaN when no row had one */
     double ns_median, ns_min, ns_max; /* query-weighted means over timed rows; NaN if none */
     unsigned claims;
-    ccdb_report_status status;        /* worst over its rows: crashed > timeout > ok */
-    size_t n_misses;                  /* misses given for this solver */
+    ccdb_report_status status; /* worst over its rows: crashed > timeout > ok */
+    size_t n_misses;           /* misses given for this solver */
 } ccdb_html_solver;
 
 /* Same text, treating NULL as "". */
@@ -26,9 +26,9 @@ void ccdb_html_num(ccdb_rbuf *b, double x);
 
 typedef struct ccdb_html_bar {
     const char *label;
-    double value;       /* NaN or infinite: drawn as "n/a" */
-    double lo, hi;      /* optional whisker (NaN: none) */
-    int alert;          /* drawn in the alert colour */
+    double value;  /* NaN or infinite: drawn as "n/a" */
+    double lo, hi; /* optional whisker (NaN: none) */
+    int alert;     /* drawn in the alert colour */
 } ccdb_html_bar;
 
 /* A horizontal bar chart on a log10(1 + x) axis, as one inline <svg>. */

@@ -16,20 +16,34 @@
 
 #define PANEL_W 205.0
 #define PANEL_H 190.0
-#define GAP 10.0
-#define HEAD 16.0
-#define PAD 14.0
+#define GAP     10.0
+#define HEAD    16.0
+#define PAD     14.0
 
-typedef struct v3 { double x, y, z; } v3;
+typedef struct v3 {
+    double x, y, z;
+} v3;
 
-static v3 sub(v3 a, v3 b) { return (v3){ a.x - b.x, a.y - b.y, a.z - b.z }; }
-static double dot(v3 a, v3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static v3 sub(v3 a, v3 b)
+{
+    return (v3){ a.x - b.x, a.y - b.y, a.z - b.z };
+}
+static double dot(v3 a, v3 b)
+{
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
 static v3 cross(v3 a, v3 b)
 {
     return (v3){ a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x };
 }
-static double comp(v3 a, int k) { return k == 0 ? a.x : k == 1 ? a.y : a.z; }
-static v3 axis(int k) { return (v3){ k == 0, k == 1, k == 2 }; }
+static double comp(v3 a, int k)
+{
+    return k == 0 ? a.x : k == 1 ? a.y : a.z;
+}
+static v3 axis(int k)
+{
+    return (v3){ k == 0, k == 1, k == 2 };
+}
 
 /* Unit vector along a (a must be non-zero and finite); scaled first so a.a cannot underflow. */
 static v3 unit(v3 a)
@@ -41,7 +55,9 @@ static v3 unit(v3 a)
 }
 
 /* One view: 12 points (8 endpoints, 4 at TOI) mapped into a panel. */
-typedef struct view { double x[12], y[12]; } view;
+typedef struct view {
+    double x[12], y[12];
+} view;
 
 static void fit(const v3 *p, v3 u, v3 w, double ox, double oy, view *out)
 {
@@ -136,8 +152,9 @@ static const char *const axis_name[3] = { "x", "y", "z" };
 void ccdb_html_miss_svg(ccdb_rbuf *b, const ccdb_report_miss *m)
 {
     double W = 2 * PANEL_W + GAP, H = HEAD + PANEL_H;
-    ccdb_rbuf_printf(b, "<svg class=\"miss-svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 "
-                        "%.0f %.0f\" role=\"img\" aria-label=\"query ",
+    ccdb_rbuf_printf(b,
+                     "<svg class=\"miss-svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 "
+                     "%.0f %.0f\" role=\"img\" aria-label=\"query ",
                      W, H, W, H);
     ccdb_rbuf_printf(b, "%lld\"><title>query %lld: t=0 blue, t=1 orange, at TOI red</title>\n",
                      m->index, m->index);
@@ -150,10 +167,11 @@ void ccdb_html_miss_svg(ccdb_rbuf *b, const ccdb_report_miss *m)
                 maxabs = fmax(maxabs, fabs(m->q[i][k]));
         }
     if (!finite) {
-        ccdb_rbuf_printf(b, "<rect x=\"0.5\" y=\"0.5\" width=\"%.0f\" height=\"%.0f\" "
-                            "fill=\"none\" stroke=\"#ccc\"/><text x=\"%.0f\" y=\"%.0f\" "
-                            "text-anchor=\"middle\" fill=\"#a00\">coordinates are not finite: "
-                            "not drawn</text>\n</svg>\n",
+        ccdb_rbuf_printf(b,
+                         "<rect x=\"0.5\" y=\"0.5\" width=\"%.0f\" height=\"%.0f\" "
+                         "fill=\"none\" stroke=\"#ccc\"/><text x=\"%.0f\" y=\"%.0f\" "
+                         "text-anchor=\"middle\" fill=\"#a00\">coordinates are not finite: "
+                         "not drawn</text>\n</svg>\n",
                          W - 1, H - 1, W / 2, H / 2);
         return;
     }
@@ -175,8 +193,8 @@ void ccdb_html_miss_svg(ccdb_rbuf *b, const ccdb_report_miss *m)
     double tt = has_toi ? fmin(1.0, fmax(0.0, t)) : 0.5;
     for (int i = 0; i < 4; i++) {
         v3 a = p[i], c = p[i + 4];
-        p[8 + i] = (v3){ (1 - tt) * a.x + tt * c.x, (1 - tt) * a.y + tt * c.y,
-                         (1 - tt) * a.z + tt * c.z };
+        p[8 + i] =
+            (v3){ (1 - tt) * a.x + tt * c.x, (1 - tt) * a.y + tt * c.y, (1 - tt) * a.z + tt * c.z };
     }
     int kind = ccdb_html_streq(m->kind, "vf") ? 'v' : ccdb_html_streq(m->kind, "ee") ? 'e' : 0;
 
@@ -207,15 +225,17 @@ void ccdb_html_miss_svg(ccdb_rbuf *b, const ccdb_report_miss *m)
     for (int k = 1; k < 3; k++)
         if (fabs(comp(n, k)) < fabs(comp(n, j)))
             j = k;
-    v3 ej = axis(j), u = unit(sub(ej, (v3){ comp(n, j) * n.x, comp(n, j) * n.y, comp(n, j) * n.z }));
+    v3 ej = axis(j),
+       u = unit(sub(ej, (v3){ comp(n, j) * n.x, comp(n, j) * n.y, comp(n, j) * n.z }));
     v3 w = cross(n, u);
 
     view top, side;
     fit(p, u, w, 0, HEAD, &top);
     fit(p, u, n, PANEL_W + GAP, HEAD, &side);
-    ccdb_rbuf_printf(b, "<rect x=\"0.5\" y=\"%.1f\" width=\"%.0f\" height=\"%.0f\" fill=\"#fff\" "
-                        "stroke=\"#ccc\"/><rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" "
-                        "height=\"%.0f\" fill=\"#fff\" stroke=\"#ccc\"/>\n",
+    ccdb_rbuf_printf(b,
+                     "<rect x=\"0.5\" y=\"%.1f\" width=\"%.0f\" height=\"%.0f\" fill=\"#fff\" "
+                     "stroke=\"#ccc\"/><rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" "
+                     "height=\"%.0f\" fill=\"#fff\" stroke=\"#ccc\"/>\n",
                      HEAD + 0.5, PANEL_W - 1, PANEL_H - 1, PANEL_W + GAP + 0.5, HEAD + 0.5,
                      PANEL_W - 1, PANEL_H - 1);
     ccdb_rbuf_puts(b, "<text x=\"2\" y=\"12\" font-size=\"11\" fill=\"#444\">");
@@ -223,14 +243,16 @@ void ccdb_html_miss_svg(ccdb_rbuf *b, const ccdb_report_miss *m)
         ccdb_rbuf_puts(b, kind == 'v' ? "along the triangle normal" : "along e_a \xC3\x97 e_b");
     else
         ccdb_rbuf_printf(b, "along %s (no normal)", axis_name[dropped]);
-    ccdb_rbuf_printf(b, "</text><text x=\"%.1f\" y=\"12\" font-size=\"11\" fill=\"#444\">side "
-                        "view (normal up)</text>\n",
+    ccdb_rbuf_printf(b,
+                     "</text><text x=\"%.1f\" y=\"12\" font-size=\"11\" fill=\"#444\">side "
+                     "view (normal up)</text>\n",
                      PANEL_W + GAP + 2);
     draw(b, &top, kind, has_toi);
     draw(b, &side, kind, has_toi);
     if (kind == 'e') { /* tell the edges apart: circles end edge a, squares edge b */
-        ccdb_rbuf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#444\">"
-                            "&#9679; edge a &#9632; edge b</text>\n",
+        ccdb_rbuf_printf(b,
+                         "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#444\">"
+                         "&#9679; edge a &#9632; edge b</text>\n",
                          4.0, H - 4);
     }
     ccdb_rbuf_puts(b, "</svg>\n");

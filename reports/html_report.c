@@ -7,11 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CLAIM_CONSERVATIVE 0x1u /* CCDB_CLAIM_CONSERVATIVE; reports/ includes no other module */
-#define CLAIM_REPORTS_TOI 0x2u
+#define CLAIM_CONSERVATIVE   0x1u /* CCDB_CLAIM_CONSERVATIVE; reports/ includes no other module */
+#define CLAIM_REPORTS_TOI    0x2u
 #define CLAIM_MIN_SEPARATION 0x4u
 
-const char *ccdb_html_str(const char *s) { return s ? s : ""; }
+const char *ccdb_html_str(const char *s)
+{
+    return s ? s : "";
+}
 
 int ccdb_html_streq(const char *a, const char *b)
 {
@@ -68,7 +71,10 @@ static const char *const css =
  * the row order, so every sort is deterministic (qsort is not stable). */
 typedef const ccdb_report_row *rowp;
 
-static int cmp_addr(rowp x, rowp y) { return (x > y) - (x < y); }
+static int cmp_addr(rowp x, rowp y)
+{
+    return (x > y) - (x < y);
+}
 
 static int cmp_group(const void *pa, const void *pb)
 {
@@ -83,7 +89,10 @@ static int cmp_group(const void *pa, const void *pb)
     return c;
 }
 
-static int is_all(const ccdb_report_row *w) { return ccdb_html_streq(w->family, "all"); }
+static int is_all(const ccdb_report_row *w)
+{
+    return ccdb_html_streq(w->family, "all");
+}
 
 /* used[i]: row i counts towards its solver's totals (its group's "all" row, or every family row
  * of a group without one). */
@@ -255,8 +264,8 @@ typedef struct count_cells {
     double toi_err_max;
 } count_cells;
 
-#define COUNT_CELLS(p)                                                                             \
-    ((count_cells){ (p)->queries, (p)->positives, (p)->tp, (p)->fp, (p)->fn, (p)->tn,               \
+#define COUNT_CELLS(p)                                                                \
+    ((count_cells){ (p)->queries, (p)->positives, (p)->tp, (p)->fp, (p)->fn, (p)->tn, \
                     (p)->gave_up, (p)->failed, (p)->toi_violations, (p)->toi_err_max })
 
 static void td_counts(ccdb_rbuf *b, const count_cells *c, unsigned claims)
@@ -353,7 +362,9 @@ static void write_charts(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
 }
 
 /* Rows grouped by (dataset, kind), then family, each group in order of first appearance. */
-typedef struct fam_key { size_t dk, fam, row; } fam_key;
+typedef struct fam_key {
+    size_t dk, fam, row;
+} fam_key;
 
 static int cmp_fam(const void *pa, const void *pb)
 {
@@ -391,8 +402,14 @@ static int cmp_idx_by(int (*key)(const void *, const void *), const void *pa, co
         c = cmp_addr(*(const rowp *)pa, *(const rowp *)pb);
     return c;
 }
-static int cmp_dk_idx(const void *a, const void *b) { return cmp_idx_by(cmp_dk, a, b); }
-static int cmp_dkf_idx(const void *a, const void *b) { return cmp_idx_by(cmp_dkf, a, b); }
+static int cmp_dk_idx(const void *a, const void *b)
+{
+    return cmp_idx_by(cmp_dk, a, b);
+}
+static int cmp_dkf_idx(const void *a, const void *b)
+{
+    return cmp_idx_by(cmp_dkf, a, b);
+}
 
 /* first[i] = index of the first row with the same key as row i. */
 static void first_of_key(const ccdb_report *r, rowp *idx, size_t *first,
@@ -514,8 +531,7 @@ static void write_by_family(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_
     free(tot);
 }
 
-static void write_families(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s,
-                           size_t ns)
+static void write_families(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s, size_t ns)
 {
     size_t n = r->n_rows;
     ccdb_rbuf_puts(b, "<section id=\"families\"><h2>By dataset, kind and family</h2>\n");
@@ -587,7 +603,8 @@ static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_sol
                           "</p>\n</section>\n");
         return;
     }
-    ccdb_rbuf_puts(b,
+    ccdb_rbuf_puts(
+        b,
         "<p class=\"note\">Each picture shows the query in two projections: left, looking along "
         "the normal of the primitive at the exact time of impact (the triangle&rsquo;s normal for "
         "vertex&ndash;face, the common normal of the two edges for edge&ndash;edge); right, a "
@@ -606,10 +623,11 @@ static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_sol
         ccdb_rbuf_puts(b, "\"><h3>");
         ccdb_rbuf_html(b, s[i].name);
         size_t shown = s[i].n_misses < r->miss_pictures_per_solver ? s[i].n_misses
-                                                                     : r->miss_pictures_per_solver;
-        ccdb_rbuf_printf(b, "</h3>\n<p class=\"note\">%lld false negative%s; %zu pictured, "
-                            "<span class=\"not-shown\">%lld not shown</span>.</p>\n<div "
-                            "class=\"misses\">\n",
+                                                                   : r->miss_pictures_per_solver;
+        ccdb_rbuf_printf(b,
+                         "</h3>\n<p class=\"note\">%lld false negative%s; %zu pictured, "
+                         "<span class=\"not-shown\">%lld not shown</span>.</p>\n<div "
+                         "class=\"misses\">\n",
                          fn, fn == 1 ? "" : "s", shown, fn - (long long)shown);
         size_t k = 0;
         for (size_t j = 0; j < r->n_misses && k < shown; j++) {
@@ -651,7 +669,7 @@ int ccdb_report_write_html(const ccdb_report *r, const char *path, char *err, si
     ccdb_html_solver *s = summarize(r, &n);
     if (!s)
         return ccdb_report_fail(err, errlen, "%s: out of memory", path);
-    ccdb_rbuf b = {0};
+    ccdb_rbuf b = { 0 };
     ccdb_rbuf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                        "<title>ccdbench report</title>\n<style>");

@@ -9,12 +9,12 @@
 typedef struct ccdb_rbuf {
     char *data;
     size_t len, cap;
-    int oom;          /* set once an allocation failed; further appends are ignored */
+    int oom; /* set once an allocation failed; further appends are ignored */
 } ccdb_rbuf;
 
 void ccdb_rbuf_free(ccdb_rbuf *b);
 void ccdb_rbuf_put(ccdb_rbuf *b, const char *s, size_t n);
-void ccdb_rbuf_puts(ccdb_rbuf *b, const char *s);           /* NULL appends nothing */
+void ccdb_rbuf_puts(ccdb_rbuf *b, const char *s); /* NULL appends nothing */
 void ccdb_rbuf_printf(ccdb_rbuf *b, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -15,8 +15,8 @@ const ccdb_solver *const *ccdb_registry_builtin(size_t *count);
 /* A registry: built-ins plus plugins loaded at run time. */
 typedef struct ccdb_registry ccdb_registry;
 
-ccdb_registry *ccdb_registry_new(void);           /* holds the built-ins */
-void ccdb_registry_free(ccdb_registry *reg);       /* dlcloses plugins */
+ccdb_registry *ccdb_registry_new(void);      /* holds the built-ins */
+void ccdb_registry_free(ccdb_registry *reg); /* dlcloses plugins */
 /* Loads a plugin. Returns 0, or -1 with a clear message in err (wrong ABI version, missing
  * ccdb_solver_entry, malformed entry, duplicate name, dlopen failure). */
 int ccdb_registry_load_plugin(ccdb_registry *reg, const char *path, char *err, size_t errlen);

@@ -100,8 +100,7 @@ static double polish(const double c[4], double t)
     return t;
 }
 
-static void cubic_query(const double q[8][3], const ccdb_params *params, ccdb_result *out,
-                        int vf)
+static void cubic_query(const double q[8][3], const ccdb_params *params, ccdb_result *out, int vf)
 {
     double c[4], r[4];
     out->toi = 0.0;
@@ -142,15 +141,13 @@ static void cubic_query(const double q[8][3], const ccdb_params *params, ccdb_re
     out->state = CCDB_MISS;
 }
 
-static void cubic_vf(void *state, const double q[8][3], const ccdb_params *params,
-                     ccdb_result *out)
+static void cubic_vf(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
 {
     (void)state;
     cubic_query(q, params, out, 1);
 }
 
-static void cubic_ee(void *state, const double q[8][3], const ccdb_params *params,
-                     ccdb_result *out)
+static void cubic_ee(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
 {
     (void)state;
     cubic_query(q, params, out, 0);

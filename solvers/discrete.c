@@ -55,7 +55,8 @@ const ccdb_solver ccdb_solver_discrete = {
     .abi_version = CCDB_SOLVER_ABI,
     .name = "discrete",
     .summary = "static distance test at t=0 and t=1 only: the tunneling baseline",
-    .reference = "discrete overlap test; distances after Ericson, Real-Time Collision Detection (2005)",
+    .reference =
+        "discrete overlap test; distances after Ericson, Real-Time Collision Detection (2005)",
     .flags = CCDB_CLAIM_MIN_SEPARATION,
     .vertex_face = discrete_vf,
     .edge_edge = discrete_ee,

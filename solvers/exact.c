@@ -46,15 +46,13 @@ static void exact_query(void *state, const double q[8][3], ccdb_result *out,
     exact_answer(&r, out);
 }
 
-static void exact_vf(void *state, const double q[8][3], const ccdb_params *params,
-                     ccdb_result *out)
+static void exact_vf(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
 {
     (void)params;
     exact_query(state, q, out, ccdb_truth_vf);
 }
 
-static void exact_ee(void *state, const double q[8][3], const ccdb_params *params,
-                     ccdb_result *out)
+static void exact_ee(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
 {
     (void)params;
     exact_query(state, q, out, ccdb_truth_ee);

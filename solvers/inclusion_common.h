@@ -60,8 +60,7 @@ static inline void incl_diffs(const double q[8][3], int ee, double t, double D[3
 }
 
 /* F's values at the 8 corners of box b, computed in double: G[kt][2*ku+kv][axis]. */
-static inline void incl_corners(const double q[8][3], int ee, const incl_box *b,
-                                double G[2][4][3])
+static inline void incl_corners(const double q[8][3], int ee, const incl_box *b, double G[2][4][3])
 {
     for (int kt = 0; kt < 2; ++kt) {
         double D[3], B[3], C[3];
@@ -80,8 +79,8 @@ static inline void incl_corners(const double q[8][3], int ee, const incl_box *b,
 }
 
 /* Bounding box (per axis) of F's values at the 8 corners of box b, computed in double. */
-static inline void incl_corner_range(const double q[8][3], int ee, const incl_box *b,
-                                     double mn[3], double mx[3])
+static inline void incl_corner_range(const double q[8][3], int ee, const incl_box *b, double mn[3],
+                                     double mx[3])
 {
     for (int i = 0; i < 3; ++i) {
         mn[i] = INFINITY;

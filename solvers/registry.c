@@ -18,18 +18,11 @@ extern const ccdb_solver ccdb_solver_tight_inclusion;
 
 static const ccdb_solver *const builtin[] = {
     /* --- baseline and floating-point solvers --- */
-    &ccdb_solver_null,
-    &ccdb_solver_discrete,
-    &ccdb_solver_cubic,
-    &ccdb_solver_cubic_bracketed,
-    &ccdb_solver_conservative_advancement,
-    &ccdb_solver_swept_bisection,
-    &ccdb_solver_exact,
+    &ccdb_solver_null, &ccdb_solver_discrete, &ccdb_solver_cubic, &ccdb_solver_cubic_bracketed,
+    &ccdb_solver_conservative_advancement, &ccdb_solver_swept_bisection, &ccdb_solver_exact,
 
     /* --- inclusion-based solvers --- */
-    &ccdb_solver_interval_univariate,
-    &ccdb_solver_inclusion_naive,
-    &ccdb_solver_tight_inclusion,
+    &ccdb_solver_interval_univariate, &ccdb_solver_inclusion_naive, &ccdb_solver_tight_inclusion,
 
     0 /* sentinel, not counted */
 };

@@ -59,9 +59,8 @@ int ccdb_solver_validate(const ccdb_solver *s, char *err, size_t errlen)
             return fail(err, errlen, "solver name '%.*s...' is longer than %d characters",
                         NAME_MAX_LEN, s->name, NAME_MAX_LEN);
         if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_'))
-            return fail(err, errlen,
-                        "solver name '%s' has character '%c': names are [a-z0-9_]+", s->name,
-                        (*c >= 32 && *c < 127) ? *c : '?');
+            return fail(err, errlen, "solver name '%s' has character '%c': names are [a-z0-9_]+",
+                        s->name, (*c >= 32 && *c < 127) ? *c : '?');
     }
     if (!s->vertex_face)
         return fail(err, errlen, "solver '%s' has no vertex_face function", s->name);

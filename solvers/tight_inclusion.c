@@ -170,7 +170,7 @@ static void ti_destroy(void *state)
 typedef struct ti_query {
     double x0[4][3], dx[4][3]; /* rows at t=0 and fl(x1 - x0): x(t) = x0 + t dx, as bounded */
     int ee;
-    double thr[3];             /* ε_i + d, rounded up */
+    double thr[3]; /* ε_i + d, rounded up */
 } ti_query;
 
 /* F at the 8 corners of box b: G[4*kt + 2*ku + kv][axis], in the evaluation order whose
@@ -277,7 +277,7 @@ static int ti_cubic_may_vanish(const ti_poly *f, double t0, double t1)
     iv b3 = a[3];
     iv b2 = iv_add(a[2], iv_mul(iv_point(3.0), iv_mul(a[3], M)));
     iv b1 = iv_add(a[1], iv_mul(M, iv_add(iv_mul(iv_point(2.0), a[2]),
-                                             iv_mul(iv_point(3.0), iv_mul(a[3], M)))));
+                                          iv_mul(iv_point(3.0), iv_mul(a[3], M)))));
     iv b0 = iv_add(a[0], iv_mul(M, iv_add(a[1], iv_mul(M, iv_add(a[2], iv_mul(a[3], M))))));
     iv H = iv_sub((iv){ t0, t1 }, M);
     iv r = iv_add(b0, iv_mul(H, iv_add(b1, iv_mul(H, iv_add(b2, iv_mul(H, b3))))));
@@ -645,8 +645,8 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
             /* Narrow in t (F moves by <= δ across the t-range): a corner where |F| <= δ on
              * every axis means the primitives are within δ at that instant. */
             for (int c0 = 0; c0 < 8 && !small; ++c0)
-                small = fabs(G[c0][0]) <= delta && fabs(G[c0][1]) <= delta &&
-                        fabs(G[c0][2]) <= delta;
+                small =
+                    fabs(G[c0][0]) <= delta && fabs(G[c0][1]) <= delta && fabs(G[c0][2]) <= delta;
         }
         /* Without separation, a contact also needs the coplanarity cubic to vanish and the
          * touch conditions to hold at one t of the box's t-range: an interval test of those
@@ -655,8 +655,8 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
          * positives) and, on queries that are already long, on every box whose t-range has
          * halved since an ancestor passed it (it prunes the near-miss band before a tangential
          * contact). */
-        if (d == 0 && (small || inside ||
-                       (checks > TI_TOUCH_AFTER && b.hi[0] - b.lo[0] <= 0.5 * tw))) {
+        if (d == 0 &&
+            (small || inside || (checks > TI_TOUCH_AFTER && b.hi[0] - b.lo[0] <= 0.5 * tw))) {
             /* (The test depends on the t-range only: an ancestor that passed it with a t-range
              * not much wider makes it pointless to run again, except before accepting.) */
             if (!iv_may_touch(q, ee, (iv){ b.lo[0], b.hi[0] })) {

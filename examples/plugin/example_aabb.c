@@ -18,18 +18,26 @@ static void swept_boxes(const double q[8][3], const ccdb_params *p, ccdb_result 
     }
 }
 static void vf(void *s, const double q[8][3], const ccdb_params *p, ccdb_result *out)
-{ (void)s; swept_boxes(q, p, out, 1); }
+{
+    (void)s;
+    swept_boxes(q, p, out, 1);
+}
 static void ee(void *s, const double q[8][3], const ccdb_params *p, ccdb_result *out)
-{ (void)s; swept_boxes(q, p, out, 2); }
+{
+    (void)s;
+    swept_boxes(q, p, out, 2);
+}
 
 const ccdb_solver *ccdb_solver_entry(void)
 {
     static const ccdb_solver solver = {
-        .abi_version = CCDB_SOLVER_ABI, .name = "example_aabb",
+        .abi_version = CCDB_SOLVER_ABI,
+        .name = "example_aabb",
         .summary = "example plugin: swept bounding boxes overlap (toi 0)",
         .reference = "README, Write your own solver",
         .flags = CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_MIN_SEPARATION,
-        .vertex_face = vf, .edge_edge = ee,
+        .vertex_face = vf,
+        .edge_edge = ee,
     };
     return &solver;
 }

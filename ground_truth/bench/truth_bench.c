@@ -11,7 +11,11 @@
 #include "ccdb_truth.h"
 #include "ccdb_dataset.h" /* the product's strict CSV reader (this program, not the library) */
 
-typedef struct { ccdb_dataset ds; int ee; const char *path; } file_t;
+typedef struct {
+    ccdb_dataset ds;
+    int ee;
+    const char *path;
+} file_t;
 
 static double now(void)
 {
@@ -26,11 +30,16 @@ int main(int argc, char **argv)
     file_t *files = calloc((size_t)argc, sizeof *files);
     int nf = 0;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--exact")) exact = 1;
-        else if (!strcmp(argv[i], "--check")) check = 1;
-        else if (!strcmp(argv[i], "--hits")) hits_only = 1;
-        else if (!strcmp(argv[i], "-v")) verbose = 1;
-        else if (!strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = atoi(argv[++i]);
+        if (!strcmp(argv[i], "--exact"))
+            exact = 1;
+        else if (!strcmp(argv[i], "--check"))
+            check = 1;
+        else if (!strcmp(argv[i], "--hits"))
+            hits_only = 1;
+        else if (!strcmp(argv[i], "-v"))
+            verbose = 1;
+        else if (!strcmp(argv[i], "--repeat") && i + 1 < argc)
+            repeat = atoi(argv[++i]);
         else {
             file_t *f = &files[nf];
             f->path = argv[i];
@@ -95,14 +104,13 @@ int main(int argc, char **argv)
             per[j] = per[j - 1];
             per[j - 1] = x;
         }
-    printf("us/query over %d runs: median %.3f min %.3f max %.3f\n", repeat, per[repeat / 2], per[0],
-           per[repeat - 1]);
+    printf("us/query over %d runs: median %.3f min %.3f max %.3f\n", repeat, per[repeat / 2],
+           per[0], per[repeat - 1]);
     free(per);
     const ccdb_truth_stats *s = ccdb_truth_get_stats(t);
-    printf("queries %ld hits %ld disagreements %ld; stages box %llu filter %llu exact %llu\n", total,
-           hits, disagree, s->decided[0], s->decided[1], s->decided[2]);
-    for (int c = 0; c < CCDB_CLASS_COUNT; c++)
-    {
+    printf("queries %ld hits %ld disagreements %ld; stages box %llu filter %llu exact %llu\n",
+           total, hits, disagree, s->decided[0], s->decided[1], s->decided[2]);
+    for (int c = 0; c < CCDB_CLASS_COUNT; c++) {
         printf("  %-22s %lu", ccdb_truth_class_name((ccdb_truth_class)c), cls[c]);
         if (verbose)
             printf(" queries, mean us %.2f",

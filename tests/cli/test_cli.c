@@ -167,7 +167,8 @@ Test(cli, bad_usage_exits_2_with_one_line_and_usage)
         { { "truth" }, "ccdbench truth: missing FILE.csv" },
         { { "truth", "--bogus", "x.csv" }, "ccdbench truth: unknown option '--bogus'" },
         { { "truth", "x.csv", "--kind" }, "ccdbench truth: --kind needs a value" },
-        { { "truth", "x.csv", "--kind", "vv" }, "ccdbench truth: --kind must be vf or ee, not 'vv'" },
+        { { "truth", "x.csv", "--kind", "vv" },
+          "ccdbench truth: --kind must be vf or ee, not 'vv'" },
         { { "truth", "x.csv", "-o" }, "ccdbench truth: -o needs a value" },
         { { "truth", "x.csv", "y.csv" }, "ccdbench truth: one FILE.csv only" },
         { { "truth", "x.csv" }, "pass --kind vf|ee" },
@@ -292,8 +293,7 @@ Test(cli, truth_stats_and_round_inputs)
     memcpy(strstr(text, "1,4,1,4,2,1,0"), "1,3,1,4,2,1,0", 13);
     write_file(third, text);
     cr_assert_eq(RUN(&out, &err, "truth", "--kind", "vf", third), 2);
-    cr_assert(strstr(err, ":13: columns 1-2 (x): 1/3 is not exactly a double") != NULL, "%s",
-              err);
+    cr_assert(strstr(err, ":13: columns 1-2 (x): 1/3 is not exactly a double") != NULL, "%s", err);
     free(out);
     free(err);
     cr_assert_eq(RUN(&out, &err, "truth", "--kind", "vf", "--round-inputs", third), 0, "%s", err);
@@ -326,8 +326,8 @@ Test(cli, truth_kind_from_folder_name)
 
 Test(cli, truth_kind_from_path_on_a_sample_file)
 {
-    const char *path = CCDB_SHARED_DIR
-        "/datasets/sample-queries/erleben-sliding-spike/edge-edge/data_0_0.csv";
+    const char *path =
+        CCDB_SHARED_DIR "/datasets/sample-queries/erleben-sliding-spike/edge-edge/data_0_0.csv";
     if (access(path, R_OK) != 0)
         cr_skip_test("public sample file %s absent (../shared missing)", path);
     char *data = slurp(path);

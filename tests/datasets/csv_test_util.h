@@ -40,8 +40,8 @@ static inline void expect_error_opt(const char *text, int round_inputs, size_t l
     snprintf(prefix, sizeof prefix, "t.csv:%zu: ", line);
     cr_assert(strncmp(err.message, prefix, strlen(prefix)) == 0,
               "message '%s' should start with '%s'", err.message, prefix);
-    cr_assert(strstr(err.message, reason) != NULL, "message '%s' should contain '%s'",
-              err.message, reason);
+    cr_assert(strstr(err.message, reason) != NULL, "message '%s' should contain '%s'", err.message,
+              reason);
     cr_assert_eq(ds.count, 0);
     cr_assert_null(ds.q);
     cr_assert_null(ds.label);

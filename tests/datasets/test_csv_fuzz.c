@@ -27,9 +27,7 @@ Test(csv_fuzz, damaged_files_fail_cleanly_or_round_trip)
             size_t at = (size_t)(splitmix64(&seed) % len);
             char c = alphabet[splitmix64(&seed) % (sizeof alphabet - 1)];
             switch (splitmix64(&seed) % 3) {
-            case 0: /* replace */
-                text[at] = c;
-                break;
+            case 0: /* replace */ text[at] = c; break;
             case 1: /* delete */
                 memmove(text + at, text + at + 1, len - at - 1);
                 len--;
@@ -56,8 +54,7 @@ Test(csv_fuzz, damaged_files_fail_cleanly_or_round_trip)
             size_t blen = 0;
             FILE *f = open_memstream(&buf, &blen);
             for (size_t k = 0; k < ds.count; k++)
-                cr_assert_eq(ccdb_csv_write_query(f, (const double(*)[3])ds.q[k], ds.label[k]),
-                             0);
+                cr_assert_eq(ccdb_csv_write_query(f, (const double(*)[3])ds.q[k], ds.label[k]), 0);
             fclose(f);
             ccdb_dataset back;
             cr_assert_eq(ccdb_csv_parse("w.csv", buf, blen, CCDB_KIND_VF, NULL, &back, &err), 0,

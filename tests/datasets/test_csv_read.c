@@ -163,8 +163,8 @@ Test(csv_errors, zero_denominator)
 
 Test(csv_errors, not_integers)
 {
-    const char *bad[] = { "1.5", "abc", "", "+", "1e3", "+1", " 1", "1 ", "--1", "-", "0x10",
-                          "nan", "NaN", "inf", "-inf", "1/2", "\"1\"", "1_000" };
+    const char *bad[] = { "1.5", "abc",  "",    "+",   "1e3", "+1",   " 1",  "1 ",    "--1",
+                          "-",   "0x10", "nan", "NaN", "inf", "-inf", "1/2", "\"1\"", "1_000" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char row[128];
         snprintf(row, sizeof row, "1,1,%s,1,1,1,0\n", bad[i]);
@@ -248,11 +248,10 @@ Test(csv_errors, stray_bytes)
     const char with_nul[] = "1,1,1\0,1,1,1,0\n";
     ccdb_dataset ds;
     ccdb_csv_error err;
-    cr_assert_eq(ccdb_csv_parse("t.csv", with_nul, sizeof with_nul - 1, CCDB_KIND_VF, NULL, &ds,
-                                &err),
-                 -1);
-    cr_assert(strstr(err.message, "t.csv:1: column 3 (y_num): not an integer: '1\\x00'"),
-              "%s", err.message);
+    cr_assert_eq(
+        ccdb_csv_parse("t.csv", with_nul, sizeof with_nul - 1, CCDB_KIND_VF, NULL, &ds, &err), -1);
+    cr_assert(strstr(err.message, "t.csv:1: column 3 (y_num): not an integer: '1\\x00'"), "%s",
+              err.message);
 }
 
 Test(csv_errors, long_field_is_shortened_in_message)

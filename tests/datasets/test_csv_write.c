@@ -121,9 +121,7 @@ static double random_double(uint64_t *s)
             bits = splitmix64(s) & 0x800FFFFFFFFFFFFFull;
             memcpy(&v, &bits, sizeof v);
             break;
-        case 2: /* integer */
-            v = (double)(int64_t)(splitmix64(s) >> (splitmix64(s) % 64));
-            break;
+        case 2: /* integer */ v = (double)(int64_t)(splitmix64(s) >> (splitmix64(s) % 64)); break;
         default: /* small dyadic, like mesh coordinates */
             v = ldexp((double)(splitmix64(s) >> 11), -(int)(splitmix64(s) % 80)) *
                 ((splitmix64(s) & 1) ? 1 : -1);
@@ -136,10 +134,24 @@ static double random_double(uint64_t *s)
 
 Test(csv_write, round_trip_random_doubles)
 {
-    static const double special[] = { 0.0, -0.0, 1.0, -1.0, DBL_MAX, -DBL_MAX, DBL_MIN,
-                                      -DBL_MIN, DBL_TRUE_MIN, -DBL_TRUE_MIN, 1e-300, -1e300,
-                                      1e300, 0.1, 1.0 / 3.0, 9007199254740993.0,
-                                      9007199254740991.0, 4.9406564584124654e-324,
+    static const double special[] = { 0.0,
+                                      -0.0,
+                                      1.0,
+                                      -1.0,
+                                      DBL_MAX,
+                                      -DBL_MAX,
+                                      DBL_MIN,
+                                      -DBL_MIN,
+                                      DBL_TRUE_MIN,
+                                      -DBL_TRUE_MIN,
+                                      1e-300,
+                                      -1e300,
+                                      1e300,
+                                      0.1,
+                                      1.0 / 3.0,
+                                      9007199254740993.0,
+                                      9007199254740991.0,
+                                      4.9406564584124654e-324,
                                       2.2250738585072009e-308 /* largest subnormal */ };
     const size_t nspecial = sizeof special / sizeof special[0];
     const size_t count = 500;
@@ -171,8 +183,7 @@ Test(csv_write, round_trip_random_doubles)
             for (int c = 0; c < 3; c++) {
                 double want = ds.q[i][p][c] == 0 ? 0.0 : ds.q[i][p][c]; /* -0 -> +0 */
                 cr_assert(memcmp(&back.q[i][p][c], &want, sizeof want) == 0,
-                          "query %zu point %d: wrote %a, read %a", i, p, want,
-                          back.q[i][p][c]);
+                          "query %zu point %d: wrote %a, read %a", i, p, want, back.q[i][p][c]);
             }
     }
     /* Writing what was read reproduces the file byte for byte. */
@@ -195,8 +206,8 @@ Test(csv_write, round_trip_random_doubles)
         for (int c = 0; c < 6; c++)
             *strchr(f[c], ',') = '\0';
         for (int c = 0; c < 3; c++)
-            cr_assert(canonical_value(f[2 * c], f[2 * c + 1]), "line %zu: %.60s/%.60s",
-                      rows + 1, f[2 * c], f[2 * c + 1]);
+            cr_assert(canonical_value(f[2 * c], f[2 * c + 1]), "line %zu: %.60s/%.60s", rows + 1,
+                      f[2 * c], f[2 * c + 1]);
     }
     cr_assert_eq(rows, 8 * count);
     free(ta);
@@ -311,7 +322,7 @@ Test(csv_round, ties_underflow_and_overflow_boundary)
     char *d1075 = pow2_text(1075), *d1076 = pow2_text(1076);
     cr_assert_eq(rounded("1", d1075, &nr), 0.0); /* half the smallest subnormal: tie -> 0 */
     cr_assert_eq(nr, 1);
-    cr_assert_eq(rounded("3", d1076, &nr), DBL_TRUE_MIN); /* 0.75 of it -> up */
+    cr_assert_eq(rounded("3", d1076, &nr), DBL_TRUE_MIN);     /* 0.75 of it -> up */
     cr_assert_eq(rounded("3", d1075, &nr), 2 * DBL_TRUE_MIN); /* 1.5 -> even (2) */
     cr_assert_eq(rounded("-1", d1076, &nr), 0.0);
     free(d1075);
@@ -469,8 +480,7 @@ Test(csv_sample, read_write_reproduces_every_file_byte_for_byte)
                 size_t i = 0;
                 while (i < la && i < lb && orig[i] == copy[i])
                     i++;
-                cr_assert(la == lb && i == la, "%s: differs from its rewrite at byte %zu", path,
-                          i);
+                cr_assert(la == lb && i == la, "%s: differs from its rewrite at byte %zu", path, i);
                 free(orig);
                 free(copy);
                 files++;

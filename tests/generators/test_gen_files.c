@@ -63,7 +63,8 @@ Test(gen_files, every_written_file_reads_back, .init = quiet)
             ccdb_dataset ds, back;
             ccdb_gen_intent *in;
             char err[512], path[256];
-            cr_assert_eq(ccdb_generate(fam->name, (ccdb_kind)k, 150, 5, &ds, &in, err, sizeof err), 0);
+            cr_assert_eq(ccdb_generate(fam->name, (ccdb_kind)k, 150, 5, &ds, &in, err, sizeof err),
+                         0);
             cr_assert_eq(ccdb_gen_label(&ds, in, err, sizeof err), 0, "%s", err);
             snprintf(path, sizeof path, "%s/%s-%d.csv", tmpdir, fam->name, k);
             ccdb_csv_error ce;
@@ -87,10 +88,10 @@ Test(gen_files, cli_writes_same_bytes_twice, .init = quiet)
     char a[128], b[128];
     snprintf(a, sizeof a, "%s/a.csv", tmpdir);
     snprintf(b, sizeof b, "%s/b.csv", tmpdir);
-    const char *args_a[] = { "gen", "--family", "multi_root", "--kind", "ee", "--count", "64",
-                             "--seed", "0x2a", "-o", a };
-    const char *args_b[] = { "gen", "-o", b, "--seed", "42", "--kind", "ee", "--family",
-                             "multi_root", "--count", "64" };
+    const char *args_a[] = { "gen", "--family", "multi_root", "--kind", "ee", "--count",
+                             "64",  "--seed",   "0x2a",       "-o",     a };
+    const char *args_b[] = { "gen",      "-o",         b,         "--seed", "42", "--kind", "ee",
+                             "--family", "multi_root", "--count", "64" };
     cr_assert_eq(run_gen(11, args_a), 0);
     cr_assert_eq(run_gen(11, args_b), 0);
     size_t la, lb;

@@ -55,7 +55,8 @@ Test(generators, bad_requests)
     cr_assert_eq(ccdb_generate("nope", CCDB_KIND_VF, 10, 1, &ds, &in, err, sizeof err), -1);
     cr_assert_null(in);
     cr_assert(strstr(err, "nope"));
-    cr_assert_eq(ccdb_generate("parallel_edges", CCDB_KIND_VF, 10, 1, &ds, &in, err, sizeof err), -1);
+    cr_assert_eq(ccdb_generate("parallel_edges", CCDB_KIND_VF, 10, 1, &ds, &in, err, sizeof err),
+                 -1);
     cr_assert_eq(ccdb_generate("random", CCDB_KIND_EE, 0, 1, &ds, &in, err, sizeof err), -1);
     cr_assert_eq(ccdb_generate("random", CCDB_KIND_UNKNOWN, 5, 1, &ds, &in, err, sizeof err), -1);
     cr_assert_null(ds.q);
@@ -129,7 +130,8 @@ Test(generators, deterministic_without_global_state)
         assert_same(&a, &longer, fam->name);
         drop(&b);
         gen(fam->name, k, 64, 8, &b);
-        cr_assert_neq(memcmp(a.ds.q, b.ds.q, 64 * sizeof *a.ds.q), 0, "%s: seed ignored", fam->name);
+        cr_assert_neq(memcmp(a.ds.q, b.ds.q, 64 * sizeof *a.ds.q), 0, "%s: seed ignored",
+                      fam->name);
         drop(&a);
         drop(&b);
         drop(&other);

@@ -24,7 +24,8 @@ Test(truth_agreement, every_family_every_seed)
                 ccdb_gen_intent *in;
                 char err[512];
                 cr_assert_eq(ccdb_generate(fam->name, (ccdb_kind)k, 300, seeds[s], &ds, &in, err,
-                                           sizeof err), 0, "%s", err);
+                                           sizeof err),
+                             0, "%s", err);
                 int rc = ccdb_gen_label(&ds, in, err, sizeof err);
                 cr_assert_eq(rc, 0, "seed %llu: %s", (unsigned long long)seeds[s], err);
                 size_t hits = 0;
@@ -43,8 +44,8 @@ Test(truth_agreement, every_family_every_seed)
                               "%s seed %llu query %zu: TOI %.17g, truth [%.17g, %.17g]", ds.name,
                               (unsigned long long)seeds[s], i, in[i].toi, r.toi_lo, r.toi_hi);
                 }
-                cr_assert(hits > 0 && hits < ds.count, "%s: %zu exact hits of %zu", ds.name,
-                          hits, ds.count);
+                cr_assert(hits > 0 && hits < ds.count, "%s: %zu exact hits of %zu", ds.name, hits,
+                          ds.count);
                 free(in);
                 ccdb_dataset_free(&ds);
             }

@@ -38,8 +38,9 @@ static inline void gt_check_rational(const char *name, const ccdb_truth_result *
     cr_assert(gt_tight(r), "%s: bracket [%.17g, %.17g] not tight", name, r->toi_lo, r->toi_hi);
     mpq_set_d(lo, mpq_get_d(v));
     int is_double = mpq_equal(lo, v);
-    cr_assert_eq(is_double, r->toi_lo == r->toi_hi, "%s: TOI %s double=%d but bracket [%.17g, %.17g]",
-                 name, frac, is_double, r->toi_lo, r->toi_hi);
+    cr_assert_eq(is_double, r->toi_lo == r->toi_hi,
+                 "%s: TOI %s double=%d but bracket [%.17g, %.17g]", name, frac, is_double,
+                 r->toi_lo, r->toi_hi);
     mpq_clears(v, lo, hi, NULL);
 }
 
@@ -61,7 +62,8 @@ static inline int gt_poly_sign_d(int deg, const long *c, double x)
 
 /* The TOI is a root of the polynomial c (an irrational one): it changes sign across the
  * tight bracket. */
-static inline void gt_check_root(const char *name, const ccdb_truth_result *r, int deg, const long *c)
+static inline void gt_check_root(const char *name, const ccdb_truth_result *r, int deg,
+                                 const long *c)
 {
     cr_assert(nextafter(r->toi_lo, 2.0) == r->toi_hi, "%s: irrational TOI needs two doubles", name);
     int s1 = gt_poly_sign_d(deg, c, r->toi_lo), s2 = gt_poly_sign_d(deg, c, r->toi_hi);

@@ -9,8 +9,14 @@
 
 typedef mpq_t vec[3];
 
-static inline void vq_init(vec v) { mpq_inits(v[0], v[1], v[2], NULL); }
-static inline void vq_clear(vec v) { mpq_clears(v[0], v[1], v[2], NULL); }
+static inline void vq_init(vec v)
+{
+    mpq_inits(v[0], v[1], v[2], NULL);
+}
+static inline void vq_clear(vec v)
+{
+    mpq_clears(v[0], v[1], v[2], NULL);
+}
 
 static inline void point_at(vec r, const double q[8][3], int i, const mpq_t t)
 {
@@ -59,7 +65,10 @@ static inline void vdot(mpq_t r, vec a, vec b)
     }
     mpq_clear(x);
 }
-static inline int vzero(vec a) { return !mpq_sgn(a[0]) && !mpq_sgn(a[1]) && !mpq_sgn(a[2]); }
+static inline int vzero(vec a)
+{
+    return !mpq_sgn(a[0]) && !mpq_sgn(a[1]) && !mpq_sgn(a[2]);
+}
 
 /* p on segment [a, b]: witness s with p = a + s (b - a), 0 <= s <= 1 */
 static inline int on_seg(vec p, vec a, vec b)

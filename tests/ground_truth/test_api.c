@@ -8,11 +8,11 @@
 
 #include "ccdb_truth.h"
 
-static const double hit_vf[8][3] = { { .25, .25, 1 }, { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 },
+static const double hit_vf[8][3] = { { .25, .25, 1 },  { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 },
                                      { .25, .25, -1 }, { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
 static const double far_vf[8][3] = { { 5, 5, 5 }, { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 },
                                      { 6, 6, 6 }, { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
-static const double hit_ee[8][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { .5, -1, 1 }, { .5, 1, 1 },
+static const double hit_ee[8][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { .5, -1, 1 },  { .5, 1, 1 },
                                      { 0, 0, 0 }, { 1, 0, 0 }, { .5, -1, -1 }, { .5, 1, -1 } };
 
 Test(api, stage_counts_and_reset)
@@ -85,9 +85,12 @@ Test(api, infinite_input_is_asserted, .signal = SIGABRT)
  * The vertex falls from z = a onto the unit triangle, z1 = -b: TOI = a / (a + b). */
 Test(api, tiny_and_subnormal_tois)
 {
-    static const struct { int ea; double b; } cs[] = {
-        { -30, 1 }, { -300, 1 }, { -1000, 1 }, { -1022, 3 }, { -1060, 1 }, { -1074, 1 },
-        { -1074, 0.75 }, { -1073, 0x1p-50 }, { -900, 0x1p-900 },
+    static const struct {
+        int ea;
+        double b;
+    } cs[] = {
+        { -30, 1 },   { -300, 1 },     { -1000, 1 },       { -1022, 3 },       { -1060, 1 },
+        { -1074, 1 }, { -1074, 0.75 }, { -1073, 0x1p-50 }, { -900, 0x1p-900 },
     };
     ccdb_truth *t = ccdb_truth_new();
     ccdb_truth_set_checking(t, 1);

@@ -113,7 +113,7 @@ Test(poly, sign_at_dyadic_and_descartes)
     mpz_t x, w;
     mpz_inits(x, w, NULL);
     mpz_set_ui(x, 1);
-    cr_assert_eq(gt_poly_sign_at(&ws, &P[0], x, 2), 0);  /* 1/4 */
+    cr_assert_eq(gt_poly_sign_at(&ws, &P[0], x, 2), 0); /* 1/4 */
     cr_assert_lt(gt_poly_sign_at(&ws, &P[0], x, 1), 0); /* 1/2 */
     mpz_set_ui(x, 0);
     cr_assert_gt(gt_poly_sign_at(&ws, &P[0], x, 0), 0);
@@ -215,10 +215,10 @@ Test(poly, sign_at_algebraic)
 
 Test(poly, compare_equal_algebraic_from_different_polynomials)
 {
-    long a[] = { -1, 0, 2 };        /* 2t^2 - 1 */
-    long b[] = { 0, -1, 0, 2 };     /* t (2t^2 - 1) */
-    long c[] = { -3, 0, 6, 0, 0 };  /* same root, other content */
-    long d[] = { 1, -3, 0, 2 };     /* 2t^3 - 3t + 1 = (t-1)(2t^2+2t-1) */
+    long a[] = { -1, 0, 2 };       /* 2t^2 - 1 */
+    long b[] = { 0, -1, 0, 2 };    /* t (2t^2 - 1) */
+    long c[] = { -3, 0, 6, 0, 0 }; /* same root, other content */
+    long d[] = { 1, -3, 0, 2 };    /* 2t^3 - 3t + 1 = (t-1)(2t^2+2t-1) */
     setp(&P[0], 2, a);
     setp(&P[1], 3, b);
     setp(&P[2], 2, c);
@@ -293,8 +293,14 @@ static void close_quadratic(gt_poly *g, const mpz_t A, long u, long v)
     mpz_inits(a, b, NULL);
     mpz_set(a, A);
     mpz_set(b, A);
-    if (u >= 0) mpz_add_ui(a, a, (unsigned long)u); else mpz_sub_ui(a, a, (unsigned long)-u);
-    if (v >= 0) mpz_add_ui(b, b, (unsigned long)v); else mpz_sub_ui(b, b, (unsigned long)-v);
+    if (u >= 0)
+        mpz_add_ui(a, a, (unsigned long)u);
+    else
+        mpz_sub_ui(a, a, (unsigned long)-u);
+    if (v >= 0)
+        mpz_add_ui(b, b, (unsigned long)v);
+    else
+        mpz_sub_ui(b, b, (unsigned long)-v);
     mpz_set_ui(g->c[2], 1);
     mpz_mul_2exp(g->c[2], g->c[2], 400);
     mpz_add(g->c[1], a, b);
@@ -314,7 +320,9 @@ Test(poly, sign_with_roots_2_200_apart)
     mpz_init(A);
     mpz_ui_pow_ui(A, 2, 399);
     mpz_sqrt(A, A);
-    static const long uv[][3] = { { 0, 1, -1 }, { 1, 2, 1 }, { -1, 0, 1 }, { 0, 0, 1 }, { 1, 1, 1 } };
+    static const long uv[][3] = {
+        { 0, 1, -1 }, { 1, 2, 1 }, { -1, 0, 1 }, { 0, 0, 1 }, { 1, 1, 1 }
+    };
     for (size_t i = 0; i < sizeof uv / sizeof uv[0]; i++) {
         gt_alg_set(&R[1], &R[0]); /* a fresh copy each time */
         close_quadratic(&P[1], A, uv[i][0], uv[i][1]);

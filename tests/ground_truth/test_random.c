@@ -19,14 +19,17 @@ static uint64_t splitmix64(void)
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
 }
-static int rnd(int n) { return (int)(splitmix64() % (uint64_t)n); }
+static int rnd(int n)
+{
+    return (int)(splitmix64() % (uint64_t)n);
+}
 
 static double coord(void)
 {
     switch (rnd(3)) {
-    case 0: return rnd(5) - 2;             /* -2..2 */
-    case 1: return (rnd(17) - 8) / 4.0;     /* quarters */
-    default: return (rnd(33) - 16) / 8.0;   /* eighths */
+    case 0: return rnd(5) - 2;            /* -2..2 */
+    case 1: return (rnd(17) - 8) / 4.0;   /* quarters */
+    default: return (rnd(33) - 16) / 8.0; /* eighths */
     }
 }
 
@@ -69,7 +72,8 @@ static void same(const char *what, int i, const ccdb_truth_result *a, const ccdb
                   "query %d %s: TOI [%.17g,%.17g] vs [%.17g,%.17g]", i, what, a->toi_lo, a->toi_hi,
                   b->toi_lo, b->toi_hi);
     }
-    cr_assert_eq(a->flags, b->flags, "query %d %s: flags 0x%x vs 0x%x", i, what, a->flags, b->flags);
+    cr_assert_eq(a->flags, b->flags, "query %d %s: flags 0x%x vs 0x%x", i, what, a->flags,
+                 b->flags);
 }
 
 static void random_suite(int ee, uint64_t seed, int count)
@@ -166,8 +170,14 @@ static void random_suite(int ee, uint64_t seed, int count)
     ccdb_truth_free(fast);
 }
 
-Test(random, vf_invariances_and_witness) { random_suite(0, 0x5eed0001ull, 3000); }
-Test(random, ee_invariances_and_witness) { random_suite(1, 0x5eed0002ull, 3000); }
+Test(random, vf_invariances_and_witness)
+{
+    random_suite(0, 0x5eed0001ull, 3000);
+}
+Test(random, ee_invariances_and_witness)
+{
+    random_suite(1, 0x5eed0002ull, 3000);
+}
 
 /* Extreme magnitudes: every point gets its own power-of-two scale (down to the subnormal range,
  * up to 2^600) around a common offset, so TOIs, differences and intermediate integers span
@@ -205,7 +215,8 @@ static void extreme_suite(int ee, uint64_t seed, int count)
         } else {
             static const double ts[] = { 0, 0x1p-1074, 0x1p-1000, 0.5, 1 };
             for (size_t k = 0; k < sizeof ts / sizeof ts[0]; k++)
-                cr_assert(!touch_at_d((const double(*)[3])q, ee, ts[k]), "query %d: t=%g", i, ts[k]);
+                cr_assert(!touch_at_d((const double(*)[3])q, ee, ts[k]), "query %d: t=%g", i,
+                          ts[k]);
         }
         for (int h = 0; h < 2; h++) /* one permutation: reverse the order of the four points */
             for (int j = 0; j < 4; j++)
@@ -219,5 +230,11 @@ static void extreme_suite(int ee, uint64_t seed, int count)
     ccdb_truth_free(t);
 }
 
-Test(random, vf_extreme_magnitudes) { extreme_suite(0, 0xe7e0001ull, 1500); }
-Test(random, ee_extreme_magnitudes) { extreme_suite(1, 0xe7e0002ull, 1500); }
+Test(random, vf_extreme_magnitudes)
+{
+    extreme_suite(0, 0xe7e0001ull, 1500);
+}
+Test(random, ee_extreme_magnitudes)
+{
+    extreme_suite(1, 0xe7e0002ull, 1500);
+}

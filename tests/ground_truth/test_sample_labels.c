@@ -99,7 +99,8 @@ Test(sample_labels, agree_with_published_labels)
     closedir(scenes);
     ccdb_truth_free(t);
     ccdb_truth_free(fast);
-    cr_log_info("%ld files, %ld queries, %ld hits, %ld agree with the labels, %ld decided by filters",
-                files, total, hits, agree, filtered);
+    cr_log_info(
+        "%ld files, %ld queries, %ld hits, %ld agree with the labels, %ld decided by filters",
+        files, total, hits, agree, filtered);
     cr_assert_gt(total, 0, "no sample query found under %s", SAMPLE_DIR);
 }

@@ -3,10 +3,20 @@
 
 #include <assert.h>
 
-typedef struct { mpq_t x[3]; } qv3;
+typedef struct {
+    mpq_t x[3];
+} qv3;
 
-static void qv_init(qv3 *v) { for (int k = 0; k < 3; ++k) mpq_init(v->x[k]); }
-static void qv_clear(qv3 *v) { for (int k = 0; k < 3; ++k) mpq_clear(v->x[k]); }
+static void qv_init(qv3 *v)
+{
+    for (int k = 0; k < 3; ++k)
+        mpq_init(v->x[k]);
+}
+static void qv_clear(qv3 *v)
+{
+    for (int k = 0; k < 3; ++k)
+        mpq_clear(v->x[k]);
+}
 
 static void qv_diff(qv3 *out, const double a[3], const double b[3]) /* a - b */
 {
@@ -38,7 +48,7 @@ static void add_triple(mpq_t out, const qv3 *a, const qv3 *b, const qv3 *c)
 
 void exact_cubic_bernstein(const double q[8][3], int is_ee, mpq_t out[4])
 {
-    static const int vf[4] = {1, 2, 3, 0}, ee[4] = {0, 1, 2, 3};
+    static const int vf[4] = { 1, 2, 3, 0 }, ee[4] = { 0, 1, 2, 3 };
     const int *o = is_ee ? ee : vf;
     qv3 e1[2], e2[2], w[2];
     for (int s = 0; s < 2; ++s) {
@@ -203,13 +213,33 @@ exact_cubic_kind exact_cubic_roots01(const double q[8][3], int is_ee)
 /* ---- exact polynomials in t (degree <= 4) and the MISS certificate ---- */
 
 #define PN 5
-typedef struct poly { mpq_t c[PN]; } poly;
-typedef struct pvec { poly x[3]; } pvec;
+typedef struct poly {
+    mpq_t c[PN];
+} poly;
+typedef struct pvec {
+    poly x[3];
+} pvec;
 
-static void poly_init(poly *p) { for (int i = 0; i < PN; ++i) mpq_init(p->c[i]); }
-static void poly_clear(poly *p) { for (int i = 0; i < PN; ++i) mpq_clear(p->c[i]); }
-static void pvec_init(pvec *v) { for (int k = 0; k < 3; ++k) poly_init(&v->x[k]); }
-static void pvec_clear(pvec *v) { for (int k = 0; k < 3; ++k) poly_clear(&v->x[k]); }
+static void poly_init(poly *p)
+{
+    for (int i = 0; i < PN; ++i)
+        mpq_init(p->c[i]);
+}
+static void poly_clear(poly *p)
+{
+    for (int i = 0; i < PN; ++i)
+        mpq_clear(p->c[i]);
+}
+static void pvec_init(pvec *v)
+{
+    for (int k = 0; k < 3; ++k)
+        poly_init(&v->x[k]);
+}
+static void pvec_clear(pvec *v)
+{
+    for (int k = 0; k < 3; ++k)
+        poly_clear(&v->x[k]);
+}
 
 static void poly_addsub(poly *out, const poly *a, const poly *b, int sub)
 {
@@ -260,7 +290,7 @@ static void pvec_dot(poly *out, const pvec *a, const pvec *b)
 
 /* Sturm sequence of a polynomial, built once, queried on many intervals. */
 typedef struct sturm {
-    int zero;           /* identically zero */
+    int zero; /* identically zero */
     int len, deg[PN + 1];
     mpq_t s[PN + 1][PN];
 } sturm;
@@ -355,7 +385,7 @@ static int certify_rec(sturm *f, sturm *g, int ng, mpq_t lo, mpq_t hi, int depth
 
 int exact_certify_miss(const double q[8][3], int is_ee, int max_depth)
 {
-    static const int vf[4] = {1, 2, 3, 0}, ee[4] = {0, 1, 2, 3};
+    static const int vf[4] = { 1, 2, 3, 0 }, ee[4] = { 0, 1, 2, 3 };
     const int *o = is_ee ? ee : vf;
     pvec x[4], d1, d2, d3, n, h, c, mc, da, db, w;
     poly f, g[4];
@@ -368,8 +398,16 @@ int exact_certify_miss(const double q[8][3], int is_ee, int max_depth)
             mpq_sub(x[i].x[k].c[1], x[i].x[k].c[1], x[i].x[k].c[0]);
         }
     }
-    pvec_init(&d1); pvec_init(&d2); pvec_init(&d3); pvec_init(&n); pvec_init(&h);
-    pvec_init(&c); pvec_init(&mc); pvec_init(&da); pvec_init(&db); pvec_init(&w);
+    pvec_init(&d1);
+    pvec_init(&d2);
+    pvec_init(&d3);
+    pvec_init(&n);
+    pvec_init(&h);
+    pvec_init(&c);
+    pvec_init(&mc);
+    pvec_init(&da);
+    pvec_init(&db);
+    pvec_init(&w);
     poly_init(&f);
     pvec_sub(&d1, &x[1], &x[0]);
     pvec_sub(&d2, &x[2], &x[0]);
@@ -378,7 +416,7 @@ int exact_certify_miss(const double q[8][3], int is_ee, int max_depth)
     pvec_dot(&f, &n, &d3);
     int ng;
     if (!is_ee) {
-        static const int edge[3][2] = {{0, 1}, {1, 2}, {2, 0}};
+        static const int edge[3][2] = { { 0, 1 }, { 1, 2 }, { 2, 0 } };
         for (int e = 0; e < 3; ++e) {
             pvec_sub(&d1, &x[edge[e][1]], &x[edge[e][0]]);
             pvec_sub(&d2, &x[3], &x[edge[e][0]]);
@@ -415,8 +453,16 @@ int exact_certify_miss(const double q[8][3], int is_ee, int max_depth)
         pvec_clear(&x[i]);
         poly_clear(&g[i]);
     }
-    pvec_clear(&d1); pvec_clear(&d2); pvec_clear(&d3); pvec_clear(&n); pvec_clear(&h);
-    pvec_clear(&c); pvec_clear(&mc); pvec_clear(&da); pvec_clear(&db); pvec_clear(&w);
+    pvec_clear(&d1);
+    pvec_clear(&d2);
+    pvec_clear(&d3);
+    pvec_clear(&n);
+    pvec_clear(&h);
+    pvec_clear(&c);
+    pvec_clear(&mc);
+    pvec_clear(&da);
+    pvec_clear(&db);
+    pvec_clear(&w);
     poly_clear(&f);
     return ok;
 }

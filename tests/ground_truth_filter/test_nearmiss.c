@@ -8,7 +8,10 @@
 #include "ccdb_truth.h"
 #include "test_common.h"
 
-static double coord20(uint64_t *s) { return (double)rnd_int(s, -(1 << 20), 1 << 20) * 0x1p-20; }
+static double coord20(uint64_t *s)
+{
+    return (double)rnd_int(s, -(1 << 20), 1 << 20) * 0x1p-20;
+}
 
 /* A contact at t* = 1/2: primitive B is built through a point of primitive A at t*. */
 static void build_contact(uint64_t *s, int ee, double q[8][3])
@@ -46,7 +49,7 @@ Test(filter_nearmiss, ulp_perturbed_contacts)
     cr_assert_not_null(exact);
     ccdb_truth_set_filters(exact, 0);
     uint64_t seed = 0x0ddba11;
-    int total = 0, hits = 0, misses[4] = {0}; /* box, pass 1, pass 2, stage */
+    int total = 0, hits = 0, misses[4] = { 0 }; /* box, pass 1, pass 2, stage */
     for (int iter = 0; iter < 40000; ++iter) {
         const int ee = iter & 1;
         double q[8][3];
@@ -65,8 +68,8 @@ Test(filter_nearmiss, ulp_perturbed_contacts)
         ccdb_truth_result r;
         (ee ? ccdb_truth_ee : ccdb_truth_vf)(exact, cq, &r);
         hits += r.hit;
-        const ccdb_filter_verdict v[4] = {box_of(cq, ee), pass_of(cq, ee, 1), pass_of(cq, ee, 2),
-                                          fp_of(cq, ee)};
+        const ccdb_filter_verdict v[4] = { box_of(cq, ee), pass_of(cq, ee, 1), pass_of(cq, ee, 2),
+                                           fp_of(cq, ee) };
         for (int m = 0; m < 4; ++m) {
             if (v[m] == CCDB_FILTER_MISS) {
                 ++misses[m];

@@ -52,12 +52,15 @@ static void run_random(int pass, uint64_t seed)
         (ee ? ccdb_truth_ee : ccdb_truth_vf)(exact, cq, &r);
         exact_hits += r.hit;
         cr_assert(!(r.hit && box_of(cq, ee) == CCDB_FILTER_MISS),
-                  "box MISS but the exact ground truth says hit (iter %d, %s)", iter, ee ? "ee" : "vf");
+                  "box MISS but the exact ground truth says hit (iter %d, %s)", iter,
+                  ee ? "ee" : "vf");
         const ccdb_filter_verdict v = pass_of(cq, ee, pass);
         if (v == CCDB_FILTER_CONTACT) {
             ++contacts;
-            cr_assert(r.hit, "fp pass %d proved a contact, the exact ground truth says none (iter "
-                      "%d, %s)", pass, iter, ee ? "ee" : "vf");
+            cr_assert(r.hit,
+                      "fp pass %d proved a contact, the exact ground truth says none (iter "
+                      "%d, %s)",
+                      pass, iter, ee ? "ee" : "vf");
         }
         if (v != CCDB_FILTER_MISS)
             continue;
@@ -69,9 +72,11 @@ static void run_random(int pass, uint64_t seed)
             ++by_cubic;
             continue;
         }
-        cr_assert(exact_certify_miss(cq, ee, CCDB_FILTER_FP_MAX_DEPTH),
-                  "fp pass %d MISS not confirmed by the exact certificate (iter %d, %s, exact cubic "
-                  "kind %d)", pass, iter, ee ? "ee" : "vf", (int)k);
+        cr_assert(
+            exact_certify_miss(cq, ee, CCDB_FILTER_FP_MAX_DEPTH),
+            "fp pass %d MISS not confirmed by the exact certificate (iter %d, %s, exact cubic "
+            "kind %d)",
+            pass, iter, ee ? "ee" : "vf", (int)k);
         ++by_certificate;
     }
     cr_log_info("pass %d, random queries: %d (exact hits %d), fp misses: %d, all confirmed by the "
@@ -85,15 +90,21 @@ static void run_random(int pass, uint64_t seed)
     ccdb_truth_free(exact);
 }
 
-Test(filter_random, pass1_miss_confirmed_exactly) { run_random(1, 0xc0ffee); }
+Test(filter_random, pass1_miss_confirmed_exactly)
+{
+    run_random(1, 0xc0ffee);
+}
 
-Test(filter_random, pass2_miss_confirmed_exactly) { run_random(2, 0xbadcafe); }
+Test(filter_random, pass2_miss_confirmed_exactly)
+{
+    run_random(2, 0xbadcafe);
+}
 
 Test(filter_random, exact_reference_self_check)
 {
     /* the reference itself: known cubics */
-    double q[8][3] = {{.25, .25, 1}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0},
-                      {.25, .25, -1}, {0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    double q[8][3] = { { .25, .25, 1 },  { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 },
+                       { .25, .25, -1 }, { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
     cr_assert_eq(exact_cubic_roots01((const double(*)[3])q, 0), EXACT_CUBIC_ROOT);
     q[4][2] = 0.5; /* stays above */
     cr_assert_eq(exact_cubic_roots01((const double(*)[3])q, 0), EXACT_CUBIC_NO_ROOT);

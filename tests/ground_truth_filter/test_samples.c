@@ -37,11 +37,14 @@ Test(filter_samples, published_hits_never_rejected)
         } else if (miss) {
             ++rejected_negatives;
         }
-        cr_expect(!(miss && r.hit), "sample query %zu (%s): exact ground truth says hit, a filter "
-                  "says MISS", i, ee ? "ee" : "vf");
+        cr_expect(!(miss && r.hit),
+                  "sample query %zu (%s): exact ground truth says hit, a filter "
+                  "says MISS",
+                  i, ee ? "ee" : "vf");
     }
     cr_log_info("sample queries: %zu, published hits %zu, exact hits %zu, negatives decided by "
-                "filters %zu", s.count, hits, exact_hits, rejected_negatives);
+                "filters %zu",
+                s.count, hits, exact_hits, rejected_negatives);
     cr_assert_gt(hits, 0);
     cr_assert_gt(rejected_negatives, s.count / 2);
     ccdb_truth_free(exact);

@@ -8,7 +8,9 @@
 int fake_creates, fake_destroys;
 long long fake_calls;
 
-typedef struct fake_state { long long calls; } fake_state;
+typedef struct fake_state {
+    long long calls;
+} fake_state;
 
 static void *fake_create(const ccdb_params *p)
 {
@@ -36,8 +38,7 @@ static void answer(void *state, const double q[8][3], const ccdb_params *p, ccdb
     out->work = (long long)q[7][2];
 }
 
-static void answer_or_die(void *state, const double q[8][3], const ccdb_params *p,
-                          ccdb_result *out)
+static void answer_or_die(void *state, const double q[8][3], const ccdb_params *p, ccdb_result *out)
 {
     if (q[6][0] == 1)
         raise(SIGSEGV);
@@ -50,13 +51,20 @@ static void answer_or_die(void *state, const double q[8][3], const ccdb_params *
 }
 
 const ccdb_solver fake_scripted = {
-    CCDB_SOLVER_ABI, "fake_scripted", "scripted answers", "test double", CCDB_CLAIM_CONSERVATIVE,
-    fake_create, fake_destroy, answer, answer,
+    CCDB_SOLVER_ABI,
+    "fake_scripted",
+    "scripted answers",
+    "test double",
+    CCDB_CLAIM_CONSERVATIVE,
+    fake_create,
+    fake_destroy,
+    answer,
+    answer,
 };
 
 const ccdb_solver fake_crash = {
-    CCDB_SOLVER_ABI, "fake_crash", "crashes or hangs when told", "test double", 0,
-    NULL, NULL, answer_or_die, answer_or_die,
+    CCDB_SOLVER_ABI, "fake_crash",  "crashes or hangs when told", "test double", 0, NULL, NULL,
+    answer_or_die,   answer_or_die,
 };
 
 void fake_script(double q[8][3], ccdb_state state, double toi, long long work)

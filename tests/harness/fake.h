@@ -8,7 +8,7 @@
 /* The scripted solver reads its answer from the query: q[7][0] = state (0..3), q[7][1] = toi,
  * q[7][2] = work; q[6][0] = 1 crashes (SIGSEGV), 2 hangs. */
 extern const ccdb_solver fake_scripted;
-extern const ccdb_solver fake_crash;   /* scripted, but honours q[6][0] */
+extern const ccdb_solver fake_crash;    /* scripted, but honours q[6][0] */
 extern int fake_creates, fake_destroys; /* counted by fake_scripted's create/destroy */
 extern long long fake_calls;            /* total calls seen by destroyed states */
 

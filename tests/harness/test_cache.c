@@ -28,7 +28,8 @@ static void remove_dir(void)
 static void sample(ccdb_truth_result *t, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        t[i] = i % 3 ? fake_truth(1, 0.25 * (double)(i % 4), 0.25 * (double)(i % 4), CCDB_CLASS_GENERIC)
+        t[i] = i % 3 ? fake_truth(1, 0.25 * (double)(i % 4), 0.25 * (double)(i % 4),
+                                  CCDB_CLASS_GENERIC)
                      : fake_truth(0, 0, 0, CCDB_CLASS_COPLANAR);
 }
 
@@ -111,14 +112,38 @@ static void expect_rejected(long offset, int truncate_by, int append, const char
     cr_assert_eq(load(key, N, out, why), 1, "%s", why);
 }
 
-Test(cache, stale_version) { expect_rejected(12, 0, 0, "stale"); }
-Test(cache, bad_magic) { expect_rejected(0, 0, 0, "magic"); }
-Test(cache, payload_flip) { expect_rejected(-3, 0, 0, "checksum"); }
-Test(cache, payload_toi_flip) { expect_rejected(72 + 24 + 2, 0, 0, "checksum"); }
-Test(cache, truncated_payload) { expect_rejected(0, 5, 0, "truncated"); }
-Test(cache, truncated_header) { expect_rejected(0, 72 + 6 * 24 - 10, 0, "truncated header"); }
-Test(cache, trailing_bytes) { expect_rejected(0, 0, 1, "trailing"); }
-Test(cache, key_in_file_differs) { expect_rejected(30, 0, 0, "key mismatch"); }
+Test(cache, stale_version)
+{
+    expect_rejected(12, 0, 0, "stale");
+}
+Test(cache, bad_magic)
+{
+    expect_rejected(0, 0, 0, "magic");
+}
+Test(cache, payload_flip)
+{
+    expect_rejected(-3, 0, 0, "checksum");
+}
+Test(cache, payload_toi_flip)
+{
+    expect_rejected(72 + 24 + 2, 0, 0, "checksum");
+}
+Test(cache, truncated_payload)
+{
+    expect_rejected(0, 5, 0, "truncated");
+}
+Test(cache, truncated_header)
+{
+    expect_rejected(0, 72 + 6 * 24 - 10, 0, "truncated header");
+}
+Test(cache, trailing_bytes)
+{
+    expect_rejected(0, 0, 1, "trailing");
+}
+Test(cache, key_in_file_differs)
+{
+    expect_rejected(30, 0, 0, "key mismatch");
+}
 
 Test(cache, key_depends_on_content_kind_and_rounding)
 {
@@ -146,7 +171,10 @@ Test(cache, key_depends_on_content_kind_and_rounding)
 
 Test(sha256, known_vectors)
 {
-    static const struct { const char *in; const char *hex; } v[] = {
+    static const struct {
+        const char *in;
+        const char *hex;
+    } v[] = {
         { "", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" },
         { "abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" },
         { "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",

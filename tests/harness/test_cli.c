@@ -13,7 +13,7 @@
 
 #include "ccdb_harness.h"
 
-#define BIN CCDB_BINARY_DIR "/harness/ccdbench"
+#define BIN     CCDB_BINARY_DIR "/harness/ccdbench"
 #define PLUGINS CCDB_BINARY_DIR "/plugins"
 
 static char dir[256], data[1024];

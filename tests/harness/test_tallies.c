@@ -62,9 +62,9 @@ Test(tallies, hand_built_outcomes)
     build(&ds, truth, 1);
     ccdb_solver_run run;
     ccdb_run_config cfg = config(2, 1);
-    cr_assert_eq(ccdb_runner_run(&fake_scripted, ds.kind, (const double(*)[8][3])ds.q, ds.count,
-                                 &cfg, &run),
-                 0);
+    cr_assert_eq(
+        ccdb_runner_run(&fake_scripted, ds.kind, (const double(*)[8][3])ds.q, ds.count, &cfg, &run),
+        0);
     cr_assert_eq(run.status, CCDB_REPORT_OK);
     ccdb_tally all, by[CCDB_CLASS_COUNT];
     ccdb_tally_results(truth, run.results, ds.count, &all, by);
@@ -177,9 +177,9 @@ Test(runner, one_state_per_thread_and_every_pass_runs)
     fake_calls = 0;
     ccdb_solver_run run;
     ccdb_run_config cfg = config(5, 2);
-    cr_assert_eq(ccdb_runner_run(&fake_scripted, ds.kind, (const double(*)[8][3])ds.q, ds.count,
-                                 &cfg, &run),
-                 0);
+    cr_assert_eq(
+        ccdb_runner_run(&fake_scripted, ds.kind, (const double(*)[8][3])ds.q, ds.count, &cfg, &run),
+        0);
     cr_assert_eq(fake_creates, 2);
     cr_assert_eq(fake_destroys, 2);
     /* one warm-up pass plus 5 timed passes over every query */

@@ -24,7 +24,8 @@ Test(truth_compute, threads_agree_with_one_thread)
 {
     ccdb_dataset ds;
     make(&ds, 70);
-    ccdb_truth_result *one = calloc(ds.count, sizeof *one), *three = calloc(ds.count, sizeof *three);
+    ccdb_truth_result *one = calloc(ds.count, sizeof *one),
+                      *three = calloc(ds.count, sizeof *three);
     cr_assert_eq(ccdb_truth_compute(&ds, 1, one), 0);
     cr_assert_eq(ccdb_truth_compute(&ds, 3, three), 0);
     int hits = 0, misses = 0;

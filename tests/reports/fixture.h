@@ -7,7 +7,7 @@
 
 #define FIXTURE_NASTY_SOLVER "<b>&\""           /* must come out escaped */
 #define FIXTURE_COMMA_SOLVER "fast, \"approx\"" /* must come out CSV-quoted */
-#define FIXTURE_CAP 3                           /* miss pictures per solver */
+#define FIXTURE_CAP          3                  /* miss pictures per solver */
 
 /* The report (static storage; the same every call). */
 const ccdb_report *fixture_report(void);

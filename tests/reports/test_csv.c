@@ -98,7 +98,8 @@ Test(summary_csv, one_record_per_row_with_quoting_and_empty_nan)
         if (w->toi_err_max != w->toi_err_max)
             cr_assert_str_empty(f[11], "NaN must be an empty cell, got '%s'", f[11]);
         else
-            cr_assert_eq(strtod(f[11], NULL), w->toi_err_max, "%.17g must round-trip", w->toi_err_max);
+            cr_assert_eq(strtod(f[11], NULL), w->toi_err_max, "%.17g must round-trip",
+                         w->toi_err_max);
         if (w->ns_median == w->ns_median)
             cr_assert_eq(strtod(f[12], NULL), w->ns_median);
         cr_assert_str_eq(f[20], ccdb_report_status_name(w->status));
@@ -141,14 +142,15 @@ Test(summary_csv, unwritable_path_is_an_error_naming_it)
     const char *path = "/nonexistent-ccdb-dir/sub/summary.csv";
     cr_assert_eq(ccdb_report_write_summary_csv(fixture_report(), path, err, sizeof err), -1);
     cr_assert_not_null(strstr(err, path), "err: %s", err);
-    cr_assert_eq(ccdb_report_write_html(fixture_report(), "/nonexistent-ccdb-dir/i.html", err,
-                                        sizeof err), -1);
+    cr_assert_eq(
+        ccdb_report_write_html(fixture_report(), "/nonexistent-ccdb-dir/i.html", err, sizeof err),
+        -1);
     cr_assert_not_null(strstr(err, "/nonexistent-ccdb-dir/i.html"), "err: %s", err);
 }
 
 Test(summary_csv, empty_report_has_just_the_header)
 {
-    ccdb_report r = {0};
+    ccdb_report r = { 0 };
     char *dir = fixture_tmpdir(), *path = fixture_path(dir, "summary.csv");
     char err[512];
     cr_assert_eq(ccdb_report_write_summary_csv(&r, path, err, sizeof err), 0, "%s", err);

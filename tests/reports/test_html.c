@@ -114,14 +114,16 @@ Test(index_html, miss_pictures_up_to_the_cap)
     size_t nasty = fixture_misses_of(FIXTURE_NASTY_SOLVER);
     size_t comma = fixture_misses_of(FIXTURE_COMMA_SOLVER);
     cr_assert_gt(nasty, FIXTURE_CAP, "the fixture must exceed the cap for one solver");
-    size_t want = (nasty < FIXTURE_CAP ? nasty : FIXTURE_CAP) +
-                  (comma < FIXTURE_CAP ? comma : FIXTURE_CAP);
+    size_t want =
+        (nasty < FIXTURE_CAP ? nasty : FIXTURE_CAP) + (comma < FIXTURE_CAP ? comma : FIXTURE_CAP);
     cr_assert_eq(count(h, "<figure class=\"miss-picture\""), want);
     cr_assert_eq(count(h, "class=\"miss-svg\""), want, "each picture has its svg");
     /* the nasty solver has 6 FN and 6 misses given: 3 pictured, 3 not shown;
      * the comma solver has 5 FN but only 3 misses given: 3 pictured, 2 not shown */
-    cr_assert_not_null(strstr(h, "6 false negatives; 3 pictured, <span class=\"not-shown\">3 not shown"));
-    cr_assert_not_null(strstr(h, "5 false negatives; 3 pictured, <span class=\"not-shown\">2 not shown"));
+    cr_assert_not_null(
+        strstr(h, "6 false negatives; 3 pictured, <span class=\"not-shown\">3 not shown"));
+    cr_assert_not_null(
+        strstr(h, "5 false negatives; 3 pictured, <span class=\"not-shown\">2 not shown"));
     cr_assert_not_null(strstr(h, "<code>ccdbench replay &#39;gen, suite/edge-edge&#39; --index 4 "
                                  "# &lt;&amp;&gt;</code>"));
     free(h);
@@ -146,8 +148,8 @@ Test(index_html, names_are_escaped)
 Test(index_html, self_contained)
 {
     char *h = html_of(fixture_report());
-    const char *banned[] = { "http://", "https://", "<script", "<link", "<img", "<iframe",
-                             "@import", "url(", "src=", "//cdn" };
+    const char *banned[] = { "http://", "https://", "<script", "<link", "<img",
+                             "<iframe", "@import",  "url(",    "src=",  "//cdn" };
     for (size_t i = 0; i < sizeof banned / sizeof banned[0]; i++)
         cr_assert_null(strstr(h, banned[i]), "found %s", banned[i]);
     free(h);
@@ -157,9 +159,10 @@ Test(index_html, self_contained)
  * number of svgs. */
 static size_t check_svg_numbers(const char *h)
 {
-    static const char *const attrs[] = { " x=\"", " y=\"", " x1=\"", " y1=\"", " x2=\"", " y2=\"",
-                                         " width=\"", " height=\"", " cx=\"", " cy=\"", " r=\"",
-                                         " d=\"", " points=\"", " viewBox=\"" };
+    static const char *const attrs[] = { " x=\"",      " y=\"",      " x1=\"",    " y1=\"",
+                                         " x2=\"",     " y2=\"",     " width=\"", " height=\"",
+                                         " cx=\"",     " cy=\"",     " r=\"",     " d=\"",
+                                         " points=\"", " viewBox=\"" };
     size_t svgs = 0, checked = 0;
     for (const char *s = strstr(h, "<svg"); s; s = strstr(s + 1, "<svg")) {
         const char *e = strstr(s, "</svg>");
@@ -172,8 +175,8 @@ static size_t check_svg_numbers(const char *h)
                 cr_assert_neq(q, v, "empty %s", attrs[a]);
                 for (const char *c = v; c < q; c++)
                     cr_assert_not_null(strchr("0123456789.- ,MHVLZ", *c),
-                                       "bad character '%c' in%s%.*s\"", *c, attrs[a],
-                                       (int)(q - v), v);
+                                       "bad character '%c' in%s%.*s\"", *c, attrs[a], (int)(q - v),
+                                       v);
                 checked++;
             }
         }
@@ -205,7 +208,7 @@ Test(index_html, deterministic)
 
 Test(index_html, empty_report_is_still_a_page)
 {
-    ccdb_report r = {0};
+    ccdb_report r = { 0 };
     char *h = html_of(&r);
     cr_assert_not_null(strstr(h, "<table id=\"summary\""));
     cr_assert_not_null(strstr(h, "id=\"no-misses\""));
@@ -290,8 +293,8 @@ Test(index_html, per_dataset_rows_grouped_by_family)
     cr_assert_not_null(e);
     char *sec = strndup(d, (size_t)(e - d));
     /* the input interleaves solvers; the table must not */
-    const char *order[] = { "all", "all", "generic", "generic", "generic", "coplanar",
-                            "coplanar", "coplanar" };
+    const char *order[] = { "all",     "all",      "generic",  "generic",
+                            "generic", "coplanar", "coplanar", "coplanar" };
     const char *p = sec;
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
         char key[64];
@@ -329,8 +332,9 @@ static void nth_line(const char *svg, int k, double v[4])
         cr_assert_not_null(p, "fewer than %d lines", k + 1);
         p++;
     }
-    cr_assert_eq(sscanf(p, "line x1=\"%lf\" y1=\"%lf\" x2=\"%lf\" y2=\"%lf\"", &v[0], &v[1], &v[2],
-                        &v[3]), 4);
+    cr_assert_eq(
+        sscanf(p, "line x1=\"%lf\" y1=\"%lf\" x2=\"%lf\" y2=\"%lf\"", &v[0], &v[1], &v[2], &v[3]),
+        4);
 }
 
 /* A vertex crossing a triangle along the triangle's normal: seen along the normal its path is a

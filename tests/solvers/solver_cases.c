@@ -193,7 +193,9 @@ static unsigned long long next(unsigned long long *s)
 
 void random_queries(double (*q)[8][3], size_t n, unsigned long long seed)
 {
-    static const int exps[] = { -1074, -1030, -1000, -300, -150, -20, -1, 0, 1, 20, 150, 300, 1023 };
+    static const int exps[] = {
+        -1074, -1030, -1000, -300, -150, -20, -1, 0, 1, 20, 150, 300, 1023
+    };
     const size_t ne = sizeof exps / sizeof exps[0];
     for (size_t j = 0; j < n; j++) {
         /* one magnitude per query most of the time, a mix in the rest */

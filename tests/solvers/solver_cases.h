@@ -14,10 +14,10 @@ typedef struct known_case {
     const char *name;
     int vf;
     double q[8][3];
-    int hit;          /* exact answer (by construction) */
-    double toi;       /* exact TOI when hit */
-    double min_sep;   /* parameter to run it with (0: default) */
-    int at_ends;      /* in contact at t = 0 or t = 1 (what a discrete test can see) */
+    int hit;        /* exact answer (by construction) */
+    double toi;     /* exact TOI when hit */
+    double min_sep; /* parameter to run it with (0: default) */
+    int at_ends;    /* in contact at t = 0 or t = 1 (what a discrete test can see) */
 } known_case;
 
 /* Fills cases[] (at most max); returns the count. */

@@ -63,8 +63,8 @@ Test(plugins, example_loads_and_answers)
         for (int vf = 0; vf < 2; vf++) {
             ccdb_result a = run_query(s, NULL, vf, (const double(*)[3])q[j], &p);
             ccdb_result b = run_query(s, NULL, vf, (const double(*)[3])q[j], &p);
-            cr_expect(result_problem(&a)[0] == '\0' && same_result(&a, &b), "'%s': %s",
-                      names[j], result_problem(&a));
+            cr_expect(result_problem(&a)[0] == '\0' && same_result(&a, &b), "'%s': %s", names[j],
+                      result_problem(&a));
         }
 }
 
@@ -113,8 +113,7 @@ static void expect_refused(const char *path, const char *needle)
 {
     size_t before = ccdb_registry_count(reg);
     char err[1024] = "";
-    cr_expect(ccdb_registry_load_plugin(reg, path, err, sizeof err) == -1, "%s was accepted",
-              path);
+    cr_expect(ccdb_registry_load_plugin(reg, path, err, sizeof err) == -1, "%s was accepted", path);
     cr_expect(strstr(err, needle) != NULL, "message '%s' does not mention '%s'", err, needle);
     cr_expect(strstr(err, path) != NULL || strstr(err, "./") != NULL,
               "message '%s' does not name the plugin", err);

@@ -28,8 +28,11 @@ static void unmake(void *s)
 
 static ccdb_solver good(void)
 {
-    ccdb_solver s = { .abi_version = CCDB_SOLVER_ABI, .name = "good_1",
-                      .summary = "a well-formed entry", .vertex_face = noop, .edge_edge = noop };
+    ccdb_solver s = { .abi_version = CCDB_SOLVER_ABI,
+                      .name = "good_1",
+                      .summary = "a well-formed entry",
+                      .vertex_face = noop,
+                      .edge_edge = noop };
     return s;
 }
 
@@ -56,8 +59,13 @@ Test(registry, baseline_solvers_present)
 {
     ccdb_registry *r = ccdb_registry_new();
     cr_assert(r);
-    static const char *names[] = { "null", "discrete", "cubic", "cubic_bracketed",
-                                   "conservative_advancement", "swept_bisection", "exact" };
+    static const char *names[] = { "null",
+                                   "discrete",
+                                   "cubic",
+                                   "cubic_bracketed",
+                                   "conservative_advancement",
+                                   "swept_bisection",
+                                   "exact" };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         const ccdb_solver *s = ccdb_registry_find(r, names[i]);
         cr_expect(s && !strcmp(s->name, names[i]), "solver '%s' not found", names[i]);

@@ -39,8 +39,8 @@ static void read_samples(sample_set *set)
     cr_assert_eq(ccdb_inputs_expand(SAMPLE_DIR, &files, &nf, err, sizeof err), 0, "%s", err);
     for (size_t i = 0; i < nf; i++) {
         ccdb_input in;
-        cr_assert_eq(ccdb_input_read(files[i], CCDB_KIND_UNKNOWN, 0, &in, err, sizeof err), 0,
-                     "%s", err);
+        cr_assert_eq(ccdb_input_read(files[i], CCDB_KIND_UNKNOWN, 0, &in, err, sizeof err), 0, "%s",
+                     err);
         for (size_t k = 0; k < in.ds.count; k++) {
             if (set->n == set->cap) {
                 set->cap = set->cap ? 2 * set->cap : 1024;
@@ -92,20 +92,20 @@ ParameterizedTest(size_t *i, sample_data, conservative_means_no_false_negative)
         if (q->label && r.state != CCDB_HIT && r.state != CCDB_GAVE_UP) {
             fn++;
             if (s->flags & CCDB_CLAIM_CONSERVATIVE)
-                cr_expect(0, "%s claims conservative but misses the collision at %s (%s)",
-                          s->name, q->where, ccdb_state_name(r.state));
+                cr_expect(0, "%s claims conservative but misses the collision at %s (%s)", s->name,
+                          q->where, ccdb_state_name(r.state));
         }
         if (q->label && (r.state == CCDB_HIT || r.state == CCDB_GAVE_UP)) {
             ccdb_truth_result t;
             (q->vf ? ccdb_truth_vf : ccdb_truth_ee)(truth, (const double(*)[3])q->q, &t);
-            cr_expect(t.hit, "the ground truth disagrees with the published label at %s",
-                      q->where);
+            cr_expect(t.hit, "the ground truth disagrees with the published label at %s", q->where);
             if (t.hit && r.toi > t.toi_hi) {
                 late++;
                 if (r.toi - t.toi_hi > late_max)
                     late_max = r.toi - t.toi_hi;
                 if (s->flags & CCDB_CLAIM_CONSERVATIVE)
-                    cr_expect(0, "%s claims conservative but reports toi %.17g after the exact "
+                    cr_expect(0,
+                              "%s claims conservative but reports toi %.17g after the exact "
                               "TOI <= %.17g at %s",
                               s->name, r.toi, t.toi_hi, q->where);
             }

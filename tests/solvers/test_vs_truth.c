@@ -125,12 +125,14 @@ ParameterizedTest(size_t *i, vs_truth, near_contacts)
             if (t.hit && hit && r.toi > t.toi_hi)
                 late++;
             if (conservative && t.hit && !hit)
-                cr_expect(0, "%s (conservative) misses %s near-contact query %zu (%s; exact TOI "
+                cr_expect(0,
+                          "%s (conservative) misses %s near-contact query %zu (%s; exact TOI "
                           "in [%.17g, %.17g], class %s)",
                           s->name, vf ? "VF" : "EE", j, ccdb_state_name(r.state), t.toi_lo,
                           t.toi_hi, ccdb_truth_class_name(t.cls));
             if (conservative && t.hit && hit && r.toi > t.toi_hi)
-                cr_expect(0, "%s (conservative) reports toi %.17g after the exact TOI <= %.17g on "
+                cr_expect(0,
+                          "%s (conservative) reports toi %.17g after the exact TOI <= %.17g on "
                           "%s near-contact query %zu",
                           s->name, r.toi, t.toi_hi, vf ? "VF" : "EE", j);
         }

@@ -78,7 +78,7 @@ Test(min_separation, box_prerejection_respects_d)
     p.min_separation = D;
     double g = 0.5 * D;
     double q[8][3] = { { 0.25, 0.25, g }, { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 },
-                       { 0.5, 0.25, g }, { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
+                       { 0.5, 0.25, g },  { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
     ccdb_result r = run_query(s, 0, q, &p);
     cr_assert(is_hit(&r) && r.toi == 0.0, "vertex at height d/2 over the face: hit at t=0");
 }

@@ -102,8 +102,8 @@ Test(sample_positives, no_false_negatives)
         size_t fn = 0;
         for (size_t k = 0; k < n; ++k) {
             ccdb_result r;
-            (pos[k].ee ? sol->edge_edge : sol->vertex_face)(state, (const double(*)[3])pos[k].q,
-                                                          &p, &r);
+            (pos[k].ee ? sol->edge_edge : sol->vertex_face)(state, (const double(*)[3])pos[k].q, &p,
+                                                            &r);
             assert_well_formed(&r, sol->name);
             if (!is_hit(&r))
                 ++fn;

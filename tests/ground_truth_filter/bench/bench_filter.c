@@ -109,8 +109,8 @@ int main(int argc, char **argv)
 
     /* classification */
     unsigned char *group = malloc(s.count);
-    size_t cnt[2][2][G_N] = {{{0}}};
-    size_t why[2][3] = {{0}}; /* undecided label 0: [kind][exact cubic kind] */
+    size_t cnt[2][2][G_N] = { { { 0 } } };
+    size_t why[2][3] = { { 0 } }; /* undecided label 0: [kind][exact cubic kind] */
     int unsound = 0;
     for (size_t i = 0; i < s.count; ++i) {
         const int k = s.is_ee[i], l = s.label[i];
@@ -139,8 +139,9 @@ int main(int argc, char **argv)
             unsound = 1;
         }
         if (g != G_PASSED && g != G_CONTACT && (l == 1 || r.hit)) {
-            fprintf(stderr, "UNSOUND: query %zu (%s, label %d, exact hit %d) rejected by stage %d\n",
-                    i, k ? "ee" : "vf", l, r.hit, g);
+            fprintf(stderr,
+                    "UNSOUND: query %zu (%s, label %d, exact hit %d) rejected by stage %d\n", i,
+                    k ? "ee" : "vf", l, r.hit, g);
             unsound = 1;
         }
         if ((g == G_PASSED || g == G_CONTACT) && l == 0) {
@@ -158,30 +159,31 @@ int main(int argc, char **argv)
         fclose(df);
 
     timing tm[] = {
-        {"box stage (all queries)", W_BOX, -1, -1, NULL, 0},
-        {"fp stage, both passes (box-undecided)", W_FP, -2, -1, NULL, 0},
-        {"fp pass 1 (box-undecided)", W_PASS1, -2, -1, NULL, 0},
-        {"  on queries it decides", W_PASS1, G_PASS1, -1, NULL, 0},
-        {"  on queries it proves in contact", W_PASS1, G_CONTACT, -1, NULL, 0},
-        {"  on queries it leaves to pass 2", W_PASS1, -3, -1, NULL, 0},
-        {"fp pass 2 (left by pass 1)", W_PASS2, -3, -1, NULL, 0},
-        {"  on queries it decides", W_PASS2, G_PASS2, -1, NULL, 0},
-        {"  on queries it passes on", W_PASS2, G_PASSED, -1, NULL, 0},
-        {"box + fp pipeline (all queries)", W_PIPE, -1, -1, NULL, 0},
-        {"exact, filters off: all queries", W_EXACT, -1, -1, NULL, 0},
-        {"  box-decided", W_EXACT, G_BOX, -1, NULL, 0},
-        {"  pass-1-decided", W_EXACT, G_PASS1, -1, NULL, 0},
-        {"  pass-2-decided", W_EXACT, G_PASS2, -1, NULL, 0},
-        {"  proven contacts (pass 1)", W_EXACT, G_CONTACT, -1, NULL, 0},
-        {"  passed on, label 0", W_EXACT, G_PASSED, 0, NULL, 0},
-        {"  passed on, label 1", W_EXACT, G_PASSED, 1, NULL, 0},
-        {"ground truth, filters on (all)", W_TRUTH, -1, -1, NULL, 0},
+        { "box stage (all queries)", W_BOX, -1, -1, NULL, 0 },
+        { "fp stage, both passes (box-undecided)", W_FP, -2, -1, NULL, 0 },
+        { "fp pass 1 (box-undecided)", W_PASS1, -2, -1, NULL, 0 },
+        { "  on queries it decides", W_PASS1, G_PASS1, -1, NULL, 0 },
+        { "  on queries it proves in contact", W_PASS1, G_CONTACT, -1, NULL, 0 },
+        { "  on queries it leaves to pass 2", W_PASS1, -3, -1, NULL, 0 },
+        { "fp pass 2 (left by pass 1)", W_PASS2, -3, -1, NULL, 0 },
+        { "  on queries it decides", W_PASS2, G_PASS2, -1, NULL, 0 },
+        { "  on queries it passes on", W_PASS2, G_PASSED, -1, NULL, 0 },
+        { "box + fp pipeline (all queries)", W_PIPE, -1, -1, NULL, 0 },
+        { "exact, filters off: all queries", W_EXACT, -1, -1, NULL, 0 },
+        { "  box-decided", W_EXACT, G_BOX, -1, NULL, 0 },
+        { "  pass-1-decided", W_EXACT, G_PASS1, -1, NULL, 0 },
+        { "  pass-2-decided", W_EXACT, G_PASS2, -1, NULL, 0 },
+        { "  proven contacts (pass 1)", W_EXACT, G_CONTACT, -1, NULL, 0 },
+        { "  passed on, label 0", W_EXACT, G_PASSED, 0, NULL, 0 },
+        { "  passed on, label 1", W_EXACT, G_PASSED, 1, NULL, 0 },
+        { "ground truth, filters on (all)", W_TRUTH, -1, -1, NULL, 0 },
     };
     const int ntm = (int)(sizeof tm / sizeof tm[0]);
     for (int m = 0; m < ntm; ++m) {
         tm[m].ns = malloc(sizeof(double) * (size_t)repeats);
         for (size_t i = 0; i < s.count; ++i)
-            tm[m].n += in_group(group[i], tm[m].group) && (tm[m].label < 0 || s.label[i] == tm[m].label);
+            tm[m].n +=
+                in_group(group[i], tm[m].group) && (tm[m].label < 0 || s.label[i] == tm[m].label);
     }
     volatile unsigned sink = 0;
     for (int r = 0; r < repeats; ++r)
@@ -190,7 +192,8 @@ int main(int argc, char **argv)
             ccdb_truth_result res;
             const double t0 = now_ns();
             for (size_t i = 0; i < s.count; ++i) {
-                if (!in_group(group[i], tm[m].group) || (tm[m].label >= 0 && s.label[i] != tm[m].label))
+                if (!in_group(group[i], tm[m].group) ||
+                    (tm[m].label >= 0 && s.label[i] != tm[m].label))
                     continue;
                 const int ee = s.is_ee[i];
                 switch (tm[m].what) {
@@ -216,10 +219,10 @@ int main(int argc, char **argv)
     (void)sink;
 
     printf("sample queries: %zu from %s\n", s.count, root);
-    static const char *const kn[2] = {"vf", "ee"};
+    static const char *const kn[2] = { "vf", "ee" };
     printf("%-4s %-6s %7s %9s %9s %9s %9s %9s\n", "kind", "label", "total", "box", "fp-pass1",
            "fp-pass2", "contact", "passed");
-    size_t tot[G_N] = {0}, all = 0;
+    size_t tot[G_N] = { 0 }, all = 0;
     for (int k = 0; k < 2; ++k)
         for (int l = 0; l < 2; ++l) {
             size_t n = 0;
@@ -241,8 +244,9 @@ int main(int argc, char **argv)
                "[0,1], %zu without root)\n",
                kn[k], why[k][0] + why[k][1] + why[k][2], why[k][EXACT_CUBIC_ZERO],
                why[k][EXACT_CUBIC_ROOT], why[k][EXACT_CUBIC_NO_ROOT]);
-    printf("ns/query over %d repeats, whole-loop timing (median [min, max]), queries in the loop:\n",
-           repeats);
+    printf(
+        "ns/query over %d repeats, whole-loop timing (median [min, max]), queries in the loop:\n",
+        repeats);
     for (int m = 0; m < ntm; ++m) {
         qsort(tm[m].ns, (size_t)repeats, sizeof(double), cmp_d);
         printf("  %-34s %10.1f [%.1f, %.1f]  n=%zu\n", tm[m].name, tm[m].ns[repeats / 2],

@@ -15,8 +15,11 @@ static void miss(void *state, const double q[8][3], const ccdb_params *p, ccdb_r
 const ccdb_solver *ccdb_solver_entry(void)
 {
     static const ccdb_solver s = {
-        .abi_version = CCDB_SOLVER_ABI, .name = "Bad-Name", .summary = "bad name",
-        .vertex_face = miss, .edge_edge = miss,
+        .abi_version = CCDB_SOLVER_ABI,
+        .name = "Bad-Name",
+        .summary = "bad name",
+        .vertex_face = miss,
+        .edge_edge = miss,
     };
     return &s;
 }

@@ -5,8 +5,7 @@
 
 #include "ccdb_solver.h"
 
-static void crash_or_miss(void *state, const double q[8][3], const ccdb_params *p,
-                          ccdb_result *out)
+static void crash_or_miss(void *state, const double q[8][3], const ccdb_params *p, ccdb_result *out)
 {
     (void)state;
     (void)p;

@@ -3,8 +3,7 @@
  * path: the hang must be reported as a timeout while the other solvers' results stay complete. */
 #include "ccdb_solver.h"
 
-static void hang_or_miss(void *state, const double q[8][3], const ccdb_params *p,
-                         ccdb_result *out)
+static void hang_or_miss(void *state, const double q[8][3], const ccdb_params *p, ccdb_result *out)
 {
     (void)state;
     (void)p;

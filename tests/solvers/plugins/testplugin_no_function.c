@@ -15,8 +15,11 @@ static void miss(void *state, const double q[8][3], const ccdb_params *p, ccdb_r
 const ccdb_solver *ccdb_solver_entry(void)
 {
     static const ccdb_solver s = {
-        .abi_version = CCDB_SOLVER_ABI, .name = "testplugin_no_function",
-        .summary = "no edge_edge", .vertex_face = miss, .edge_edge = 0,
+        .abi_version = CCDB_SOLVER_ABI,
+        .name = "testplugin_no_function",
+        .summary = "no edge_edge",
+        .vertex_face = miss,
+        .edge_edge = 0,
     };
     return &s;
 }

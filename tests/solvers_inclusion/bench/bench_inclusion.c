@@ -122,8 +122,10 @@ int main(int argc, char **argv)
         else if (argv[i][0] != '-' && nn < 16)
             names[nn++] = argv[i];
         else {
-            fprintf(stderr, "usage: %s [--dir DIR] [--repeat R] [--slow N] [--delta X] "
-                            "[--max-iter N] SOLVER...\n", argv[0]);
+            fprintf(stderr,
+                    "usage: %s [--dir DIR] [--repeat R] [--slow N] [--delta X] "
+                    "[--max-iter N] SOLVER...\n",
+                    argv[0]);
             return 2;
         }
     }

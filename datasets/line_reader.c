@@ -93,7 +93,7 @@ static int fill(line_reader *r)
     return 0;
 }
 
-int line_reader_line(line_reader *r, const char **s, size_t *n)
+int line_reader_line_refill(line_reader *r, const char **s, size_t *n)
 {
     for (;;) {
         if (r->scanned < r->end) {

@@ -9,6 +9,7 @@
 #define CCDB_LINE_READER_H
 
 #include <stddef.h>
+#include <string.h>
 
 #define LINE_READER_CHUNK ((size_t)1 << 20) /* bytes per read(2) */
 
@@ -36,7 +37,9 @@ void line_reader_limit_reads(line_reader *r, size_t bytes);
  * until the next call), 0 at the end of the input, -1 on a read error or when memory runs out
  * (err_no set). A last line without '\n' is a line; an input ending with '\n' has no empty line
  * after it. */
-int line_reader_line(line_reader *r, const char **s, size_t *n);
+static inline int line_reader_line(line_reader *r, const char **s, size_t *n);
+/* line_reader_line when the buffer holds no whole line: reads more. */
+int line_reader_line_refill(line_reader *r, const char **s, size_t *n);
 /* The next raw bytes (at most max_read): 1 with *s, *n; 0 at the end; -1 on error (err_no). */
 int line_reader_chunk(line_reader *r, const char **s, size_t *n);
 /* Counts the lines of the whole input as line_reader_line would deliver them, then goes back to
@@ -44,5 +47,21 @@ int line_reader_chunk(line_reader *r, const char **s, size_t *n);
 int line_reader_count_lines(line_reader *r, size_t *lines);
 /* Frees the buffer and closes the file descriptor. */
 void line_reader_free(line_reader *r);
+
+/* Inline: the common case (a whole line in the buffer) costs one memchr, no call. */
+static inline int line_reader_line(line_reader *r, const char **s, size_t *n)
+{
+    if (r->scanned < r->end) {
+        char *nl = memchr(r->buf + r->scanned, '\n', r->end - r->scanned);
+        if (nl) {
+            *s = r->buf + r->beg;
+            *n = (size_t)(nl - *s);
+            r->beg = r->scanned = (size_t)(nl - r->buf) + 1;
+            return 1;
+        }
+        r->scanned = r->end;
+    }
+    return line_reader_line_refill(r, s, n);
+}
 
 #endif

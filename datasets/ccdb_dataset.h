@@ -1,13 +1,17 @@
-/* ccdb_dataset.h — the query model and the public rational CSV format.
+/* ccdb_dataset.h — the query model and the public rational CSV formats.
  *
  * A query is 8 points as plain `double q[8][3]` in the public benchmark's row order:
  *   VF: v_t0, f0_t0, f1_t0, f2_t0, v_t1, f0_t1, f1_t1, f2_t1
  *   EE: ea0_t0, ea1_t0, eb0_t0, eb1_t0, ea0_t1, ea1_t1, eb0_t1, eb1_t1
  * Each double is the exact input (it is read as the exact rational it is).
  *
- * CSV: 8 rows per query, columns x_num,x_den,y_num,y_den,z_num,z_den,truth; no header.
+ * CSV: 8 rows per query, columns x_num,x_den,y_num,y_den,z_num,z_den,truth (the 2021 benchmark),
+ * or the same without truth (the 2023 dataset, whose labels are a JSON array of booleans in a
+ * sibling mma_bool/ folder); no header.
  * Reading is strict: every malformed input is an error naming file and line; nothing is
  * silently dropped or rounded (unless round_inputs is asked for, and then it is recorded).
+ * Only regular files are read (FIFOs and devices are refused: they may block or never end), and
+ * reading streams: memory holds the parsed queries and one read buffer, not the text.
  * Writing is canonical (reduced fraction, positive power-of-two denominator, "0,1" for zero)
  * and atomic (temporary file + rename): nothing half-written.
  * Every rule and error is listed in docs/csv-format.md. In short: integers are `-?[0-9]+`
@@ -26,7 +30,9 @@ typedef enum ccdb_kind { CCDB_KIND_VF = 0, CCDB_KIND_EE = 1, CCDB_KIND_UNKNOWN =
 const char *ccdb_kind_name(ccdb_kind kind);
 /* Parses "vf" or "ee"; returns 0 on success. */
 int ccdb_kind_parse(const char *text, ccdb_kind *out);
-/* From a `vertex-face` or `edge-edge` path component; CCDB_KIND_UNKNOWN if neither. */
+/* From a `vertex-face` or `edge-edge` path component (the 2021 layout); else from the file name
+ * of the 2023 layout, `<step><vf|ee>.csv` (the name without `.csv` is zero or more digits then
+ * `vf` or `ee`); CCDB_KIND_UNKNOWN if neither. */
 ccdb_kind ccdb_kind_from_path(const char *path);
 
 typedef struct ccdb_dataset {
@@ -38,8 +44,17 @@ typedef struct ccdb_dataset {
     size_t rounded_values; /* how many values round_inputs changed (0 when not asked) */
 } ccdb_dataset;
 
+/* Which rows a CSV file may have. */
+typedef enum ccdb_csv_columns {
+    CCDB_CSV_COLUMNS_7 = 0,  /* x_num,x_den,y_num,y_den,z_num,z_den,truth (2021; the default) */
+    CCDB_CSV_COLUMNS_6 = 1,  /* x_num,x_den,y_num,y_den,z_num,z_den (2023: no truth column) */
+    CCDB_CSV_COLUMNS_ANY = 2 /* either, fixed by the first row read; a file mixing them is an
+                                error */
+} ccdb_csv_columns;
+
 typedef struct ccdb_csv_options {
-    int round_inputs; /* accept rationals that are not doubles, rounding to nearest */
+    int round_inputs;         /* accept rationals that are not doubles, rounding to nearest */
+    ccdb_csv_columns columns; /* default (zero): 7 columns only */
 } ccdb_csv_options;
 
 /* Error text: "FILE:LINE: what is wrong" (or "FILE: ..." when no line applies). */
@@ -47,13 +62,70 @@ typedef struct ccdb_csv_error {
     char message[512];
 } ccdb_csv_error;
 
-/* Reads a whole CSV file. kind is stored as given (the caller resolves it).
+/* Reads a whole CSV file. kind is stored as given (the caller resolves it). opt may be NULL
+ * (7 columns, no rounding). A file with 6-column rows has no labels: out->label is NULL.
+ * Memory: the queries (allocated once, exactly) and one read buffer; the file is read twice
+ * (a cheap line count, then the parse). Only a regular file is read.
  * Returns 0 on success; on failure returns -1, fills err, and leaves *out empty. */
 int ccdb_csv_read(const char *path, ccdb_kind kind, const ccdb_csv_options *opt, ccdb_dataset *out,
                   ccdb_csv_error *err);
 /* Same from memory; `name` is used in error messages. */
 int ccdb_csv_parse(const char *name, const char *text, size_t len, ccdb_kind kind,
                    const ccdb_csv_options *opt, ccdb_dataset *out, ccdb_csv_error *err);
+/* Streaming reader: the same rules and messages, a chunk of queries at a time, in memory bounded
+ * by one 1 MiB read buffer (more only while a single line is longer) whatever the file size:
+ *     ccdb_csv_reader *r;
+ *     if (ccdb_csv_open(path, &opt, &r, &err) != 0) ... err.message ...;
+ *     ccdb_csv_skip(r, a, &skipped, &err);                  to query a
+ *     while (ccdb_csv_next(r, q, label, CHUNK, &got, &err) == 0 && got > 0) ... q[0..got) ...;
+ *     ccdb_csv_close(r);
+ * The first error is kept: every later call returns -1 with it. */
+typedef struct ccdb_csv_reader ccdb_csv_reader;
+
+/* Opens a regular file (FIFOs, devices and folders are refused with a message: nothing is read
+ * from them). Returns 0 with *out, or -1 with err ("FILE: cannot open: ..."). */
+int ccdb_csv_open(const char *path, const ccdb_csv_options *opt, ccdb_csv_reader **out,
+                  ccdb_csv_error *err);
+/* The same over text[0..len) (kept by the caller until ccdb_csv_close); `name` for messages. */
+int ccdb_csv_open_memory(const char *name, const char *text, size_t len,
+                         const ccdb_csv_options *opt, ccdb_csv_reader **out, ccdb_csv_error *err);
+/* Reads up to `max` queries into q[0..) and, for 7-column rows, their truth into label[0..)
+ * (label may be NULL; it is not written for 6-column rows). *got is how many were read; 0 means
+ * the end of the file. Returns 0, or -1 with err (nothing of the failed call is valid). */
+int ccdb_csv_next(ccdb_csv_reader *r, double (*q)[8][3], unsigned char *label, size_t max,
+                  size_t *got, ccdb_csv_error *err);
+/* Skips up to n queries (8 n lines) without converting or checking them: cheap (a scan for line
+ * ends), and the reader that reads those queries checks them. *skipped < n only at the end of
+ * the file. Line numbers in later messages are the file's. Returns 0, or -1 (read error). */
+int ccdb_csv_skip(ccdb_csv_reader *r, size_t n, size_t *skipped, ccdb_csv_error *err);
+/* 7 or 6 for the rows read so far; 0 before the first row under CCDB_CSV_COLUMNS_ANY. */
+int ccdb_csv_reader_columns(const ccdb_csv_reader *r);
+/* Values round_inputs changed so far. */
+size_t ccdb_csv_reader_rounded(const ccdb_csv_reader *r);
+/* Closes the file and frees the reader (NULL is fine). */
+void ccdb_csv_close(ccdb_csv_reader *r);
+
+/* Labels of the 2023 dataset: a JSON array of booleans, one per query of the queries file
+ * `queries` (named in messages). Strict: JSON whitespace, `[`, `true`/`false` separated by
+ * commas, `]`, and nothing else (no null, numbers, nesting, trailing comma or trailing data).
+ * Fills labels[0..count) with 1 (true) or 0 (false). Returns 0, or -1 with err
+ * "FILE:LINE: byte B: ..." (label K = array position K, from 0 like query indices), also when
+ * the array does not hold exactly `count` labels. Only a regular file is read; it streams. */
+int ccdb_labels_read(const char *path, const char *queries, size_t count, unsigned char *labels,
+                     ccdb_csv_error *err);
+/* The same over text[0..len); `name` for messages. */
+int ccdb_labels_parse(const char *name, const char *text, size_t len, const char *queries,
+                      size_t count, unsigned char *labels, ccdb_csv_error *err);
+/* Where the 2023 layout keeps the labels of a queries file `<scene>/queries/<stem>.csv`:
+ * `<scene>/mma_bool/<stem>_mma_bool.json` (the mma_bool folder beside the file's folder).
+ * Writes the path into buf; returns 0, or -1 when it does not fit. */
+int ccdb_labels_path(const char *queries_path, char *buf, size_t len);
+
+/* Opens a regular file for reading (close-on-exec); refuses anything else without reading from
+ * it or blocking (a FIFO with no writer, a device, a folder). Returns the descriptor, or -1 with
+ * `why` set ("cannot open: ...", "cannot read: a FIFO: only regular files are read ..."). */
+int ccdb_file_open_regular(const char *path, char *why, size_t whylen);
+
 /* Writes canonically, atomically. Returns 0 on success, -1 with err filled. */
 int ccdb_csv_write(const char *path, const ccdb_dataset *ds, ccdb_csv_error *err);
 /* Writes the 8 rows of one query (canonical) to a stream; returns 0, or -1 on I/O error or

@@ -39,8 +39,10 @@ void ccdb_input_free(ccdb_input *in);
  * *.csv files, in sorted order. Appends strdup'ed paths to *files (realloc'ed array).
  * Returns 0, or -1 with err filled ("PATH: reason"). */
 int ccdb_inputs_expand(const char *path, char ***files, size_t *nfiles, char *err, size_t errlen);
-/* Reads one CSV file; kind is `forced` unless CCDB_KIND_UNKNOWN, else from the path.
- * Returns 0, or -1 with err filled (the CSV error FILE:LINE, or the kind problem). */
+/* Reads one CSV file, 7 columns (labels from the truth column) or 6 (2023 layout: labels from
+ * <scene>/mma_bool/<stem>_mma_bool.json when it exists, else in->ds.label is NULL: no published
+ * labels); kind is `forced` unless CCDB_KIND_UNKNOWN, else from the path (ccdb_kind_from_path).
+ * Returns 0, or -1 with err filled (the CSV or JSON error FILE:LINE, or the kind problem). */
 int ccdb_input_read(const char *path, ccdb_kind forced, int round_inputs, ccdb_input *out,
                     char *err, size_t errlen);
 

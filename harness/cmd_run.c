@@ -37,9 +37,12 @@ static void run_usage(FILE *f)
         "                    [--no-cache] [-o DIR]\n"
         "  --solvers a,b     solvers to run (default: every registered one, plugins included)\n"
         "  --plugin X.so     load a solver plugin (repeatable)\n"
-        "  --data PATH       a CSV file, or a folder searched for *.csv (repeatable);\n"
+        "  --data PATH       a CSV file, or a folder searched for *.csv (repeatable): 7-column\n"
+        "                    files (2021 benchmark), or 6-column ones (2023 dataset) with their\n"
+        "                    labels from <scene>/mma_bool/ when present (docs/csv-format.md);\n"
         "                    default: the built-in suite (every generator family, fixed seeds)\n"
         "  --kind vf|ee      query kind when the path has no vertex-face/ or edge-edge/ folder\n"
+        "                    and the file is not named <step><vf|ee>.csv\n"
         "  --repeat R        timed passes of the whole query loop (default 3; median reported)\n"
         "  --threads T       split each dataset into T contiguous chunks (default 1)\n"
         "  --isolate         run each solver x dataset in a child process\n"
@@ -411,6 +414,8 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_input *i
         ccdb_meta_add(meta, "data", "built-in suite (every generator family x kind, fixed seeds)");
     }
     size_t queries = 0, rounded = 0, disagree = 0, cached = 0, stage[CCDB_STAGE_COUNT] = { 0 };
+    size_t labelled = 0, unlabelled = 0;
+    char no_labels[2048] = "";
     for (size_t i = 0; i < n_inputs; i++) {
         queries += inputs[i].ds.count;
         for (size_t j = 0; j < inputs[i].ds.count; j++)
@@ -418,9 +423,15 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_input *i
                 stage[inputs[i].truth[j].stage]++;
         rounded += inputs[i].ds.rounded_values;
         cached += inputs[i].truth_cached ? 1 : 0;
-        if (inputs[i].ds.label)
+        if (inputs[i].ds.label) {
+            labelled++;
             for (size_t j = 0; j < inputs[i].ds.count; j++)
                 disagree += (inputs[i].ds.label[j] != 0) != (inputs[i].truth[j].hit != 0);
+        } else if (++unlabelled <= 8) { /* a 2023 file without its mma_bool JSON */
+            if (unlabelled > 1)
+                append(no_labels, sizeof no_labels, ", ");
+            append(no_labels, sizeof no_labels, ccdb_input_label(&inputs[i]));
+        }
     }
     ccdb_meta_add(meta, "datasets", "%zu (%zu queries)", n_inputs, queries);
     if (a->round_inputs)
@@ -433,7 +444,14 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_input *i
                   ccdb_truth_stage_name(CCDB_STAGE_FILTER), stage[CCDB_STAGE_FILTER],
                   ccdb_truth_stage_name(CCDB_STAGE_EXACT), stage[CCDB_STAGE_EXACT]);
     ccdb_meta_add(meta, "labels vs exact truth",
-                  "%zu queries whose CSV truth column disagrees with the exact truth", disagree);
+                  "%zu queries whose published label (CSV truth column or mma_bool JSON) disagrees "
+                  "with the exact truth, over the %zu of %zu datasets that have labels%s",
+                  disagree, labelled, n_inputs,
+                  unlabelled ? "; the others have no published labels" : "");
+    if (unlabelled)
+        ccdb_meta_add(meta, "no published labels",
+                      "%zu dataset(s), judged by the exact truth alone: %s%s", unlabelled,
+                      no_labels, unlabelled > 8 ? ", ..." : "");
 }
 
 static int write_reports(const char *dir, const ccdb_bench *b, const ccdb_meta *meta)
@@ -544,8 +562,10 @@ int ccdb_cmd_run(int argc, char **argv)
     if (!rc) {
         ccdb_print_summary(stdout, &bench);
         for (size_t i = 0; i < meta.n; i++)
-            if (!strcmp(meta.kv[i].key, "harness overhead"))
-                printf("harness overhead: %s\n", meta.kv[i].value);
+            if (!strcmp(meta.kv[i].key, "harness overhead") ||
+                !strcmp(meta.kv[i].key, "labels vs exact truth") ||
+                !strcmp(meta.kv[i].key, "no published labels"))
+                printf("%s: %s\n", meta.kv[i].key, meta.kv[i].value);
         const char *w = ccdb_build_warning();
         if (w)
             printf("warning: %s\n", w);

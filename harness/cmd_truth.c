@@ -23,7 +23,7 @@ static void truth_usage(FILE *f)
         "usage: ccdbench truth FILE.csv [--kind vf|ee] [-o OUT.csv] [--stats] [--round-inputs]\n"
         "\n"
         "Exact ground truth of every query of FILE.csv (the public rational CSV format:\n"
-        "8 rows per query, x_num,x_den,y_num,y_den,z_num,z_den,truth).\n"
+        "8 rows per query, x_num,x_den,y_num,y_den,z_num,z_den[,truth]).\n"
         "Writes CSV with the header  index,hit,toi_lo,toi_hi,class\n"
         "  index   0-based query index in FILE.csv\n"
         "  hit     1 if the primitives touch at some t in [0,1], else 0\n"
@@ -33,7 +33,7 @@ static void truth_usage(FILE *f)
         "\n"
         "options:\n"
         "  --kind vf|ee     vertex-face or edge-edge; default: from a vertex-face or edge-edge\n"
-        "                   folder in the path of FILE.csv\n"
+        "                   folder in the path of FILE.csv, or a <step><vf|ee>.csv file name\n"
         "  -o OUT.csv       write there (atomically: temporary file, then rename); default stdout\n"
         "  --stats          to stderr: queries, hits, queries decided per stage (box, filter,\n"
         "                   exact) and mean time per query over the truth loop\n"
@@ -99,7 +99,8 @@ static int parse_args(int argc, char **argv, truth_args *a)
         if (a->kind == CCDB_KIND_UNKNOWN)
             return ccdb_cli_bad_usage("truth",
                                       "cannot tell the kind of '%s' (no vertex-face or edge-edge "
-                                      "folder in its path): pass --kind vf|ee",
+                                      "folder in its path, no <step><vf|ee>.csv name): pass "
+                                      "--kind vf|ee",
                                       a->input);
     }
     return -1;
@@ -179,7 +180,7 @@ int ccdb_cmd_truth(int argc, char **argv)
     if (rc >= 0)
         return rc;
 
-    ccdb_csv_options opt = { .round_inputs = a.round_inputs };
+    ccdb_csv_options opt = { .round_inputs = a.round_inputs, .columns = CCDB_CSV_COLUMNS_ANY };
     ccdb_dataset ds;
     ccdb_csv_error err;
     if (ccdb_csv_read(a.input, a.kind, &opt, &ds, &err)) {

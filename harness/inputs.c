@@ -1,6 +1,7 @@
 /* inputs.c — turning `--data PATH` arguments into datasets: a CSV file, or a folder walked
- * recursively for *.csv files (the public layout <scene>/{vertex-face,edge-edge}/ *.csv), in
- * sorted order so that runs are deterministic. */
+ * recursively for *.csv files (the public layouts: 2021 <scene>/{vertex-face,edge-edge}/ *.csv,
+ * 2023 <scene>/queries/<step><vf|ee>.csv), in sorted order so that runs are deterministic.
+ * A 6-column (2023) file gets its published labels from <scene>/mma_bool/ when they exist. */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -79,7 +80,7 @@ static int walk(const char *dir, char ***files, size_t *nfiles, char *err, size_
             rc = -1;
         } else if (S_ISDIR(st.st_mode)) {
             rc = walk(path, files, nfiles, err, errlen);
-        } else if (S_ISREG(st.st_mode) && ends_with(names[i], ".csv")) {
+        } else if (ends_with(names[i], ".csv")) { /* not regular: the reader refuses it */
             if (push(files, nfiles, path) != 0) {
                 snprintf(err, errlen, "out of memory");
                 rc = -1;
@@ -117,6 +118,31 @@ int ccdb_inputs_expand(const char *path, char ***files, size_t *nfiles, char *er
     return 0;
 }
 
+/* A file without a truth column (6 columns, 2023 layout): its labels from
+ * <scene>/mma_bool/<stem>_mma_bool.json when that exists; none otherwise (ds->label stays NULL:
+ * judged by the exact truth alone). An existing but bad labels file is an error. */
+static int read_published_labels(const char *path, ccdb_dataset *ds, ccdb_csv_error *err)
+{
+    char labels[4096];
+    struct stat st;
+    if (ds->label)
+        return 0; /* the truth column */
+    if (ccdb_labels_path(path, labels, sizeof labels) != 0)
+        return 0;
+    if (lstat(labels, &st) != 0) { /* (a dangling link exists: reading it reports it) */
+        if (errno == ENOENT || errno == ENOTDIR)
+            return 0; /* no published labels */
+        snprintf(err->message, sizeof err->message, "%.400s: cannot access: %s", labels,
+                 strerror(errno));
+        return -1;
+    }
+    if (!(ds->label = malloc(ds->count ? ds->count : 1))) {
+        snprintf(err->message, sizeof err->message, "%.400s: out of memory", labels);
+        return -1;
+    }
+    return ccdb_labels_read(labels, path, ds->count, ds->label, err);
+}
+
 int ccdb_input_read(const char *path, ccdb_kind forced, int round_inputs, ccdb_input *out,
                     char *err, size_t errlen)
 {
@@ -125,13 +151,15 @@ int ccdb_input_read(const char *path, ccdb_kind forced, int round_inputs, ccdb_i
     if (kind == CCDB_KIND_UNKNOWN) {
         snprintf(err, errlen,
                  "%s: cannot tell vertex-face from edge-edge (no vertex-face/ or edge-edge/ "
-                 "folder in the path): pass --kind vf|ee",
+                 "folder in the path, no <step><vf|ee>.csv name): pass --kind vf|ee",
                  path);
         return -1;
     }
-    ccdb_csv_options opt = { round_inputs };
+    ccdb_csv_options opt = { .round_inputs = round_inputs, .columns = CCDB_CSV_COLUMNS_ANY };
     ccdb_csv_error cerr;
-    if (ccdb_csv_read(path, kind, &opt, &out->ds, &cerr) != 0) {
+    if (ccdb_csv_read(path, kind, &opt, &out->ds, &cerr) != 0 ||
+        read_published_labels(path, &out->ds, &cerr) != 0) {
+        ccdb_input_free(out);
         snprintf(err, errlen, "%s", cerr.message);
         return -1;
     }

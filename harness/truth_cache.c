@@ -7,12 +7,14 @@
  * truth version, byte-order marker, record size, key, count, FNV-1a-64 checksum of the payload)
  * and 24-byte records (toi_lo, toi_hi, flags, hit, class, stage, 0). Native byte order: a cache
  * is a local artifact, and the marker rejects a foreign one. Anything that does not check out
- * is reported and rebuilt, never trusted.
+ * (a FIFO or a device in place of the file included: never read from) is reported and rebuilt,
+ * never trusted or waited on.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "ccdb_harness.h"
@@ -113,10 +115,21 @@ int ccdb_truth_cache_load(const char *dir, const unsigned char key[32], size_t n
 {
     char path[4096];
     ccdb_truth_cache_path(dir, key, path, sizeof path);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    struct stat st;
+    if (stat(path, &st) != 0) {
         snprintf(why, whylen, "%s: %s", path, strerror(errno));
         return 0;
+    }
+    /* Only a regular file is read: a FIFO (no writer) or a device there would block or never
+     * end. Anything else is a corrupt entry, rebuilt like the others. */
+    char reason[300];
+    int fd = ccdb_file_open_regular(path, reason, sizeof reason);
+    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
+    if (!f) {
+        if (fd >= 0)
+            close(fd);
+        snprintf(why, whylen, "%s: %s", path, fd >= 0 ? strerror(errno) : reason);
+        return -1;
     }
     size_t want = HEADER_SIZE + n * RECORD_SIZE;
     unsigned char *buf = malloc(want + 1);

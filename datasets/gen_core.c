@@ -8,7 +8,7 @@
 
 #include "gen_internal.h"
 
-int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c); /* below */
+static int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c); /* below */
 
 typedef struct family_entry {
     ccdb_gen_family pub;
@@ -333,7 +333,7 @@ static int scaled_pick(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c, in
     }
 }
 
-int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)
+static int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)
 {
     int k;
     return scaled_pick(rng, kind, twin, c, &k);

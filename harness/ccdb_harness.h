@@ -93,7 +93,6 @@ typedef struct ccdb_tally {
 } ccdb_tally;
 
 void ccdb_tally_init(ccdb_tally *t);
-void ccdb_tally_add(ccdb_tally *t, const ccdb_truth_result *truth, const ccdb_result *r);
 /* Tallies n results: the whole set into *all, and by the truth's degeneracy class. */
 void ccdb_tally_results(const ccdb_truth_result *truth, const ccdb_result *res, size_t n,
                         ccdb_tally *all, ccdb_tally by_class[CCDB_CLASS_COUNT]);
@@ -185,7 +184,8 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
                    const ccdb_input *inputs, size_t n_inputs, const ccdb_bench_options *opt,
                    char *err, size_t errlen);
 void ccdb_bench_free(ccdb_bench *b);
-/* The dataset name used in rows: "suite/<family>" for generated inputs, else ds.name. */
+/* The dataset name used in rows and misses: ds.name (the file path, or "<family>/<kind>" for the
+ * built-in suite), "(unnamed)" when there is none. */
 const char *ccdb_input_label(const ccdb_input *in);
 /* Appends `s` to buf as one shell word (single-quoted when needed). */
 void ccdb_shell_quote(char *buf, size_t len, const char *s);
@@ -205,8 +205,6 @@ void ccdb_meta_free(ccdb_meta *m);
 void ccdb_meta_add_build(ccdb_meta *m);
 /* A warning for debug or sanitizer builds (timings mean little there), else NULL. */
 const char *ccdb_build_warning(void);
-/* "model name" from /proc/cpuinfo, or "unknown". */
-void ccdb_cpu_model(char *buf, size_t len);
 
 /* ---------------------------------------------------------------- suite (suite_inputs.c) */
 

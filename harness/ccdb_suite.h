@@ -34,9 +34,8 @@ typedef struct ccdb_suite_spec {
     size_t count;
 } ccdb_suite_spec;
 
-/* The suite's composition, in a fixed order. */
+/* The number of datasets in the suite. */
 size_t ccdb_suite_spec_count(void);
-const ccdb_suite_spec *ccdb_suite_spec_at(size_t i);
 
 typedef struct ccdb_suite_set {
     ccdb_dataset ds;    /* name "<family>/<kind>"; labels = exact truth (owned) */
@@ -45,10 +44,6 @@ typedef struct ccdb_suite_set {
     char *path;     /* the cached CSV (owned), or NULL when no cache directory is used */
     int from_cache; /* 1 if the labels came from a verified cache file */
 } ccdb_suite_set;
-
-/* Default cache directory: $XDG_CACHE_HOME/ccdbench/suite, else $HOME/.cache/ccdbench/suite,
- * else ".cache/ccdbench/suite" (relative to the working directory). Writes into buf. */
-const char *ccdb_suite_default_cache_dir(char *buf, size_t len);
 
 /* Generates (or loads from cache_dir; NULL = no cache) every dataset of the suite.
  * On success *sets is a malloc'ed array of *n sets (free with ccdb_suite_free) and 0 is returned.

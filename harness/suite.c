@@ -101,23 +101,6 @@ size_t ccdb_suite_spec_count(void)
     return NSPEC;
 }
 
-const ccdb_suite_spec *ccdb_suite_spec_at(size_t i)
-{
-    return i < NSPEC ? &specs[i] : NULL;
-}
-
-const char *ccdb_suite_default_cache_dir(char *buf, size_t len)
-{
-    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    if (xdg && *xdg == '/')
-        snprintf(buf, len, "%s/ccdbench/suite", xdg);
-    else if (home && *home)
-        snprintf(buf, len, "%s/.cache/ccdbench/suite", home);
-    else
-        snprintf(buf, len, ".cache/ccdbench/suite");
-    return buf;
-}
-
 /* ---------------- cache ---------------- */
 
 /* Hash of a whole file; -1 if it cannot be read. */

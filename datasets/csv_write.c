@@ -7,13 +7,13 @@
  * as it was. */
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "ccdb_dataset.h"
+#include "ccdb_util.h"
 #include "csv_rational.h"
 
 /* Longest row: 3 values, 3 commas, the truth digit, the newline, a NUL. */
@@ -48,43 +48,34 @@ int ccdb_csv_write_query(FILE *f, const double q[8][3], int truth)
     return 0;
 }
 
-static int fail(ccdb_csv_error *err, const char *fmt, ...)
-{
-    if (err) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
 int ccdb_csv_write(const char *path, const ccdb_dataset *ds, ccdb_csv_error *err)
 {
+    char *msg = err ? err->message : NULL;
+    size_t msglen = err ? sizeof err->message : 0;
     /* Refuse what the format cannot hold before touching the disk. */
     for (size_t k = 0; k < ds->count; k++) {
         if (ds->label[k] > 1)
-            return fail(err, "%s: query %zu: truth label %d is not 0 or 1", path, k,
-                        (int)ds->label[k]);
+            return ccdb_errorf(msg, msglen, "%s: query %zu: truth label %d is not 0 or 1", path, k,
+                               (int)ds->label[k]);
         for (int i = 0; i < 8; i++)
             for (int c = 0; c < 3; c++) {
                 const double v = ds->q[k][i][c];
                 if (!isfinite(v))
-                    return fail(err,
-                                "%s: query %zu, point %d, %c: %g is not finite (the "
-                                "format holds finite doubles only)",
-                                path, k, i, "xyz"[c], v);
+                    return ccdb_errorf(msg, msglen,
+                                       "%s: query %zu, point %d, %c: %g is not finite (the "
+                                       "format holds finite doubles only)",
+                                       path, k, i, "xyz"[c], v);
             }
     }
     size_t tlen = strlen(path) + 32;
     char *tmp = malloc(tlen);
     if (!tmp)
-        return fail(err, "%s: out of memory", path);
+        return ccdb_errorf(msg, msglen, "%s: out of memory", path);
     snprintf(tmp, tlen, "%s.tmp.%ld", path, (long)getpid());
     FILE *f = fopen(tmp, "wb");
     if (!f) {
         int e = errno;
-        fail(err, "%s: cannot create %s: %s", path, tmp, strerror(e));
+        ccdb_errorf(msg, msglen, "%s: cannot create %s: %s", path, tmp, strerror(e));
         free(tmp);
         return -1;
     }
@@ -103,7 +94,7 @@ int ccdb_csv_write(const char *path, const ccdb_dataset *ds, ccdb_csv_error *err
     }
     if (!ok) {
         remove(tmp);
-        fail(err, "%s: cannot write: %s", path, strerror(e));
+        ccdb_errorf(msg, msglen, "%s: cannot write: %s", path, strerror(e));
     }
     free(tmp);
     return ok ? 0 : -1;

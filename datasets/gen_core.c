@@ -1,11 +1,11 @@
 /* gen_core.c — the family table, ccdb_generate, and the exact maps every case goes through. */
 #include <assert.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ccdb_util.h"
 #include "gen_internal.h"
 
 static int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c); /* below */
@@ -341,16 +341,6 @@ static int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)
 
 /* ---------------- ccdb_generate ---------------- */
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (!err || !errlen)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
-
 /* Independent stream per (family, kind, seed): FNV-1a of the name mixed into the seed. */
 static uint64_t stream_seed(const char *family, ccdb_kind kind, uint64_t seed)
 {
@@ -370,20 +360,21 @@ int ccdb_generate(const char *family, ccdb_kind kind, size_t count, uint64_t see
         *intent_out = NULL;
     const family_entry *fe = family ? find_entry(family) : NULL;
     if (!fe) {
-        set_err(err, errlen, "unknown family '%s' (see `ccdbench gen --list`)",
-                family ? family : "(null)");
+        ccdb_errorf(err, errlen, "unknown family '%s' (see `ccdbench gen --list`)",
+                    family ? family : "(null)");
         return -1;
     }
     if (kind != CCDB_KIND_VF && kind != CCDB_KIND_EE) {
-        set_err(err, errlen, "kind must be vf or ee");
+        ccdb_errorf(err, errlen, "kind must be vf or ee");
         return -1;
     }
     if (!(fe->pub.kinds & (1u << kind))) {
-        set_err(err, errlen, "family '%s' does not support kind %s", family, ccdb_kind_name(kind));
+        ccdb_errorf(err, errlen, "family '%s' does not support kind %s", family,
+                    ccdb_kind_name(kind));
         return -1;
     }
     if (count == 0 || count > CCDB_GEN_MAX_COUNT) {
-        set_err(err, errlen, "count must be between 1 and %zu", CCDB_GEN_MAX_COUNT);
+        ccdb_errorf(err, errlen, "count must be between 1 and %zu", CCDB_GEN_MAX_COUNT);
         return -1;
     }
 
@@ -393,7 +384,7 @@ int ccdb_generate(const char *family, ccdb_kind kind, size_t count, uint64_t see
     if (!intent || ccdb_dataset_init(out, name, kind, count)) {
         free(intent);
         memset(out, 0, sizeof *out);
-        set_err(err, errlen, "out of memory for %zu queries", count);
+        ccdb_errorf(err, errlen, "out of memory for %zu queries", count);
         return -1;
     }
 

@@ -2,7 +2,6 @@
  * generator's intent) and builds the built-in suite, with a verified on-disk cache. */
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,28 +10,19 @@
 
 #include "ccdb_suite.h"
 #include "ccdb_truth.h"
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (!err || !errlen)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
+#include "ccdb_util.h"
 
 int ccdb_gen_label(ccdb_dataset *ds, const ccdb_gen_intent *intent, char *err, size_t errlen)
 {
     ccdb_truth *ctx = ccdb_truth_new();
     if (!ctx) {
-        set_err(err, errlen, "%s: cannot create the ground truth context", ds->name);
+        ccdb_errorf(err, errlen, "%s: cannot create the ground truth context", ds->name);
         return -1;
     }
     unsigned char *label = malloc(ds->count ? ds->count : 1);
     if (!label) {
         ccdb_truth_free(ctx);
-        set_err(err, errlen, "%s: out of memory", ds->name);
+        ccdb_errorf(err, errlen, "%s: out of memory", ds->name);
         return -1;
     }
     int rc = 0;
@@ -52,11 +42,11 @@ int ccdb_gen_label(ccdb_dataset *ds, const ccdb_gen_intent *intent, char *err, s
                 snprintf(want, sizeof want, " at t=%.17g", in->toi);
             if (r.hit)
                 snprintf(got, sizeof got, " at t in [%.17g, %.17g]", r.toi_lo, r.toi_hi);
-            set_err(err, errlen,
-                    "%s: query %zu: the generator built %s%s but the exact ground truth says "
-                    "%s%s (class %s): generator bug, nothing written",
-                    ds->name, i, in->hit ? "a hit" : "a miss", want, r.hit ? "hit" : "miss", got,
-                    ccdb_truth_class_name(r.cls));
+            ccdb_errorf(err, errlen,
+                        "%s: query %zu: the generator built %s%s but the exact ground truth says "
+                        "%s%s (class %s): generator bug, nothing written",
+                        ds->name, i, in->hit ? "a hit" : "a miss", want, r.hit ? "hit" : "miss",
+                        got, ccdb_truth_class_name(r.cls));
             rc = -1;
             break;
         }
@@ -206,7 +196,7 @@ int ccdb_suite_load(const char *cache_dir, ccdb_suite_set **sets_out, size_t *n_
     *n_out = 0;
     ccdb_suite_set *sets = calloc(NSPEC, sizeof *sets);
     if (!sets) {
-        set_err(err, errlen, "suite: out of memory");
+        ccdb_errorf(err, errlen, "suite: out of memory");
         return -1;
     }
     char dir[4096] = "";

@@ -3,6 +3,8 @@
  * picture of each false negative. Deterministic: same structs, same bytes. */
 #include "html_internal.h"
 
+#include "ccdb_util.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -662,13 +664,13 @@ static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_sol
 int ccdb_report_write_html(const ccdb_report *r, const char *path, char *err, size_t errlen)
 {
     if (!r || !path)
-        return ccdb_report_fail(err, errlen, "index.html: no report or no path given");
+        return ccdb_errorf(err, errlen, "index.html: no report or no path given");
     if ((r->n_rows && !r->rows) || (r->n_misses && !r->misses) || (r->n_meta && !r->meta))
-        return ccdb_report_fail(err, errlen, "%s: a table is announced but not given", path);
+        return ccdb_errorf(err, errlen, "%s: a table is announced but not given", path);
     size_t n = 0;
     ccdb_html_solver *s = summarize(r, &n);
     if (!s)
-        return ccdb_report_fail(err, errlen, "%s: out of memory", path);
+        return ccdb_errorf(err, errlen, "%s: out of memory", path);
     ccdb_rbuf b = { 0 };
     ccdb_rbuf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"

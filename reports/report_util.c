@@ -1,6 +1,8 @@
 /* report_util.c — growable buffer, CSV/HTML escaping and atomic writes for the report writers. */
 #include "report_util.h"
 
+#include "ccdb_util.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -117,33 +119,22 @@ void ccdb_rbuf_html(ccdb_rbuf *b, const char *s)
     }
 }
 
-int ccdb_report_fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
 int ccdb_report_write_atomic(const ccdb_rbuf *b, const char *path, char *err, size_t errlen)
 {
     if (b->oom)
-        return ccdb_report_fail(err, errlen, "%s: out of memory while building the report", path);
+        return ccdb_errorf(err, errlen, "%s: out of memory while building the report", path);
     size_t plen = strlen(path);
     char *tmp = malloc(plen + 16);
     if (!tmp)
-        return ccdb_report_fail(err, errlen, "%s: out of memory", path);
+        return ccdb_errorf(err, errlen, "%s: out of memory", path);
     memcpy(tmp, path, plen);
     memcpy(tmp + plen, ".tmp.XXXXXX", 12);
     int fd = mkstemp(tmp);
     if (fd < 0) {
         int e = errno;
         free(tmp);
-        return ccdb_report_fail(err, errlen, "%s: cannot create a temporary file: %s", path,
-                                strerror(e));
+        return ccdb_errorf(err, errlen, "%s: cannot create a temporary file: %s", path,
+                           strerror(e));
     }
     /* mkstemp makes the file 0600; a report is meant to be read by others. */
     (void)fchmod(fd, 0644);
@@ -157,7 +148,7 @@ int ccdb_report_write_atomic(const ccdb_rbuf *b, const char *path, char *err, si
             close(fd);
             unlink(tmp);
             free(tmp);
-            return ccdb_report_fail(err, errlen, "%s: write failed: %s", path, strerror(e));
+            return ccdb_errorf(err, errlen, "%s: write failed: %s", path, strerror(e));
         }
         off += (size_t)w;
     }
@@ -166,19 +157,19 @@ int ccdb_report_write_atomic(const ccdb_rbuf *b, const char *path, char *err, si
         close(fd);
         unlink(tmp);
         free(tmp);
-        return ccdb_report_fail(err, errlen, "%s: fsync failed: %s", path, strerror(e));
+        return ccdb_errorf(err, errlen, "%s: fsync failed: %s", path, strerror(e));
     }
     if (close(fd) != 0) {
         int e = errno;
         unlink(tmp);
         free(tmp);
-        return ccdb_report_fail(err, errlen, "%s: close failed: %s", path, strerror(e));
+        return ccdb_errorf(err, errlen, "%s: close failed: %s", path, strerror(e));
     }
     if (rename(tmp, path) != 0) {
         int e = errno;
         unlink(tmp);
         free(tmp);
-        return ccdb_report_fail(err, errlen, "%s: rename failed: %s", path, strerror(e));
+        return ccdb_errorf(err, errlen, "%s: rename failed: %s", path, strerror(e));
     }
     free(tmp);
     return 0;

@@ -31,11 +31,5 @@ void ccdb_rbuf_html(ccdb_rbuf *b, const char *s);
 
 /* Write the buffer to path atomically: temporary file beside it, fsync, rename. */
 int ccdb_report_write_atomic(const ccdb_rbuf *b, const char *path, char *err, size_t errlen);
-/* Fill err (if any) with a formatted message; returns -1. */
-int ccdb_report_fail(char *err, size_t errlen, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
 
 #endif

@@ -344,10 +344,9 @@ static int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)
 /* Independent stream per (family, kind, seed): FNV-1a of the name mixed into the seed. */
 static uint64_t stream_seed(const char *family, ccdb_kind kind, uint64_t seed)
 {
-    uint64_t h = 0xcbf29ce484222325u;
-    for (const unsigned char *s = (const unsigned char *)family; *s; s++)
-        h = (h ^ *s) * 0x100000001b3u;
-    h = (h ^ (uint64_t)kind) * 0x100000001b3u;
+    unsigned char kind_byte = (unsigned char)kind;
+    uint64_t h = ccdb_fnv1a64(CCDB_FNV1A64_BASIS, family, strlen(family));
+    h = ccdb_fnv1a64(h, &kind_byte, 1);
     uint64_t st = seed ^ h;
     return ccdb_splitmix64(&st);
 }

@@ -99,12 +99,11 @@ static int file_hash(const char *path, uint64_t *out)
     FILE *f = fopen(path, "rb");
     if (!f)
         return -1;
-    uint64_t h = 0xcbf29ce484222325u;
+    uint64_t h = CCDB_FNV1A64_BASIS;
     unsigned char buf[65536];
     size_t got;
     while ((got = fread(buf, 1, sizeof buf, f)) > 0)
-        for (size_t i = 0; i < got; i++)
-            h = (h ^ buf[i]) * 0x100000001b3u;
+        h = ccdb_fnv1a64(h, buf, got);
     int bad = ferror(f);
     fclose(f);
     *out = h;

@@ -16,22 +16,13 @@
 #include <unistd.h>
 
 #include "ccdb_harness.h"
+#include "ccdb_util.h"
 
 #define MAGIC       "CCDBTRTH"
 #define FORMAT      1u
 #define ENDIAN_MARK 0x01020304u
 #define HEADER_SIZE 72
 #define RECORD_SIZE 24
-
-static uint64_t fnv1a64(const unsigned char *p, size_t n)
-{
-    uint64_t h = 0xcbf29ce484222325u;
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= 0x100000001b3u;
-    }
-    return h;
-}
 
 void ccdb_truth_cache_key(const ccdb_dataset *ds, int round_inputs, unsigned char key[32])
 {
@@ -146,7 +137,8 @@ int ccdb_truth_cache_load(const char *dir, const unsigned char key[32], size_t n
         bad = "query count mismatch";
     else if (got != want)
         bad = got < want ? "truncated payload" : "trailing bytes";
-    else if (get64(buf + 64) != fnv1a64(buf + HEADER_SIZE, n * RECORD_SIZE))
+    else if (get64(buf + 64) !=
+             ccdb_fnv1a64(CCDB_FNV1A64_BASIS, buf + HEADER_SIZE, n * RECORD_SIZE))
         bad = "payload checksum mismatch";
     else {
         rc = 1;
@@ -189,7 +181,7 @@ int ccdb_truth_cache_store(const char *dir, const unsigned char key[32], size_t 
     put32(buf + 20, RECORD_SIZE);
     memcpy(buf + 24, key, 32);
     put64(buf + 56, n);
-    put64(buf + 64, fnv1a64(buf + HEADER_SIZE, n * RECORD_SIZE));
+    put64(buf + 64, ccdb_fnv1a64(CCDB_FNV1A64_BASIS, buf + HEADER_SIZE, n * RECORD_SIZE));
     FILE *f = fopen(tmp, "wb");
     int ok = f && fwrite(buf, 1, size, f) == size;
     if (f && fclose(f) != 0)

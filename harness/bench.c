@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ccdb_harness.h"
+#include "ccdb_util.h"
 
 static const char *kind_folder(ccdb_kind k)
 {
@@ -128,51 +129,23 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver *s, const ccdb_inpu
     row->ns_median = row->ns_min = row->ns_max = NAN;
 }
 
-/* The misses file of a solver and kind, opened on the first false negative. */
-typedef struct miss_file {
-    FILE *f;
-    char path[4096], tmp[4200];
-} miss_file;
-
-static int open_miss_file(miss_file *mf, const char *dir, const ccdb_solver *s, ccdb_kind k,
+/* The misses file of a solver and kind (a ccdb_atomic_file), opened on the first false
+ * negative. */
+static int open_miss_file(ccdb_atomic_file *mf, const char *dir, const ccdb_solver *s, ccdb_kind k,
                           char *err, size_t errlen)
 {
-    char sub[4096];
+    char sub[4096], path[4200];
     snprintf(sub, sizeof sub, "%s/%s", dir, kind_folder(k));
-    if (ccdb_mkdir_p(sub) != 0) {
-        snprintf(err, errlen, "%s: %s", sub, strerror(errno));
-        return -1;
-    }
-    if (snprintf(mf->path, sizeof mf->path, "%s/%s.csv", sub, s->name) >= (int)sizeof mf->path ||
-        snprintf(mf->tmp, sizeof mf->tmp, "%s.tmp", mf->path) >= (int)sizeof mf->tmp) {
-        snprintf(err, errlen, "%s: path too long", sub);
-        return -1;
-    }
-    if (!(mf->f = fopen(mf->tmp, "w"))) {
-        snprintf(err, errlen, "%s: %s", mf->tmp, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
-static int close_miss_file(miss_file *mf, char *err, size_t errlen)
-{
-    if (!mf->f)
-        return 0;
-    int bad = ferror(mf->f);
-    bad |= fclose(mf->f) != 0;
-    mf->f = NULL;
-    if (bad || rename(mf->tmp, mf->path) != 0) {
-        snprintf(err, errlen, "%s: write failed", mf->path);
-        remove(mf->tmp);
-        return -1;
-    }
-    return 0;
+    if (ccdb_mkdir_p(sub) != 0)
+        return ccdb_errorf(err, errlen, "%s: %s", sub, strerror(errno));
+    if (snprintf(path, sizeof path, "%s/%s.csv", sub, s->name) >= (int)sizeof path)
+        return ccdb_errorf(err, errlen, "%s: path too long", sub);
+    return ccdb_atomic_open(mf, path, err, errlen);
 }
 
 /* Tallies one solver run into rows, and its false negatives into misses. */
 static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
-                  const ccdb_solver_run *run, miss_file *mf, const ccdb_bench_options *opt,
+                  const ccdb_solver_run *run, ccdb_atomic_file *mf, const ccdb_bench_options *opt,
                   long long *kept, char *err, size_t errlen)
 {
     const ccdb_solver *s = sum->solver;
@@ -228,10 +201,8 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
         if (opt->misses_dir) {
             if (!mf->f && open_miss_file(mf, opt->misses_dir, s, in->ds.kind, err, errlen) != 0)
                 return -1;
-            if (ccdb_csv_write_query(mf->f, (const double(*)[3])in->ds.q[i], 1) != 0) {
-                snprintf(err, errlen, "%s: write failed", mf->tmp);
-                return -1;
-            }
+            if (ccdb_csv_write_query(mf->f, (const double(*)[3])in->ds.q[i], 1) != 0)
+                return ccdb_atomic_fail(mf, err, errlen);
         }
         if (*kept >= (long long)opt->misses_kept)
             continue;
@@ -274,7 +245,7 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
 {
     memset(b, 0, sizeof *b);
     b->solvers = calloc(n_solvers ? n_solvers : 1, sizeof *b->solvers);
-    miss_file *mf = calloc(2 * (n_solvers ? n_solvers : 1), sizeof *mf);
+    ccdb_atomic_file *mf = calloc(2 * (n_solvers ? n_solvers : 1), sizeof *mf);
     long long *kept = calloc(n_solvers ? n_solvers : 1, sizeof *kept);
     int rc = 0;
     if (!b->solvers || !mf || !kept) {
@@ -310,7 +281,7 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
                 fprintf(stderr, "ccdbench run: %s on %s: %s\n", s->name, ccdb_input_label(in),
                         run.detail);
             }
-            miss_file *m = &mf[2 * j + (in->ds.kind == CCDB_KIND_VF ? 0 : 1)];
+            ccdb_atomic_file *m = &mf[2 * j + (in->ds.kind == CCDB_KIND_VF ? 0 : 1)];
             rc = record(b, &b->solvers[j], in, &run, m, opt, &kept[j], err, errlen);
             ccdb_solver_run_free(&run);
         }
@@ -318,12 +289,10 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
     ccdb_progress_done();
 done:
     for (size_t j = 0; mf && j < 2 * n_solvers; j++) {
-        if (rc == 0)
-            rc = close_miss_file(&mf[j], err, errlen);
-        else if (mf[j].f) {
-            fclose(mf[j].f);
-            remove(mf[j].tmp);
-        }
+        if (rc == 0 && mf[j].f)
+            rc = ccdb_atomic_commit(&mf[j], err, errlen);
+        else
+            ccdb_atomic_abort(&mf[j]);
     }
     free(mf);
     free(kept);

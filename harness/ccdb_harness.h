@@ -138,11 +138,6 @@ int ccdb_truth_for_input(ccdb_input *in, const char *dir, int round_inputs, int 
 void ccdb_progress(const char *fmt, ...);
 void ccdb_progress_done(void);
 
-/* ---------------------------------------------------------------- util (fsutil.c) */
-
-/* mkdir -p. Returns 0 or -1 (errno set). */
-int ccdb_mkdir_p(const char *path);
-
 /* ---------------------------------------------------------------- bench (bench.c) */
 
 typedef struct ccdb_bench_options {

@@ -11,6 +11,7 @@
 #include "ccdb_cli.h"
 #include "ccdb_harness.h"
 #include "ccdb_registry.h"
+#include "ccdb_util.h"
 
 #define MAX_LIST 256
 

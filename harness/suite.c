@@ -1,12 +1,9 @@
 /* suite.c — labels generated datasets with the exact truth (refusing any disagreement with the
  * generator's intent) and builds the built-in suite, with a verified on-disk cache. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "ccdb_suite.h"
 #include "ccdb_truth.h"
@@ -110,22 +107,6 @@ static int file_hash(const char *path, uint64_t *out)
     return bad ? -1 : 0;
 }
 
-static int mkdir_p(const char *dir)
-{
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s", dir) >= (int)sizeof tmp)
-        return -1;
-    for (char *p = tmp + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        if (mkdir(tmp, 0777) && errno != EEXIST)
-            return -1;
-        *p = '/';
-    }
-    return mkdir(tmp, 0777) && errno != EEXIST ? -1 : 0;
-}
-
 /* 1 if the cached file at path is intact and holds exactly `fresh` with the intended labels. */
 static int cache_valid(const char *path, const ccdb_dataset *fresh, const ccdb_gen_intent *in)
 {
@@ -162,19 +143,10 @@ static int cache_write(const char *path, const ccdb_dataset *ds)
     uint64_t h;
     if (file_hash(path, &h))
         return -1;
-    char side[4200], tmp[4300];
+    char side[4200], text[32];
     snprintf(side, sizeof side, "%s.fnv64", path);
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", side, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return -1;
-    int ok = fprintf(f, "%016" PRIx64 "\n", h) > 0;
-    ok = (fclose(f) == 0) && ok;
-    if (!ok || rename(tmp, side)) {
-        remove(tmp);
-        return -1;
-    }
-    return 0;
+    int n = snprintf(text, sizeof text, "%016" PRIx64 "\n", h);
+    return ccdb_write_file_atomic(side, text, (size_t)n, NULL, 0);
 }
 
 void ccdb_suite_free(ccdb_suite_set *sets, size_t n)
@@ -203,7 +175,7 @@ int ccdb_suite_load(const char *cache_dir, ccdb_suite_set **sets_out, size_t *n_
     if (cache_dir) {
         int w = snprintf(dir, sizeof dir, "%s/g%d-t%d", cache_dir, CCDB_GEN_VERSION,
                          CCDB_TRUTH_VERSION);
-        use_cache = w > 0 && w < (int)sizeof dir - 256 && mkdir_p(dir) == 0;
+        use_cache = w > 0 && w < (int)sizeof dir - 256 && ccdb_mkdir_p(dir) == 0;
     }
     for (size_t i = 0; i < NSPEC; i++) {
         const ccdb_suite_spec *sp = &specs[i];

@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "ccdb_harness.h"
 #include "ccdb_util.h"
@@ -158,14 +157,13 @@ int ccdb_truth_cache_load(const char *dir, const unsigned char key[32], size_t n
 int ccdb_truth_cache_store(const char *dir, const unsigned char key[32], size_t n,
                            const ccdb_truth_result *res, char *why, size_t whylen)
 {
-    char path[4096], tmp[4200], sub[4096];
+    char path[4096], sub[4096];
     snprintf(sub, sizeof sub, "%s/truth", dir);
     if (ccdb_mkdir_p(sub) != 0) {
         snprintf(why, whylen, "%s: %s", sub, strerror(errno));
         return -1;
     }
     ccdb_truth_cache_path(dir, key, path, sizeof path);
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
     size_t size = HEADER_SIZE + n * RECORD_SIZE;
     unsigned char *buf = calloc(size, 1);
     if (!buf) {
@@ -182,15 +180,7 @@ int ccdb_truth_cache_store(const char *dir, const unsigned char key[32], size_t 
     memcpy(buf + 24, key, 32);
     put64(buf + 56, n);
     put64(buf + 64, ccdb_fnv1a64(CCDB_FNV1A64_BASIS, buf + HEADER_SIZE, n * RECORD_SIZE));
-    FILE *f = fopen(tmp, "wb");
-    int ok = f && fwrite(buf, 1, size, f) == size;
-    if (f && fclose(f) != 0)
-        ok = 0;
+    int rc = ccdb_write_file_atomic(path, buf, size, why, whylen);
     free(buf);
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(why, whylen, "%s: %s", path, strerror(errno));
-        remove(tmp);
-        return -1;
-    }
-    return 0;
+    return rc;
 }

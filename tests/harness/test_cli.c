@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 
 #include "ccdb_harness.h"
+#include "ccdb_util.h"
 
 #define BIN     CCDB_BINARY_DIR "/harness/ccdbench"
 #define PLUGINS CCDB_BINARY_DIR "/plugins"

@@ -10,14 +10,7 @@
 #include <string.h>
 
 #include "ccdb_dataset.h"
-
-static inline uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+#include "prng.h" /* ccdb_splitmix64 */
 
 /* Parses `text` as the file "t.csv". */
 static inline int parse_text(const char *text, int round_inputs, ccdb_dataset *ds,

@@ -191,7 +191,7 @@ Test(csv_write, round_trip_random_doubles)
     /* Writing what was read reproduces the file byte for byte. */
     cr_assert_eq(ccdb_csv_write(b, &back, &err), 0, "%s", err.message);
     size_t la, lb;
-    char *ta = slurp(a, &la), *tb = slurp(b, &lb);
+    char *ta = ccdb_test_slurp(a, &la), *tb = ccdb_test_slurp(b, &lb);
     cr_assert(la == lb && memcmp(ta, tb, la) == 0, "re-written file differs");
 
     /* Every value in the file is in canonical form. */
@@ -388,7 +388,7 @@ Test(csv_write, atomic_replace_and_failures_leave_nothing)
     cr_assert_not_null(mkdtemp(dir));
     char path[256];
     snprintf(path, sizeof path, "%s/out.csv", dir);
-    write_text(path, "old contents\n", 13);
+    ccdb_test_write_file(path, "old contents\n", 13);
     ccdb_dataset ds;
     cr_assert_eq(ccdb_dataset_init(&ds, "x", CCDB_KIND_VF, 2), 0);
     ds.q[1][7][2] = 0.25;
@@ -396,7 +396,7 @@ Test(csv_write, atomic_replace_and_failures_leave_nothing)
     ccdb_csv_error err;
     cr_assert_eq(ccdb_csv_write(path, &ds, &err), 0, "%s", err.message);
     size_t len;
-    char *text = slurp(path, &len);
+    char *text = ccdb_test_slurp(path, &len);
     cr_assert_eq(len, 16 * 14); /* 16 rows of 14 bytes: "0,1,0,1,0,1,T\n", one with "1,4" */
     cr_assert(strstr(text, "0,1,0,1,1,4,1\n") != NULL);
     free(text);
@@ -426,7 +426,7 @@ Test(csv_write, atomic_replace_and_failures_leave_nothing)
     ds.label[1] = 3;
     cr_assert_eq(ccdb_csv_write(path, &ds, &err), -1);
     cr_assert(strstr(err.message, "query 1: truth label 3") != NULL, "%s", err.message);
-    text = slurp(path, &len);
+    text = ccdb_test_slurp(path, &len);
     cr_assert(strstr(text, "0,1,0,1,1,4,1\n") != NULL, "previous file kept");
     free(text);
     cr_assert_eq(count_entries(dir), 1);
@@ -473,7 +473,7 @@ Test(csv_sample, read_write_reproduces_every_file_byte_for_byte)
                 cr_assert_eq(ccdb_csv_read(path, kind, NULL, &ds, &err), 0, "%s", err.message);
                 cr_assert_eq(ccdb_csv_write(out, &ds, &err), 0, "%s", err.message);
                 size_t la, lb;
-                char *orig = slurp(path, &la), *copy = slurp(out, &lb);
+                char *orig = ccdb_test_slurp(path, &la), *copy = ccdb_test_slurp(out, &lb);
                 size_t lines = 0;
                 for (size_t i = 0; i < la; i++)
                     lines += orig[i] == '\n';

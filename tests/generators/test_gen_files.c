@@ -10,39 +10,23 @@
 #include "ccdb_cli.h"
 #include "ccdb_generators.h"
 #include "ccdb_suite.h"
+#include "ccdb_test_fixtures.h"
 
 static char tmpdir[64];
 
 static void make_tmp(void)
 {
-    strcpy(tmpdir, "/tmp/ccdb-gen-test-XXXXXX");
-    cr_assert_not_null(mkdtemp(tmpdir));
+    ccdb_test_mkdtemp(tmpdir, sizeof tmpdir, "gen-test");
 }
 
 static void rm_tree(void)
 {
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    cr_assert_eq(system(cmd), 0);
+    ccdb_test_rmtree(tmpdir);
 }
 
 static int run_gen(int argc, const char **argv)
 {
     return ccdb_cmd_gen(argc, (char **)argv);
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    cr_assert_not_null(f, "%s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
 }
 
 static void quiet(void)
@@ -95,7 +79,7 @@ Test(gen_files, cli_writes_same_bytes_twice, .init = quiet)
     cr_assert_eq(run_gen(11, args_a), 0);
     cr_assert_eq(run_gen(11, args_b), 0);
     size_t la, lb;
-    char *ta = slurp(a, &la), *tb = slurp(b, &lb);
+    char *ta = ccdb_test_slurp(a, &la), *tb = ccdb_test_slurp(b, &lb);
     cr_assert_eq(la, lb);
     cr_assert_eq(memcmp(ta, tb, la), 0, "same seed, different bytes");
     free(ta);
@@ -189,7 +173,7 @@ Test(gen_files, suite_composition_and_cache, .init = quiet)
 
     /* Corrupt one cached file (flip a truth label) and delete another's hash: both rebuilt. */
     size_t len;
-    char *text = slurp(s2[0].path, &len);
+    char *text = ccdb_test_slurp(s2[0].path, &len);
     char *truth = text + strcspn(text, "\n") - 1; /* last field of the first row */
     *truth = *truth == '0' ? '1' : '0';
     FILE *f = fopen(s2[0].path, "wb");

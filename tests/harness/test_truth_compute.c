@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ccdb_harness.h"
+#include "ccdb_test_fixtures.h"
 
 /* EE queries: edge a from (0,0,z0)-(1,0,z0) moving to z1, edge b fixed along y at x = s. */
 static void make(ccdb_dataset *ds, size_t n)
@@ -64,8 +65,8 @@ static void same(const ccdb_truth_result *a, const ccdb_truth_result *b, size_t 
 
 Test(truth_compute, for_input_stores_reuses_and_rebuilds)
 {
-    char dir[] = "/tmp/ccdb-test-tc-XXXXXX";
-    cr_assert_not_null(mkdtemp(dir));
+    char dir[256];
+    ccdb_test_mkdtemp(dir, sizeof dir, "test-tc");
     ccdb_input in = { 0 };
     make(&in.ds, 20);
     cr_assert_eq(ccdb_truth_for_input(&in, dir, 0, 2), 0);
@@ -95,7 +96,5 @@ Test(truth_compute, for_input_stores_reuses_and_rebuilds)
     cr_assert_eq(in.truth_cached, 1, "rebuilt entry valid");
     free(first);
     ccdb_input_free(&in);
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    cr_assert_eq(system(cmd), 0);
+    ccdb_test_rmtree(dir);
 }

@@ -1,6 +1,8 @@
 /* fixture.c — the hand-built report used by the report-writer tests (see fixture.h). */
 #include "fixture.h"
 
+#include "ccdb_test_fixtures.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -295,13 +297,10 @@ size_t fixture_misses_of(const char *solver)
 
 char *fixture_tmpdir(void)
 {
-    const char *base = getenv("TMPDIR");
     char *dir = malloc(4096);
     if (!dir)
         abort();
-    snprintf(dir, 4096, "%s/ccdb-reports-XXXXXX", base && *base ? base : "/tmp");
-    if (!mkdtemp(dir))
-        abort();
+    ccdb_test_mkdtemp(dir, 4096, "reports");
     return dir;
 }
 
@@ -312,33 +311,4 @@ char *fixture_path(const char *dir, const char *name)
         abort();
     sprintf(p, "%s/%s", dir, name);
     return p;
-}
-
-char *fixture_slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *s = malloc(cap);
-    size_t got;
-    while (s && (got = fread(s + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (cap - n < 2) {
-            char *t = realloc(s, cap * 2);
-            if (!t) {
-                free(s);
-                s = NULL;
-                break;
-            }
-            s = t;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (s)
-        s[n] = '\0';
-    if (len)
-        *len = n;
-    return s;
 }

@@ -7,20 +7,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ccdb_test_fixtures.h"
 #include "ccdb_util.h"
 
-static char dir[] = "/tmp/ccdb_util_XXXXXX";
+static char dir[64];
 
 static void make_dir(void)
 {
-    cr_assert_not_null(mkdtemp(dir));
+    ccdb_test_mkdtemp(dir, sizeof dir, "util");
 }
 
 static void remove_dir(void)
 {
-    char cmd[64];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    cr_assert_eq(system(cmd), 0);
+    ccdb_test_rmtree(dir);
 }
 
 /* Entries of dir other than . and .. */
@@ -35,15 +34,14 @@ static int entries(const char *path)
     return n;
 }
 
+/* A small file's text (freed at the next call). */
 static char *read_text(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    cr_assert_not_null(f, "%s", path);
-    static char buf[256];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
+    static char *text;
+    free(text);
+    text = ccdb_test_slurp(path, NULL);
+    cr_assert_not_null(text, "%s", path);
+    return text;
 }
 
 TestSuite(util, .init = make_dir, .fini = remove_dir);

@@ -59,25 +59,6 @@ static inline void incl_diffs(const double q[8][3], int ee, double t, double D[3
     }
 }
 
-/* F's values at the 8 corners of box b, computed in double: G[kt][2*ku+kv][axis]. */
-static inline void incl_corners(const double q[8][3], int ee, const incl_box *b, double G[2][4][3])
-{
-    for (int kt = 0; kt < 2; ++kt) {
-        double D[3], B[3], C[3];
-        incl_diffs(q, ee, kt ? b->hi[0] : b->lo[0], D, B, C);
-        for (int ku = 0; ku < 2; ++ku) {
-            double u = ku ? b->hi[1] : b->lo[1];
-            for (int kv = 0; kv < 2; ++kv) {
-                double v = kv ? b->hi[2] : b->lo[2];
-                for (int i = 0; i < 3; ++i) {
-                    double s = ee ? D[i] + u * B[i] : D[i] - u * B[i];
-                    G[kt][2 * ku + kv][i] = s - v * C[i];
-                }
-            }
-        }
-    }
-}
-
 /* Bounding box (per axis) of F's values at the 8 corners of box b, computed in double. */
 static inline void incl_corner_range(const double q[8][3], int ee, const incl_box *b, double mn[3],
                                      double mx[3])

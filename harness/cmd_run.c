@@ -448,14 +448,8 @@ static int write_reports(const char *dir, const ccdb_bench *b, const ccdb_meta *
     r.n_misses = b->n_misses;
     r.miss_pictures_per_solver = 20;
     r.warning = ccdb_build_warning();
-    char path[4096], err[1024];
-    snprintf(path, sizeof path, "%s/summary.csv", dir);
-    if (ccdb_report_write_summary_csv(&r, path, err, sizeof err) != 0) {
-        fprintf(stderr, "ccdbench run: %s\n", err);
-        return -1;
-    }
-    snprintf(path, sizeof path, "%s/index.html", dir);
-    if (ccdb_report_write_html(&r, path, err, sizeof err) != 0) {
+    char err[1024];
+    if (ccdb_report_write_dir(&r, dir, err, sizeof err) != 0) {
         fprintf(stderr, "ccdbench run: %s\n", err);
         return -1;
     }

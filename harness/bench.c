@@ -105,6 +105,17 @@ void ccdb_bench_free(ccdb_bench *b)
     memset(b, 0, sizeof *b);
 }
 
+/* reports/ has a status type of its own: it knows nothing of the runner. */
+static ccdb_report_status report_status(ccdb_run_status s)
+{
+    switch (s) {
+    case CCDB_RUN_OK: return CCDB_REPORT_OK;
+    case CCDB_RUN_CRASHED: return CCDB_REPORT_CRASHED;
+    case CCDB_RUN_TIMEOUT: return CCDB_REPORT_TIMEOUT;
+    }
+    return CCDB_REPORT_CRASHED;
+}
+
 static void fill_row(ccdb_report_row *row, const ccdb_solver *s, const ccdb_input *in,
                      const char *family, const ccdb_tally *t, const ccdb_solver_run *run)
 {
@@ -124,7 +135,7 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver *s, const ccdb_inpu
     row->toi_err_max = t->toi_err_max;
     row->work = t->work;
     row->claims = s->flags;
-    row->status = run->status;
+    row->status = report_status(run->status);
     /* Time is measured for the whole loop only: class rows have none of their own. */
     row->ns_median = row->ns_min = row->ns_max = NAN;
 }
@@ -153,14 +164,14 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
     ccdb_tally all, by_class[CCDB_CLASS_COUNT];
     ccdb_report_row *row;
 
-    if (run->status != CCDB_REPORT_OK) {
+    if (run->status != CCDB_RUN_OK) {
         /* Nothing came back: one "all" row carrying the status, no counts. */
         if (!(row = new_row(b)))
             goto oom;
         ccdb_tally_init(&all);
         fill_row(row, s, in, "all", &all, run);
         row->queries = (long long)n;
-        if (run->status == CCDB_REPORT_CRASHED)
+        if (run->status == CCDB_RUN_CRASHED)
             sum->crashed++;
         else
             sum->timeouts++;
@@ -276,7 +287,7 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
                 rc = -1;
                 break;
             }
-            if (run.status != CCDB_REPORT_OK) {
+            if (run.status != CCDB_RUN_OK) {
                 ccdb_progress_done();
                 fprintf(stderr, "ccdbench run: %s on %s: %s\n", s->name, ccdb_input_label(in),
                         run.detail);

@@ -52,9 +52,19 @@ typedef struct ccdb_run_config {
     int threads; /* contiguous chunks run by this many threads, >= 1 */
 } ccdb_run_config;
 
+/* How a solver run ended. */
+typedef enum ccdb_run_status {
+    CCDB_RUN_OK = 0,
+    CCDB_RUN_CRASHED, /* isolated: the solver's child process died */
+    CCDB_RUN_TIMEOUT  /* isolated: the time limit was hit */
+} ccdb_run_status;
+
+/* "ok", "crashed", "timeout". */
+const char *ccdb_run_status_name(ccdb_run_status s);
+
 /* One solver on one dataset. */
 typedef struct ccdb_solver_run {
-    ccdb_report_status status;
+    ccdb_run_status status;
     ccdb_result *results;             /* one per query (from the warm-up pass); NULL unless OK */
     double ns_median, ns_min, ns_max; /* per query, over the timed repeats */
     char detail[160];                 /* why it is not OK ("killed by signal 11", "timeout 5 s") */
@@ -66,7 +76,7 @@ typedef struct ccdb_solver_run {
 int ccdb_runner_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3], size_t n,
                     const ccdb_run_config *cfg, ccdb_solver_run *out);
 /* Same in a forked child with a wall-clock limit (timeout_s > 0): a crash or timeout sets
- * out->status to CCDB_REPORT_CRASHED / CCDB_REPORT_TIMEOUT and returns 0. -1 only when the
+ * out->status to CCDB_RUN_CRASHED / CCDB_RUN_TIMEOUT and returns 0. -1 only when the
  * harness itself fails (fork, pipe). */
 int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3], size_t n,
                      const ccdb_run_config *cfg, double timeout_s, ccdb_solver_run *out);

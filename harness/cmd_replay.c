@@ -36,9 +36,8 @@ static const char *outcome_name(ccdb_outcome o)
 static void print_solver(const ccdb_solver *s, const ccdb_truth_result *t,
                          const ccdb_solver_run *run)
 {
-    if (run->status != CCDB_REPORT_OK) {
-        printf("  %-24s %-8s %s\n", s->name,
-               run->status == CCDB_REPORT_TIMEOUT ? "timeout" : "crashed", run->detail);
+    if (run->status != CCDB_RUN_OK) {
+        printf("  %-24s %-8s %s\n", s->name, ccdb_run_status_name(run->status), run->detail);
         return;
     }
     const ccdb_result *r = &run->results[0];

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ccdb_harness.h"
+#include "ccdb_registry.h"
 #include "ccdb_util.h"
 
 static const char *kind_folder(ccdb_kind k)
@@ -116,9 +117,10 @@ static ccdb_report_status report_status(ccdb_run_status s)
     return CCDB_REPORT_CRASHED;
 }
 
-static void fill_row(ccdb_report_row *row, const ccdb_solver *s, const ccdb_input *in,
+static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum, const ccdb_input *in,
                      const char *family, const ccdb_tally *t, const ccdb_solver_run *run)
 {
+    const ccdb_solver *s = sum->solver;
     row->solver = s->name;
     row->dataset = ccdb_input_label(in);
     row->kind = ccdb_kind_name(in->ds.kind);
@@ -135,6 +137,8 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver *s, const ccdb_inpu
     row->toi_err_max = t->toi_err_max;
     row->work = t->work;
     row->claims = s->flags;
+    row->conservative = (s->flags & CCDB_CLAIM_CONSERVATIVE) != 0;
+    row->claim_tags = sum->claim_tags;
     row->status = report_status(run->status);
     /* Time is measured for the whole loop only: class rows have none of their own. */
     row->ns_median = row->ns_min = row->ns_max = NAN;
@@ -169,7 +173,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
         if (!(row = new_row(b)))
             goto oom;
         ccdb_tally_init(&all);
-        fill_row(row, s, in, "all", &all, run);
+        fill_row(row, sum, in, "all", &all, run);
         row->queries = (long long)n;
         if (run->status == CCDB_RUN_CRASHED)
             sum->crashed++;
@@ -181,7 +185,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
     ccdb_tally_results(in->truth, run->results, n, &all, by_class);
     if (!(row = new_row(b)))
         goto oom;
-    fill_row(row, s, in, "all", &all, run);
+    fill_row(row, sum, in, "all", &all, run);
     row->ns_median = run->ns_median;
     row->ns_min = run->ns_min;
     row->ns_max = run->ns_max;
@@ -190,7 +194,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
             continue;
         if (!(row = new_row(b)))
             goto oom;
-        fill_row(row, s, in, ccdb_truth_class_name((ccdb_truth_class)c), &by_class[c], run);
+        fill_row(row, sum, in, ccdb_truth_class_name((ccdb_truth_class)c), &by_class[c], run);
     }
 
     sum->queries += all.queries;
@@ -265,8 +269,16 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
         goto done;
     }
     b->n_solvers = n_solvers;
-    for (size_t j = 0; j < n_solvers; j++)
+    for (size_t j = 0; j < n_solvers && rc == 0; j++) {
+        char tags[128];
         b->solvers[j].solver = solvers[j];
+        b->solvers[j].claim_tags =
+            keep_string(b, ccdb_claims_text(solvers[j]->flags, tags, sizeof tags));
+        if (!b->solvers[j].claim_tags) {
+            snprintf(err, errlen, "out of memory");
+            rc = -1;
+        }
+    }
 
     for (size_t i = 0; i < n_inputs && rc == 0; i++) {
         const ccdb_input *in = &inputs[i];

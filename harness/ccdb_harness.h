@@ -163,6 +163,7 @@ typedef struct ccdb_bench_options {
 /* Per solver, over every dataset of the run (for the stdout table and --fail-on-fn). */
 typedef struct ccdb_solver_summary {
     const ccdb_solver *solver;
+    const char *claim_tags; /* its claims for people (ccdb_claims_text; owned by the bench) */
     long long queries, fn, fp, toi_violations, failed, gave_up;
     double ns_total;         /* sum over datasets of ns_median x queries */
     long long timed_queries; /* queries behind ns_total */

@@ -12,9 +12,10 @@ typedef struct ccdb_html_solver {
     long long queries, positives, tp, fp, fn, tn, gave_up, failed, toi_violations, work;
     double toi_err_max;               /* NaN when no row had one */
     double ns_median, ns_min, ns_max; /* query-weighted means over timed rows; NaN if none */
-    unsigned claims;
-    ccdb_report_status status; /* worst over its rows: crashed > timeout > ok */
-    size_t n_misses;           /* misses given for this solver */
+    int conservative;                 /* any of its rows says so */
+    const char *claim_tags;           /* from its first row with tags; NULL if none */
+    ccdb_report_status status;        /* worst over its rows: crashed > timeout > ok */
+    size_t n_misses;                  /* misses given for this solver */
 } ccdb_html_solver;
 
 /* Same text, treating NULL as "". */

@@ -9,10 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CLAIM_CONSERVATIVE   0x1u /* CCDB_CLAIM_CONSERVATIVE; reports/ includes no other module */
-#define CLAIM_REPORTS_TOI    0x2u
-#define CLAIM_MIN_SEPARATION 0x4u
-
 const char *ccdb_html_str(const char *s)
 {
     return s ? s : "";
@@ -159,7 +155,9 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
             n++;
         }
         ccdb_html_solver *t = &s[k];
-        t->claims |= w->claims;
+        t->conservative |= w->conservative;
+        if (!t->claim_tags || !*t->claim_tags)
+            t->claim_tags = w->claim_tags;
         if (status_rank(w->status) > status_rank(t->status))
             t->status = w->status;
         if (!used[i])
@@ -211,16 +209,25 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
 
 /* ---- sections ------------------------------------------------------------------------------ */
 
-static void claims_tags(ccdb_rbuf *b, unsigned claims)
+/* One tag per ", "-separated claim. */
+static void claims_tags(ccdb_rbuf *b, const char *tags)
 {
-    if (claims & CLAIM_CONSERVATIVE)
-        ccdb_rbuf_puts(b, "<span class=\"tag\">conservative</span>");
-    if (claims & CLAIM_REPORTS_TOI)
-        ccdb_rbuf_puts(b, "<span class=\"tag\">reports TOI</span>");
-    if (claims & CLAIM_MIN_SEPARATION)
-        ccdb_rbuf_puts(b, "<span class=\"tag\">min. separation</span>");
-    if (claims & ~(CLAIM_CONSERVATIVE | CLAIM_REPORTS_TOI | CLAIM_MIN_SEPARATION))
-        ccdb_rbuf_printf(b, "<span class=\"tag\">flags 0x%x</span>", claims);
+    for (const char *p = tags; p && *p;) {
+        const char *end = strstr(p, ", ");
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        char *one = malloc(n + 1);
+        if (!one) {
+            b->oom = 1;
+            return;
+        }
+        memcpy(one, p, n);
+        one[n] = '\0';
+        ccdb_rbuf_puts(b, "<span class=\"tag\">");
+        ccdb_rbuf_html(b, one);
+        ccdb_rbuf_puts(b, "</span>");
+        free(one);
+        p = end ? end + 2 : p + n;
+    }
 }
 
 static void td_ll(ccdb_rbuf *b, long long v, int bad)
@@ -270,18 +277,17 @@ typedef struct count_cells {
     ((count_cells){ (p)->queries, (p)->positives, (p)->tp, (p)->fp, (p)->fn, (p)->tn, \
                     (p)->gave_up, (p)->failed, (p)->toi_violations, (p)->toi_err_max })
 
-static void td_counts(ccdb_rbuf *b, const count_cells *c, unsigned claims)
+static void td_counts(ccdb_rbuf *b, const count_cells *c, int conservative)
 {
-    int cons = (claims & CLAIM_CONSERVATIVE) != 0;
     td_ll(b, c->queries, 0);
     td_ll(b, c->positives, 0);
     td_ll(b, c->tp, 0);
     td_ll(b, c->fp, 0);
-    td_ll(b, c->fn, cons && c->fn > 0);
+    td_ll(b, c->fn, conservative && c->fn > 0);
     td_ll(b, c->tn, 0);
     td_ll(b, c->gave_up, 0);
     td_ll(b, c->failed, 0);
-    td_ll(b, c->toi_violations, cons && c->toi_violations > 0);
+    td_ll(b, c->toi_violations, conservative && c->toi_violations > 0);
     td_double(b, c->toi_err_max);
 }
 
@@ -326,10 +332,10 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
                          ccdb_report_status_name(t->status));
         ccdb_rbuf_html(b, t->name);
         ccdb_rbuf_puts(b, "</td><td>");
-        claims_tags(b, t->claims);
+        claims_tags(b, t->claim_tags);
         ccdb_rbuf_puts(b, "</td>");
         td_status(b, t->status);
-        td_counts(b, &COUNT_CELLS(t), t->claims);
+        td_counts(b, &COUNT_CELLS(t), t->conservative);
         td_time(b, t->ns_median, t->ns_min, t->ns_max);
         td_ll(b, t->work, 0);
         ccdb_rbuf_puts(b, "</tr>\n");
@@ -350,7 +356,7 @@ static void write_charts(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
                       "<div class=\"charts\">\n");
     for (size_t i = 0; i < n; i++)
         bars[i] = (ccdb_html_bar){ s[i].name, (double)s[i].fn, NAN, NAN,
-                                   (s[i].claims & CLAIM_CONSERVATIVE) && s[i].fn > 0 };
+                                   s[i].conservative && s[i].fn > 0 };
     ccdb_html_bar_chart(b, "chart-fn", "False negatives per solver", "false negatives", bars, n);
     for (size_t i = 0; i < n; i++)
         bars[i] = (ccdb_html_bar){ s[i].name, (double)s[i].fp, NAN, NAN, 0 };
@@ -441,7 +447,7 @@ static void write_family_row(ccdb_rbuf *b, const ccdb_report_row *w, int group_s
     ccdb_rbuf_html(b, w->solver);
     ccdb_rbuf_puts(b, "</td>");
     td_status(b, w->status);
-    td_counts(b, &COUNT_CELLS(w), w->claims);
+    td_counts(b, &COUNT_CELLS(w), w->conservative);
     td_time(b, w->ns_median, w->ns_min, w->ns_max);
     ccdb_rbuf_puts(b, "</tr>\n");
 }
@@ -450,7 +456,7 @@ static void write_family_row(ccdb_rbuf *b, const ccdb_report_row *w, int group_s
 typedef struct fam_total {
     long long queries, positives, tp, fp, fn, tn, gave_up, failed, toi_violations;
     double toi_err_max;
-    unsigned claims;
+    int conservative;
     int seen;
 } fam_total;
 
@@ -503,7 +509,7 @@ static void write_by_family(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_
         t->gave_up += w->gave_up;
         t->failed += w->failed;
         t->toi_violations += w->toi_violations;
-        t->claims |= w->claims;
+        t->conservative |= w->conservative;
         if (!isnan(w->toi_err_max) && (isnan(t->toi_err_max) || w->toi_err_max > t->toi_err_max))
             t->toi_err_max = w->toi_err_max;
     }
@@ -524,7 +530,7 @@ static void write_by_family(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_
             ccdb_rbuf_puts(b, "</td><td>");
             ccdb_rbuf_html(b, s[k].name);
             ccdb_rbuf_puts(b, "</td>");
-            td_counts(b, &COUNT_CELLS(t), t->claims);
+            td_counts(b, &COUNT_CELLS(t), t->conservative);
             ccdb_rbuf_puts(b, "</tr>\n");
         }
     }

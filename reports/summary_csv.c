@@ -49,7 +49,7 @@ int ccdb_report_write_summary_csv(const ccdb_report *r, const char *path, char *
         ccdb_rbuf_puts(&b, ",");
         ccdb_rbuf_csv_double(&b, w->ns_max);
         ccdb_rbuf_printf(&b, ",%lld,%lld,%lld,%u,%d,%s\n", w->gave_up, w->failed, w->work,
-                         w->claims, (w->claims & 0x1u) ? 1 : 0, ccdb_report_status_name(w->status));
+                         w->claims, w->conservative ? 1 : 0, ccdb_report_status_name(w->status));
     }
     int rc = ccdb_report_write_atomic(&b, path, err, errlen);
     ccdb_rbuf_free(&b);

@@ -209,27 +209,40 @@ const char *ccdb_state_name(ccdb_state state)
     return "invalid";
 }
 
+/* Appends ", name" (or "name" first) to buf[0..used); returns the new length. A name that does
+ * not fit is left out whole. */
+static size_t append_name(char *buf, size_t buflen, size_t used, const char *name)
+{
+    int w = snprintf(buf + used, buflen - used, "%s%s", used ? ", " : "", name);
+    if (w < 0 || (size_t)w >= buflen - used) {
+        buf[used] = '\0';
+        return used;
+    }
+    return used + (size_t)w;
+}
+
 const char *ccdb_claims_text(unsigned flags, char *buf, size_t buflen)
 {
     static const struct {
         unsigned bit;
         const char *name;
     } names[] = { { CCDB_CLAIM_CONSERVATIVE, "conservative" },
-                  { CCDB_CLAIM_REPORTS_TOI, "toi" },
-                  { CCDB_CLAIM_MIN_SEPARATION, "min_sep" } };
+                  { CCDB_CLAIM_REPORTS_TOI, "reports TOI" },
+                  { CCDB_CLAIM_MIN_SEPARATION, "min. separation" } };
     if (!buflen)
         return buf;
     buf[0] = '\0';
     size_t used = 0;
+    unsigned known = 0;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (!(flags & names[i].bit))
-            continue;
-        int w = snprintf(buf + used, buflen - used, "%s%s", used ? "," : "", names[i].name);
-        if (w < 0 || (size_t)w >= buflen - used)
-            break;
-        used += (size_t)w;
+        known |= names[i].bit;
+        if (flags & names[i].bit)
+            used = append_name(buf, buflen, used, names[i].name);
     }
-    if (!used)
-        snprintf(buf, buflen, "-");
+    if (flags & ~known) {
+        char other[32];
+        snprintf(other, sizeof other, "flags 0x%x", flags & ~known);
+        append_name(buf, buflen, used, other);
+    }
     return buf;
 }

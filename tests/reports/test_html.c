@@ -83,6 +83,9 @@ Test(index_html, summary_counts_all_rows_once_and_flags_broken_claims)
     /* no "all" row for this solver: its family rows are summed (200 + 100 queries) */
     row = summary_row(h, "&lt;b&gt;&amp;&quot;");
     cr_assert_not_null(strstr(row, "<td class=\"num\">300</td>"), "%s", row);
+    cr_assert_not_null(strstr(row, "<span class=\"tag\">conservative</span><span class=\"tag\">"
+                                   "reports TOI</span><span class=\"tag\">min. separation</span>"),
+                       "one tag per claim: %s", row);
     cr_assert_not_null(strstr(row, "<td class=\"num bad\">6</td>"), "%s", row);
     free(row);
     /* a solver that makes no such claim: its 5 FN are not flagged */

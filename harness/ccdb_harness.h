@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "ccdb_dataset.h"
+#include "ccdb_generators.h"
 #include "ccdb_report.h"
 #include "ccdb_solver.h"
 #include "ccdb_truth.h"
@@ -31,6 +32,8 @@ typedef struct ccdb_input {
     char *source;             /* the CSV file the queries came from; NULL when generated */
     ccdb_truth_result *truth; /* exact result per query; NULL until computed (owned) */
     int truth_cached;         /* 1: truth came from the cache */
+    ccdb_gen_intent *intent;  /* generated: what the generator built, per query, checked against
+                                 the truth; NULL for files (owned) */
 } ccdb_input;
 
 void ccdb_input_free(ccdb_input *in);
@@ -139,8 +142,11 @@ int ccdb_truth_cache_store(const char *dir, const unsigned char key[32], size_t 
 /* The path of the cache file for a key (for tests and messages). */
 void ccdb_truth_cache_path(const char *dir, const unsigned char key[32], char *path, size_t len);
 /* Fills in->truth: from the cache (dir NULL: no cache) when valid, else computed and stored.
- * A corrupt or stale file is reported on stderr and rebuilt. Returns 0 or -1. */
-int ccdb_truth_for_input(ccdb_input *in, const char *dir, int round_inputs, int threads);
+ * A corrupt or stale file is reported on stderr and rebuilt. A generated input's intent is
+ * then checked against the truth and its labels set from it (ccdb_gen_check).
+ * Returns 0, or -1 with err filled (out of memory, or the intent contradicts the truth). */
+int ccdb_truth_for_input(ccdb_input *in, const char *dir, int round_inputs, int threads, char *err,
+                         size_t errlen);
 
 /* ---------------------------------------------------------------- progress (progress.c) */
 
@@ -211,14 +217,6 @@ void ccdb_meta_free(ccdb_meta *m);
 void ccdb_meta_add_build(ccdb_meta *m);
 /* A warning for debug or sanitizer builds (timings mean little there), else NULL. */
 const char *ccdb_build_warning(void);
-
-/* ---------------------------------------------------------------- suite (suite_inputs.c) */
-
-/* The built-in suite (every generator family x kind, fixed seeds) as inputs with `family` set;
- * the labelled sets are cached under cache_dir/suite (cache_dir NULL: no cache).
- * Returns 0, or -1 with err filled. */
-int ccdb_suite_inputs(const char *cache_dir, ccdb_input **inputs, size_t *n, char *err,
-                      size_t errlen);
 
 /* ---------------------------------------------------------------- stdout (summary_table.c) */
 

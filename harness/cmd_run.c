@@ -11,6 +11,7 @@
 #include "ccdb_cli.h"
 #include "ccdb_harness.h"
 #include "ccdb_registry.h"
+#include "ccdb_suite.h"
 #include "ccdb_util.h"
 
 #define MAX_LIST 256
@@ -255,8 +256,7 @@ static int load_inputs(const run_args *a, ccdb_input **inputs, size_t *n_inputs)
     *n_inputs = 0;
     if (!a->n_data) {
         ccdb_progress("generating the built-in suite");
-        int bad = ccdb_suite_inputs(a->no_cache ? NULL : ccdb_truth_cache_dir(), inputs, n_inputs,
-                                    err, sizeof err);
+        int bad = ccdb_suite_inputs(inputs, n_inputs, err, sizeof err);
         ccdb_progress_done();
         if (bad) {
             fprintf(stderr, "ccdbench run: %s\n", err);
@@ -493,10 +493,10 @@ int ccdb_cmd_run(int argc, char **argv)
     for (size_t i = 0; i < n_inputs && !rc; i++) {
         ccdb_progress("exact truth %zu/%zu: %s (%zu queries)", i + 1, n_inputs,
                       ccdb_input_label(&inputs[i]), inputs[i].ds.count);
-        if (ccdb_truth_for_input(&inputs[i], cache, a.round_inputs, a.threads) != 0) {
+        if (ccdb_truth_for_input(&inputs[i], cache, a.round_inputs, a.threads, err, sizeof err) !=
+            0) {
             ccdb_progress_done();
-            fprintf(stderr, "ccdbench run: exact truth failed on %s\n",
-                    ccdb_input_label(&inputs[i]));
+            fprintf(stderr, "ccdbench run: %s\n", err);
             rc = 2;
         }
     }

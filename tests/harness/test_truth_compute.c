@@ -65,19 +65,19 @@ static void same(const ccdb_truth_result *a, const ccdb_truth_result *b, size_t 
 
 Test(truth_compute, for_input_stores_reuses_and_rebuilds)
 {
-    char dir[256];
+    char dir[256], err[512] = "";
     ccdb_test_mkdtemp(dir, sizeof dir, "test-tc");
     ccdb_input in = { 0 };
     make(&in.ds, 20);
-    cr_assert_eq(ccdb_truth_for_input(&in, dir, 0, 2), 0);
+    cr_assert_eq(ccdb_truth_for_input(&in, dir, 0, 2, err, sizeof err), 0);
     cr_assert_eq(in.truth_cached, 0, "first time: computed");
     ccdb_truth_result *first = malloc(20 * sizeof *first);
     memcpy(first, in.truth, 20 * sizeof *first);
-    cr_assert_eq(ccdb_truth_for_input(&in, dir, 0, 1), 0);
+    cr_assert_eq(ccdb_truth_for_input(&in, dir, 0, 1, err, sizeof err), 0);
     cr_assert_eq(in.truth_cached, 1, "second time: from the cache");
     same(first, in.truth, 20);
     /* A different rounding flag is another key: computed again. */
-    cr_assert_eq(ccdb_truth_for_input(&in, dir, 1, 1), 0);
+    cr_assert_eq(ccdb_truth_for_input(&in, dir, 1, 1, err, sizeof err), 0);
     cr_assert_eq(in.truth_cached, 0);
     /* Corrupt the first entry's payload: rejected, rebuilt, then valid again. */
     unsigned char key[32];
@@ -89,10 +89,10 @@ Test(truth_compute, for_input_stores_reuses_and_rebuilds)
     fseek(f, 72 + 3, SEEK_SET);
     fputc(0xee, f);
     fclose(f);
-    cr_assert_eq(ccdb_truth_for_input(&in, dir, 0, 1), 0);
+    cr_assert_eq(ccdb_truth_for_input(&in, dir, 0, 1, err, sizeof err), 0);
     cr_assert_eq(in.truth_cached, 0, "corrupt entry not trusted");
     same(first, in.truth, 20);
-    cr_assert_eq(ccdb_truth_for_input(&in, dir, 0, 1), 0);
+    cr_assert_eq(ccdb_truth_for_input(&in, dir, 0, 1, err, sizeof err), 0);
     cr_assert_eq(in.truth_cached, 1, "rebuilt entry valid");
     free(first);
     ccdb_input_free(&in);

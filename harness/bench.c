@@ -8,45 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_bench.h"
+#include "ccdb_input.h"
+#include "ccdb_run_meta.h"
+#include "ccdb_runner.h"
+#include "ccdb_tallies.h"
 #include "ccdb_registry.h"
 #include "ccdb_util.h"
 
 static const char *kind_folder(ccdb_kind k)
 {
     return k == CCDB_KIND_VF ? "vertex-face" : "edge-edge";
-}
-
-const char *ccdb_input_label(const ccdb_input *in)
-{
-    return in->ds.name ? in->ds.name : "(unnamed)";
-}
-
-void ccdb_shell_quote(char *buf, size_t len, const char *s)
-{
-    size_t at = strlen(buf);
-    int plain = *s != '\0';
-    for (const char *p = s; *p; p++)
-        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+", *p))
-            plain = 0;
-    if (plain) {
-        snprintf(buf + at, len > at ? len - at : 0, "%s", s);
-        return;
-    }
-    /* 'it'\''s' */
-    if (at + 1 < len)
-        buf[at++] = '\'';
-    for (const char *p = s; *p && at + 5 < len; p++) {
-        if (*p == '\'') {
-            memcpy(buf + at, "'\\''", 4);
-            at += 4;
-        } else {
-            buf[at++] = *p;
-        }
-    }
-    if (at + 1 < len)
-        buf[at++] = '\'';
-    buf[at < len ? at : len - 1] = '\0';
 }
 
 static char *keep_string(ccdb_bench *b, const char *s)

@@ -1,5 +1,4 @@
-/* ccdb_suite.h — the built-in suite, and the check of a generator's intent against the exact
- * truth (used by the suite and by `ccdbench gen`).
+/* ccdb_suite.h — the built-in suite, and generators' intent checked against the exact truth.
  *
  * The built-in suite is every generator family in every kind it supports, each with a fixed
  * seed and count (4400 queries in all). It is generated afresh on every run (deterministic and
@@ -14,7 +13,7 @@
 
 #include "ccdb_dataset.h"
 #include "ccdb_generators.h"
-#include "ccdb_harness.h"
+#include "ccdb_input.h"
 #include "ccdb_truth.h"
 
 /* Checks the generator's intent against the exact truth of ds's queries, then labels ds with

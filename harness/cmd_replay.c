@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "ccdb_cli.h"
-#include "ccdb_harness.h"
+#include "ccdb_input.h"
+#include "ccdb_runner.h"
+#include "ccdb_tallies.h"
 #include "ccdb_registry.h"
 
 #define MAX_PLUGINS 64

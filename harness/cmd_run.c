@@ -9,7 +9,11 @@
 #include <string.h>
 
 #include "ccdb_cli.h"
-#include "ccdb_harness.h"
+#include "ccdb_bench.h"
+#include "ccdb_input.h"
+#include "ccdb_run_meta.h"
+#include "ccdb_runner.h"
+#include "ccdb_truth_cache.h"
 #include "ccdb_registry.h"
 #include "ccdb_suite.h"
 #include "ccdb_util.h"

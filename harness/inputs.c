@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_input.h"
 
 void ccdb_input_free(ccdb_input *in)
 {
@@ -142,4 +142,9 @@ int ccdb_input_read(const char *path, ccdb_kind forced, int round_inputs, ccdb_i
         return -1;
     }
     return 0;
+}
+
+const char *ccdb_input_label(const ccdb_input *in)
+{
+    return in->ds.name ? in->ds.name : "(unnamed)";
 }

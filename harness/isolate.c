@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_runner.h"
 
 #define WIRE_MAGIC 0x43434442u /* "CCDB" */
 

@@ -9,7 +9,8 @@
 #include <time.h>
 
 #include "ccdb_build_info.h"
-#include "ccdb_harness.h"
+#include "ccdb_run_meta.h"
+#include "ccdb_truth.h"
 
 void ccdb_meta_add(ccdb_meta *m, const char *key, const char *fmt, ...)
 {

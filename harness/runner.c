@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_runner.h"
 
 typedef void (*query_fn)(void *, const double[8][3], const ccdb_params *, ccdb_result *);
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ccdb_suite.h"
+#include "ccdb_truth_cache.h"
 #include "ccdb_util.h"
 
 int ccdb_gen_check(ccdb_dataset *ds, const ccdb_gen_intent *intent, const ccdb_truth_result *truth,

@@ -2,7 +2,7 @@
  * error and conservativeness violations, work counts. Definitions in docs/harness.md. */
 #include <math.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_tallies.h"
 
 ccdb_outcome ccdb_outcome_of(const ccdb_truth_result *truth, const ccdb_result *r)
 {

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_truth_cache.h"
 #include "ccdb_util.h"
 
 #define MAGIC       "CCDBTRTH"

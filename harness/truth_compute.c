@@ -5,7 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_input.h"
+#include "ccdb_truth_cache.h"
 #include "ccdb_suite.h"
 #include "ccdb_util.h"
 

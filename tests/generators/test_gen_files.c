@@ -9,7 +9,8 @@
 
 #include "ccdb_cli.h"
 #include "ccdb_generators.h"
-#include "ccdb_harness.h"
+#include "ccdb_input.h"
+#include "ccdb_truth_cache.h"
 #include "ccdb_suite.h"
 #include "ccdb_test_fixtures.h"
 

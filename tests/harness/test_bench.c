@@ -8,6 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ccdb_bench.h"
+#include "ccdb_dataset.h"
+#include "ccdb_input.h"
+#include "ccdb_runner.h"
 #include "ccdb_test_fixtures.h"
 #include "fake.h"
 

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ccdb_dataset.h"
+#include "ccdb_truth_cache.h"
 #include "ccdb_test_fixtures.h"
 #include "fake.h"
 

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_dataset.h"
 #include "ccdb_test_fixtures.h"
 #include "ccdb_util.h"
 

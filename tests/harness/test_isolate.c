@@ -4,6 +4,8 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "ccdb_dataset.h"
+#include "ccdb_runner.h"
 #include "fake.h"
 
 static void dataset(ccdb_dataset *ds, size_t n, size_t poison_at, double poison)

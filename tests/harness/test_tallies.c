@@ -4,6 +4,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "ccdb_dataset.h"
+#include "ccdb_runner.h"
+#include "ccdb_tallies.h"
 #include "fake.h"
 
 /* One case: what the truth says, what the solver answers. */

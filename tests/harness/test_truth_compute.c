@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_input.h"
+#include "ccdb_truth_cache.h"
 #include "ccdb_test_fixtures.h"
 
 /* EE queries: edge a from (0,0,z0)-(1,0,z0) moving to z1, edge b fixed along y at x = s. */

@@ -1,14 +1,14 @@
 /* gen_core.c — the family table, ccdb_generate, and the exact maps every case goes through. */
 #include <assert.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ccdb_util.h"
 #include "gen_internal.h"
 
-int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c); /* below */
+static int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c); /* below */
 
 typedef struct family_entry {
     ccdb_gen_family pub;
@@ -333,7 +333,7 @@ static int scaled_pick(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c, in
     }
 }
 
-int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)
+static int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)
 {
     int k;
     return scaled_pick(rng, kind, twin, c, &k);
@@ -341,23 +341,12 @@ int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)
 
 /* ---------------- ccdb_generate ---------------- */
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (!err || !errlen)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
-
 /* Independent stream per (family, kind, seed): FNV-1a of the name mixed into the seed. */
 static uint64_t stream_seed(const char *family, ccdb_kind kind, uint64_t seed)
 {
-    uint64_t h = 0xcbf29ce484222325u;
-    for (const unsigned char *s = (const unsigned char *)family; *s; s++)
-        h = (h ^ *s) * 0x100000001b3u;
-    h = (h ^ (uint64_t)kind) * 0x100000001b3u;
+    unsigned char kind_byte = (unsigned char)kind;
+    uint64_t h = ccdb_fnv1a64(CCDB_FNV1A64_BASIS, family, strlen(family));
+    h = ccdb_fnv1a64(h, &kind_byte, 1);
     uint64_t st = seed ^ h;
     return ccdb_splitmix64(&st);
 }
@@ -370,20 +359,21 @@ int ccdb_generate(const char *family, ccdb_kind kind, size_t count, uint64_t see
         *intent_out = NULL;
     const family_entry *fe = family ? find_entry(family) : NULL;
     if (!fe) {
-        set_err(err, errlen, "unknown family '%s' (see `ccdbench gen --list`)",
-                family ? family : "(null)");
+        ccdb_errorf(err, errlen, "unknown family '%s' (see `ccdbench gen --list`)",
+                    family ? family : "(null)");
         return -1;
     }
     if (kind != CCDB_KIND_VF && kind != CCDB_KIND_EE) {
-        set_err(err, errlen, "kind must be vf or ee");
+        ccdb_errorf(err, errlen, "kind must be vf or ee");
         return -1;
     }
     if (!(fe->pub.kinds & (1u << kind))) {
-        set_err(err, errlen, "family '%s' does not support kind %s", family, ccdb_kind_name(kind));
+        ccdb_errorf(err, errlen, "family '%s' does not support kind %s", family,
+                    ccdb_kind_name(kind));
         return -1;
     }
     if (count == 0 || count > CCDB_GEN_MAX_COUNT) {
-        set_err(err, errlen, "count must be between 1 and %zu", CCDB_GEN_MAX_COUNT);
+        ccdb_errorf(err, errlen, "count must be between 1 and %zu", CCDB_GEN_MAX_COUNT);
         return -1;
     }
 
@@ -393,7 +383,7 @@ int ccdb_generate(const char *family, ccdb_kind kind, size_t count, uint64_t see
     if (!intent || ccdb_dataset_init(out, name, kind, count)) {
         free(intent);
         memset(out, 0, sizeof *out);
-        set_err(err, errlen, "out of memory for %zu queries", count);
+        ccdb_errorf(err, errlen, "out of memory for %zu queries", count);
         return -1;
     }
 

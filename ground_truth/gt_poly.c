@@ -121,10 +121,6 @@ static void addsub(gt_poly *r, const gt_poly *a, const gt_poly *b, int sub)
     gt_poly_norm(r);
 }
 
-void gt_poly_add(gt_poly *r, const gt_poly *a, const gt_poly *b)
-{
-    addsub(r, a, b, 0);
-}
 void gt_poly_sub(gt_poly *r, const gt_poly *a, const gt_poly *b)
 {
     addsub(r, a, b, 1);
@@ -184,7 +180,8 @@ int gt_poly_equal(const gt_poly *a, const gt_poly *b)
     return 1;
 }
 
-void gt_poly_primitive(gt_ws *ws, gt_poly *p)
+/* Divides by the content and makes the leading coefficient positive (zero stays zero). */
+static void gt_poly_primitive(gt_ws *ws, gt_poly *p)
 {
     if (p->deg < 0)
         return;

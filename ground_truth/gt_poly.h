@@ -50,7 +50,6 @@ void gt_poly_zero(gt_poly *p);
 void gt_poly_norm(gt_poly *p); /* recompute deg */
 void gt_poly_set(gt_poly *r, const gt_poly *a);
 void gt_poly_set_lin(gt_poly *r, const mpz_t x0, const mpz_t x1); /* x0 + t (x1 - x0) */
-void gt_poly_add(gt_poly *r, const gt_poly *a, const gt_poly *b);
 void gt_poly_sub(gt_poly *r, const gt_poly *a, const gt_poly *b);
 void gt_poly_mul(gt_poly *r, const gt_poly *a, const gt_poly *b);    /* r must not alias a, b */
 void gt_poly_addmul(gt_poly *r, const gt_poly *a, const gt_poly *b); /* r += a*b, no alias */
@@ -62,8 +61,6 @@ static inline int gt_poly_is_zero(const gt_poly *p)
     return p->deg < 0;
 }
 
-/* Divides by the content and makes the leading coefficient positive (zero stays zero). */
-void gt_poly_primitive(gt_ws *ws, gt_poly *p);
 /* Primitive gcd with positive leading coefficient; gcd(0, 0) = 0. */
 void gt_poly_gcd(gt_ws *ws, gt_poly *r, const gt_poly *a, const gt_poly *b);
 /* r = a / b where b divides a over Q and b is primitive (so the quotient is integral). */

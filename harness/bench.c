@@ -8,43 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_bench.h"
+#include "ccdb_input.h"
+#include "ccdb_run_meta.h"
+#include "ccdb_runner.h"
+#include "ccdb_tallies.h"
+#include "ccdb_registry.h"
+#include "ccdb_util.h"
 
 static const char *kind_folder(ccdb_kind k)
 {
     return k == CCDB_KIND_VF ? "vertex-face" : "edge-edge";
-}
-
-const char *ccdb_input_label(const ccdb_input *in)
-{
-    return in->ds.name ? in->ds.name : "(unnamed)";
-}
-
-void ccdb_shell_quote(char *buf, size_t len, const char *s)
-{
-    size_t at = strlen(buf);
-    int plain = *s != '\0';
-    for (const char *p = s; *p; p++)
-        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+", *p))
-            plain = 0;
-    if (plain) {
-        snprintf(buf + at, len > at ? len - at : 0, "%s", s);
-        return;
-    }
-    /* 'it'\''s' */
-    if (at + 1 < len)
-        buf[at++] = '\'';
-    for (const char *p = s; *p && at + 5 < len; p++) {
-        if (*p == '\'') {
-            memcpy(buf + at, "'\\''", 4);
-            at += 4;
-        } else {
-            buf[at++] = *p;
-        }
-    }
-    if (at + 1 < len)
-        buf[at++] = '\'';
-    buf[at < len ? at : len - 1] = '\0';
 }
 
 static char *keep_string(ccdb_bench *b, const char *s)
@@ -104,9 +78,21 @@ void ccdb_bench_free(ccdb_bench *b)
     memset(b, 0, sizeof *b);
 }
 
-static void fill_row(ccdb_report_row *row, const ccdb_solver *s, const ccdb_input *in,
+/* reports/ has a status type of its own: it knows nothing of the runner. */
+static ccdb_report_status report_status(ccdb_run_status s)
+{
+    switch (s) {
+    case CCDB_RUN_OK: return CCDB_REPORT_OK;
+    case CCDB_RUN_CRASHED: return CCDB_REPORT_CRASHED;
+    case CCDB_RUN_TIMEOUT: return CCDB_REPORT_TIMEOUT;
+    }
+    return CCDB_REPORT_CRASHED;
+}
+
+static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum, const ccdb_input *in,
                      const char *family, const ccdb_tally *t, const ccdb_solver_run *run)
 {
+    const ccdb_solver *s = sum->solver;
     row->solver = s->name;
     row->dataset = ccdb_input_label(in);
     row->kind = ccdb_kind_name(in->ds.kind);
@@ -123,56 +109,30 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver *s, const ccdb_inpu
     row->toi_err_max = t->toi_err_max;
     row->work = t->work;
     row->claims = s->flags;
-    row->status = run->status;
+    row->conservative = (s->flags & CCDB_CLAIM_CONSERVATIVE) != 0;
+    row->claim_tags = sum->claim_tags;
+    row->status = report_status(run->status);
     /* Time is measured for the whole loop only: class rows have none of their own. */
     row->ns_median = row->ns_min = row->ns_max = NAN;
 }
 
-/* The misses file of a solver and kind, opened on the first false negative. */
-typedef struct miss_file {
-    FILE *f;
-    char path[4096], tmp[4200];
-} miss_file;
-
-static int open_miss_file(miss_file *mf, const char *dir, const ccdb_solver *s, ccdb_kind k,
+/* The misses file of a solver and kind (a ccdb_atomic_file), opened on the first false
+ * negative. */
+static int open_miss_file(ccdb_atomic_file *mf, const char *dir, const ccdb_solver *s, ccdb_kind k,
                           char *err, size_t errlen)
 {
-    char sub[4096];
+    char sub[4096], path[4200];
     snprintf(sub, sizeof sub, "%s/%s", dir, kind_folder(k));
-    if (ccdb_mkdir_p(sub) != 0) {
-        snprintf(err, errlen, "%s: %s", sub, strerror(errno));
-        return -1;
-    }
-    if (snprintf(mf->path, sizeof mf->path, "%s/%s.csv", sub, s->name) >= (int)sizeof mf->path ||
-        snprintf(mf->tmp, sizeof mf->tmp, "%s.tmp", mf->path) >= (int)sizeof mf->tmp) {
-        snprintf(err, errlen, "%s: path too long", sub);
-        return -1;
-    }
-    if (!(mf->f = fopen(mf->tmp, "w"))) {
-        snprintf(err, errlen, "%s: %s", mf->tmp, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
-static int close_miss_file(miss_file *mf, char *err, size_t errlen)
-{
-    if (!mf->f)
-        return 0;
-    int bad = ferror(mf->f);
-    bad |= fclose(mf->f) != 0;
-    mf->f = NULL;
-    if (bad || rename(mf->tmp, mf->path) != 0) {
-        snprintf(err, errlen, "%s: write failed", mf->path);
-        remove(mf->tmp);
-        return -1;
-    }
-    return 0;
+    if (ccdb_mkdir_p(sub) != 0)
+        return ccdb_errorf(err, errlen, "%s: %s", sub, strerror(errno));
+    if (snprintf(path, sizeof path, "%s/%s.csv", sub, s->name) >= (int)sizeof path)
+        return ccdb_errorf(err, errlen, "%s: path too long", sub);
+    return ccdb_atomic_open(mf, path, err, errlen);
 }
 
 /* Tallies one solver run into rows, and its false negatives into misses. */
 static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
-                  const ccdb_solver_run *run, miss_file *mf, const ccdb_bench_options *opt,
+                  const ccdb_solver_run *run, ccdb_atomic_file *mf, const ccdb_bench_options *opt,
                   long long *kept, char *err, size_t errlen)
 {
     const ccdb_solver *s = sum->solver;
@@ -180,14 +140,14 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
     ccdb_tally all, by_class[CCDB_CLASS_COUNT];
     ccdb_report_row *row;
 
-    if (run->status != CCDB_REPORT_OK) {
+    if (run->status != CCDB_RUN_OK) {
         /* Nothing came back: one "all" row carrying the status, no counts. */
         if (!(row = new_row(b)))
             goto oom;
         ccdb_tally_init(&all);
-        fill_row(row, s, in, "all", &all, run);
+        fill_row(row, sum, in, "all", &all, run);
         row->queries = (long long)n;
-        if (run->status == CCDB_REPORT_CRASHED)
+        if (run->status == CCDB_RUN_CRASHED)
             sum->crashed++;
         else
             sum->timeouts++;
@@ -197,7 +157,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
     ccdb_tally_results(in->truth, run->results, n, &all, by_class);
     if (!(row = new_row(b)))
         goto oom;
-    fill_row(row, s, in, "all", &all, run);
+    fill_row(row, sum, in, "all", &all, run);
     row->ns_median = run->ns_median;
     row->ns_min = run->ns_min;
     row->ns_max = run->ns_max;
@@ -206,7 +166,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
             continue;
         if (!(row = new_row(b)))
             goto oom;
-        fill_row(row, s, in, ccdb_truth_class_name((ccdb_truth_class)c), &by_class[c], run);
+        fill_row(row, sum, in, ccdb_truth_class_name((ccdb_truth_class)c), &by_class[c], run);
     }
 
     sum->queries += all.queries;
@@ -228,10 +188,8 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
         if (opt->misses_dir) {
             if (!mf->f && open_miss_file(mf, opt->misses_dir, s, in->ds.kind, err, errlen) != 0)
                 return -1;
-            if (ccdb_csv_write_query(mf->f, (const double(*)[3])in->ds.q[i], 1) != 0) {
-                snprintf(err, errlen, "%s: write failed", mf->tmp);
-                return -1;
-            }
+            if (ccdb_csv_write_query(mf->f, (const double(*)[3])in->ds.q[i], 1) != 0)
+                return ccdb_atomic_fail(mf, err, errlen);
         }
         if (*kept >= (long long)opt->misses_kept)
             continue;
@@ -274,7 +232,7 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
 {
     memset(b, 0, sizeof *b);
     b->solvers = calloc(n_solvers ? n_solvers : 1, sizeof *b->solvers);
-    miss_file *mf = calloc(2 * (n_solvers ? n_solvers : 1), sizeof *mf);
+    ccdb_atomic_file *mf = calloc(2 * (n_solvers ? n_solvers : 1), sizeof *mf);
     long long *kept = calloc(n_solvers ? n_solvers : 1, sizeof *kept);
     int rc = 0;
     if (!b->solvers || !mf || !kept) {
@@ -283,8 +241,16 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
         goto done;
     }
     b->n_solvers = n_solvers;
-    for (size_t j = 0; j < n_solvers; j++)
+    for (size_t j = 0; j < n_solvers && rc == 0; j++) {
+        char tags[128];
         b->solvers[j].solver = solvers[j];
+        b->solvers[j].claim_tags =
+            keep_string(b, ccdb_claims_text(solvers[j]->flags, tags, sizeof tags));
+        if (!b->solvers[j].claim_tags) {
+            snprintf(err, errlen, "out of memory");
+            rc = -1;
+        }
+    }
 
     for (size_t i = 0; i < n_inputs && rc == 0; i++) {
         const ccdb_input *in = &inputs[i];
@@ -305,12 +271,12 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
                 rc = -1;
                 break;
             }
-            if (run.status != CCDB_REPORT_OK) {
+            if (run.status != CCDB_RUN_OK) {
                 ccdb_progress_done();
                 fprintf(stderr, "ccdbench run: %s on %s: %s\n", s->name, ccdb_input_label(in),
                         run.detail);
             }
-            miss_file *m = &mf[2 * j + (in->ds.kind == CCDB_KIND_VF ? 0 : 1)];
+            ccdb_atomic_file *m = &mf[2 * j + (in->ds.kind == CCDB_KIND_VF ? 0 : 1)];
             rc = record(b, &b->solvers[j], in, &run, m, opt, &kept[j], err, errlen);
             ccdb_solver_run_free(&run);
         }
@@ -318,12 +284,10 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
     ccdb_progress_done();
 done:
     for (size_t j = 0; mf && j < 2 * n_solvers; j++) {
-        if (rc == 0)
-            rc = close_miss_file(&mf[j], err, errlen);
-        else if (mf[j].f) {
-            fclose(mf[j].f);
-            remove(mf[j].tmp);
-        }
+        if (rc == 0 && mf[j].f)
+            rc = ccdb_atomic_commit(&mf[j], err, errlen);
+        else
+            ccdb_atomic_abort(&mf[j]);
     }
     free(mf);
     free(kept);

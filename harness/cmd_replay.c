@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "ccdb_cli.h"
-#include "ccdb_harness.h"
+#include "ccdb_input.h"
+#include "ccdb_runner.h"
+#include "ccdb_tallies.h"
 #include "ccdb_registry.h"
 
 #define MAX_PLUGINS 64
@@ -27,17 +29,6 @@ static const char *const vf_rows[8] = { "v_t0", "f0_t0", "f1_t0", "f2_t0",
 static const char *const ee_rows[8] = { "ea0_t0", "ea1_t0", "eb0_t0", "eb1_t0",
                                         "ea0_t1", "ea1_t1", "eb0_t1", "eb1_t1" };
 
-static const char *state_name(ccdb_state s)
-{
-    switch (s) {
-    case CCDB_MISS: return "miss";
-    case CCDB_HIT: return "hit";
-    case CCDB_GAVE_UP: return "gave_up";
-    case CCDB_FAILED: return "failed";
-    }
-    return "invalid";
-}
-
 static const char *outcome_name(ccdb_outcome o)
 {
     static const char *const names[] = { "TP", "FP", "FN  <-- FALSE NEGATIVE", "TN", "FAILED" };
@@ -47,9 +38,8 @@ static const char *outcome_name(ccdb_outcome o)
 static void print_solver(const ccdb_solver *s, const ccdb_truth_result *t,
                          const ccdb_solver_run *run)
 {
-    if (run->status != CCDB_REPORT_OK) {
-        printf("  %-24s %-8s %s\n", s->name,
-               run->status == CCDB_REPORT_TIMEOUT ? "timeout" : "crashed", run->detail);
+    if (run->status != CCDB_RUN_OK) {
+        printf("  %-24s %-8s %s\n", s->name, ccdb_run_status_name(run->status), run->detail);
         return;
     }
     const ccdb_result *r = &run->results[0];
@@ -57,7 +47,7 @@ static void print_solver(const ccdb_solver *s, const ccdb_truth_result *t,
     if (r->state == CCDB_HIT || r->state == CCDB_GAVE_UP)
         snprintf(toi, sizeof toi, "%.17g", r->toi);
     ccdb_outcome o = ccdb_outcome_of(t, r);
-    printf("  %-24s %-8s %-24s %12lld  %s%s%s\n", s->name, state_name(r->state), toi, r->work,
+    printf("  %-24s %-8s %-24s %12lld  %s%s%s\n", s->name, ccdb_state_name(r->state), toi, r->work,
            o == CCDB_OUT_FP ? "FP  (false positive)" : outcome_name(o),
            ccdb_toi_violation(t, r) ? "  <-- TOI LATER THAN THE EXACT ONE" : "",
            (s->flags & CCDB_CLAIM_CONSERVATIVE) && (o == CCDB_OUT_FN || ccdb_toi_violation(t, r))

@@ -9,8 +9,14 @@
 #include <string.h>
 
 #include "ccdb_cli.h"
-#include "ccdb_harness.h"
+#include "ccdb_bench.h"
+#include "ccdb_input.h"
+#include "ccdb_run_meta.h"
+#include "ccdb_runner.h"
+#include "ccdb_truth_cache.h"
 #include "ccdb_registry.h"
+#include "ccdb_suite.h"
+#include "ccdb_util.h"
 
 #define MAX_LIST 256
 
@@ -257,8 +263,7 @@ static int load_inputs(const run_args *a, ccdb_input **inputs, size_t *n_inputs)
     *n_inputs = 0;
     if (!a->n_data) {
         ccdb_progress("generating the built-in suite");
-        int bad = ccdb_suite_inputs(a->no_cache ? NULL : ccdb_truth_cache_dir(), inputs, n_inputs,
-                                    err, sizeof err);
+        int bad = ccdb_suite_inputs(inputs, n_inputs, err, sizeof err);
         ccdb_progress_done();
         if (bad) {
             fprintf(stderr, "ccdbench run: %s\n", err);
@@ -465,14 +470,8 @@ static int write_reports(const char *dir, const ccdb_bench *b, const ccdb_meta *
     r.n_misses = b->n_misses;
     r.miss_pictures_per_solver = 20;
     r.warning = ccdb_build_warning();
-    char path[4096], err[1024];
-    snprintf(path, sizeof path, "%s/summary.csv", dir);
-    if (ccdb_report_write_summary_csv(&r, path, err, sizeof err) != 0) {
-        fprintf(stderr, "ccdbench run: %s\n", err);
-        return -1;
-    }
-    snprintf(path, sizeof path, "%s/index.html", dir);
-    if (ccdb_report_write_html(&r, path, err, sizeof err) != 0) {
+    char err[1024];
+    if (ccdb_report_write_dir(&r, dir, err, sizeof err) != 0) {
         fprintf(stderr, "ccdbench run: %s\n", err);
         return -1;
     }
@@ -516,10 +515,10 @@ int ccdb_cmd_run(int argc, char **argv)
     for (size_t i = 0; i < n_inputs && !rc; i++) {
         ccdb_progress("exact truth %zu/%zu: %s (%zu queries)", i + 1, n_inputs,
                       ccdb_input_label(&inputs[i]), inputs[i].ds.count);
-        if (ccdb_truth_for_input(&inputs[i], cache, a.round_inputs, a.threads) != 0) {
+        if (ccdb_truth_for_input(&inputs[i], cache, a.round_inputs, a.threads, err, sizeof err) !=
+            0) {
             ccdb_progress_done();
-            fprintf(stderr, "ccdbench run: exact truth failed on %s\n",
-                    ccdb_input_label(&inputs[i]));
+            fprintf(stderr, "ccdbench run: %s\n", err);
             rc = 2;
         }
     }

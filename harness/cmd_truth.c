@@ -10,12 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "ccdb_cli.h"
 #include "ccdb_dataset.h"
+#include "ccdb_runner.h"
 #include "ccdb_truth.h"
+#include "ccdb_util.h"
 
 static void truth_usage(FILE *f)
 {
@@ -120,36 +120,18 @@ static int write_results(FILE *f, const ccdb_truth_result *r, size_t count)
     return 0;
 }
 
-/* OUT.tmp.<pid>, flushed and synced, renamed over OUT; the temporary is removed on failure. */
+/* To OUT atomically (ccdb_atomic_file): nothing half-written, a previous OUT kept on failure. */
 static int write_atomic(const char *path, const ccdb_truth_result *r, size_t count)
 {
-    size_t tlen = strlen(path) + 32;
-    char *tmp = malloc(tlen);
-    if (!tmp) {
-        fprintf(stderr, "ccdbench truth: %s: out of memory\n", path);
-        return -1;
+    char err[4200];
+    ccdb_atomic_file af;
+    if (ccdb_atomic_open(&af, path, err, sizeof err) == 0) {
+        (void)write_results(af.f, r, count); /* a failed write is reported by commit */
+        if (ccdb_atomic_commit(&af, err, sizeof err) == 0)
+            return 0;
     }
-    snprintf(tmp, tlen, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    int ok = f != NULL, e = errno;
-    if (ok) {
-        ok = write_results(f, r, count) == 0 && fflush(f) == 0 && fsync(fileno(f)) == 0;
-        e = errno;
-        if (fclose(f) != 0 && ok) {
-            ok = 0;
-            e = errno;
-        }
-        if (ok && rename(tmp, path) != 0) {
-            ok = 0;
-            e = errno;
-        }
-        if (!ok)
-            remove(tmp);
-    }
-    if (!ok)
-        fprintf(stderr, "ccdbench truth: cannot write %s: %s\n", path, strerror(e));
-    free(tmp);
-    return ok ? 0 : -1;
+    fprintf(stderr, "ccdbench truth: %s\n", err);
+    return -1;
 }
 
 static void print_stats(const truth_args *a, const ccdb_dataset *ds, const ccdb_truth_result *r,
@@ -203,16 +185,14 @@ int ccdb_cmd_truth(int argc, char **argv)
         ccdb_dataset_free(&ds);
         return 2;
     }
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    uint64_t t0 = ccdb_now_ns();
     if (ds.kind == CCDB_KIND_VF)
         for (size_t i = 0; i < ds.count; i++)
             ccdb_truth_vf(ctx, (const double(*)[3])ds.q[i], &res[i]);
     else
         for (size_t i = 0; i < ds.count; i++)
             ccdb_truth_ee(ctx, (const double(*)[3])ds.q[i], &res[i]);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    double seconds = 1e-9 * (double)(ccdb_now_ns() - t0);
     for (size_t i = 0; i < ds.count; i++)
         assert(!res[i].hit || res[i].toi_lo <= res[i].toi_hi); /* the judge's own contract */
 

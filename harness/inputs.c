@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_input.h"
 
 void ccdb_input_free(ccdb_input *in)
 {
@@ -17,6 +17,7 @@ void ccdb_input_free(ccdb_input *in)
     free(in->family);
     free(in->source);
     free(in->truth);
+    free(in->intent);
     *in = (ccdb_input){ 0 };
 }
 
@@ -169,4 +170,9 @@ int ccdb_input_read(const char *path, ccdb_kind forced, int round_inputs, ccdb_i
         return -1;
     }
     return 0;
+}
+
+const char *ccdb_input_label(const ccdb_input *in)
+{
+    return in->ds.name ? in->ds.name : "(unnamed)";
 }

@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_runner.h"
 
 #define WIRE_MAGIC 0x43434442u /* "CCDB" */
 
@@ -149,28 +149,28 @@ int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][
         ;
 
     if (timed_out) {
-        out->status = CCDB_REPORT_TIMEOUT;
+        out->status = CCDB_RUN_TIMEOUT;
         snprintf(out->detail, sizeof out->detail, "timeout after %g s", timeout_s);
     } else if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
-        out->status = CCDB_REPORT_CRASHED;
+        out->status = CCDB_RUN_CRASHED;
         describe_exit(wstatus, out->detail, sizeof out->detail);
     } else {
         wire_header h;
         if (got < sizeof h) {
-            out->status = CCDB_REPORT_CRASHED;
+            out->status = CCDB_RUN_CRASHED;
             snprintf(out->detail, sizeof out->detail, "child sent no results");
         } else {
             memcpy(&h, buf, sizeof h);
             h.detail[sizeof h.detail - 1] = '\0';
             if (h.magic != WIRE_MAGIC || (h.rc == 0 && (h.count != n || got != cap))) {
-                out->status = CCDB_REPORT_CRASHED;
+                out->status = CCDB_RUN_CRASHED;
                 snprintf(out->detail, sizeof out->detail, "child sent incomplete results");
             } else if (h.rc != 0) {
                 free(buf);
                 memcpy(out->detail, h.detail, sizeof out->detail);
                 return -1;
             } else {
-                out->status = CCDB_REPORT_OK;
+                out->status = CCDB_RUN_OK;
                 out->ns_median = h.ns_median;
                 out->ns_min = h.ns_min;
                 out->ns_max = h.ns_max;

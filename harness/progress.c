@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_run_meta.h"
 
 static int shown;
 

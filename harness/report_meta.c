@@ -9,7 +9,8 @@
 #include <time.h>
 
 #include "ccdb_build_info.h"
-#include "ccdb_harness.h"
+#include "ccdb_run_meta.h"
+#include "ccdb_truth.h"
 
 void ccdb_meta_add(ccdb_meta *m, const char *key, const char *fmt, ...)
 {
@@ -35,7 +36,8 @@ void ccdb_meta_free(ccdb_meta *m)
     m->n = 0;
 }
 
-void ccdb_cpu_model(char *buf, size_t len)
+/* "model name" from /proc/cpuinfo, or "unknown". */
+static void cpu_model(char *buf, size_t len)
 {
     snprintf(buf, len, "unknown");
     FILE *f = fopen("/proc/cpuinfo", "r");
@@ -65,7 +67,7 @@ void ccdb_meta_add_build(ccdb_meta *m)
     struct tm tm;
     if (gmtime_r(&now, &tm))
         strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    ccdb_cpu_model(cpu, sizeof cpu);
+    cpu_model(cpu, sizeof cpu);
     ccdb_meta_add(m, "date", "%s", date);
     ccdb_meta_add(m, "ccdbench", "%s (git %s)", CCDB_VERSION_STRING, CCDB_GIT_REVISION);
     ccdb_meta_add(m, "build type", "%s%s", CCDB_BUILD_TYPE, CCDB_SANITIZED ? " (sanitized)" : "");

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_runner.h"
 
 typedef void (*query_fn)(void *, const double[8][3], const ccdb_params *, ccdb_result *);
 
@@ -79,6 +79,16 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
+const char *ccdb_run_status_name(ccdb_run_status s)
+{
+    switch (s) {
+    case CCDB_RUN_OK: return "ok";
+    case CCDB_RUN_CRASHED: return "crashed";
+    case CCDB_RUN_TIMEOUT: return "timeout";
+    }
+    return "unknown";
+}
+
 void ccdb_solver_run_free(ccdb_solver_run *r)
 {
     free(r->results);
@@ -89,7 +99,7 @@ int ccdb_runner_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3
                     const ccdb_run_config *cfg, ccdb_solver_run *out)
 {
     memset(out, 0, sizeof *out);
-    out->status = CCDB_REPORT_OK;
+    out->status = CCDB_RUN_OK;
     if (kind != CCDB_KIND_VF && kind != CCDB_KIND_EE) {
         snprintf(out->detail, sizeof out->detail, "unknown query kind");
         return -1;

@@ -1,7 +1,7 @@
 /* summary_table.c — the one-screen table printed on stdout at the end of `run`. */
 #include <stdio.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_bench.h"
 
 void ccdb_print_summary(FILE *f, const ccdb_bench *b)
 {

@@ -2,7 +2,7 @@
  * error and conservativeness violations, work counts. Definitions in docs/harness.md. */
 #include <math.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_tallies.h"
 
 ccdb_outcome ccdb_outcome_of(const ccdb_truth_result *truth, const ccdb_result *r)
 {
@@ -32,7 +32,7 @@ void ccdb_tally_init(ccdb_tally *t)
     t->toi_err_max = NAN;
 }
 
-void ccdb_tally_add(ccdb_tally *t, const ccdb_truth_result *truth, const ccdb_result *r)
+static void tally_add(ccdb_tally *t, const ccdb_truth_result *truth, const ccdb_result *r)
 {
     t->queries++;
     t->positives += truth->hit ? 1 : 0;
@@ -62,9 +62,9 @@ void ccdb_tally_results(const ccdb_truth_result *truth, const ccdb_result *res, 
     for (int c = 0; c < CCDB_CLASS_COUNT; c++)
         ccdb_tally_init(&by_class[c]);
     for (size_t i = 0; i < n; i++) {
-        ccdb_tally_add(all, &truth[i], &res[i]);
+        tally_add(all, &truth[i], &res[i]);
         unsigned c = (unsigned)truth[i].cls;
         if (c < CCDB_CLASS_COUNT)
-            ccdb_tally_add(&by_class[c], &truth[i], &res[i]);
+            tally_add(&by_class[c], &truth[i], &res[i]);
     }
 }

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_runner.h"
 
 uint64_t ccdb_now_ns(void)
 {

@@ -17,23 +17,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_truth_cache.h"
+#include "ccdb_util.h"
 
 #define MAGIC       "CCDBTRTH"
 #define FORMAT      1u
 #define ENDIAN_MARK 0x01020304u
 #define HEADER_SIZE 72
 #define RECORD_SIZE 24
-
-static uint64_t fnv1a64(const unsigned char *p, size_t n)
-{
-    uint64_t h = 0xcbf29ce484222325u;
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= 0x100000001b3u;
-    }
-    return h;
-}
 
 void ccdb_truth_cache_key(const ccdb_dataset *ds, int round_inputs, unsigned char key[32])
 {
@@ -159,7 +150,8 @@ int ccdb_truth_cache_load(const char *dir, const unsigned char key[32], size_t n
         bad = "query count mismatch";
     else if (got != want)
         bad = got < want ? "truncated payload" : "trailing bytes";
-    else if (get64(buf + 64) != fnv1a64(buf + HEADER_SIZE, n * RECORD_SIZE))
+    else if (get64(buf + 64) !=
+             ccdb_fnv1a64(CCDB_FNV1A64_BASIS, buf + HEADER_SIZE, n * RECORD_SIZE))
         bad = "payload checksum mismatch";
     else {
         rc = 1;
@@ -179,14 +171,13 @@ int ccdb_truth_cache_load(const char *dir, const unsigned char key[32], size_t n
 int ccdb_truth_cache_store(const char *dir, const unsigned char key[32], size_t n,
                            const ccdb_truth_result *res, char *why, size_t whylen)
 {
-    char path[4096], tmp[4200], sub[4096];
+    char path[4096], sub[4096];
     snprintf(sub, sizeof sub, "%s/truth", dir);
     if (ccdb_mkdir_p(sub) != 0) {
         snprintf(why, whylen, "%s: %s", sub, strerror(errno));
         return -1;
     }
     ccdb_truth_cache_path(dir, key, path, sizeof path);
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
     size_t size = HEADER_SIZE + n * RECORD_SIZE;
     unsigned char *buf = calloc(size, 1);
     if (!buf) {
@@ -202,16 +193,8 @@ int ccdb_truth_cache_store(const char *dir, const unsigned char key[32], size_t 
     put32(buf + 20, RECORD_SIZE);
     memcpy(buf + 24, key, 32);
     put64(buf + 56, n);
-    put64(buf + 64, fnv1a64(buf + HEADER_SIZE, n * RECORD_SIZE));
-    FILE *f = fopen(tmp, "wb");
-    int ok = f && fwrite(buf, 1, size, f) == size;
-    if (f && fclose(f) != 0)
-        ok = 0;
+    put64(buf + 64, ccdb_fnv1a64(CCDB_FNV1A64_BASIS, buf + HEADER_SIZE, n * RECORD_SIZE));
+    int rc = ccdb_write_file_atomic(path, buf, size, why, whylen);
     free(buf);
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(why, whylen, "%s: %s", path, strerror(errno));
-        remove(tmp);
-        return -1;
-    }
-    return 0;
+    return rc;
 }

@@ -1,10 +1,14 @@
 /* truth_compute.c — the exact truth of a whole dataset (one ccdb_truth context per thread,
- * contiguous chunks), and the cache-or-compute step used by `run`. */
+ * contiguous chunks), and the cache-or-compute step used by `run` (which also checks a generated
+ * dataset's intent). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_input.h"
+#include "ccdb_truth_cache.h"
+#include "ccdb_suite.h"
+#include "ccdb_util.h"
 
 typedef struct chunk {
     const ccdb_dataset *ds;
@@ -65,29 +69,31 @@ int ccdb_truth_compute(const ccdb_dataset *ds, int threads, ccdb_truth_result *o
     return failed ? -1 : 0;
 }
 
-int ccdb_truth_for_input(ccdb_input *in, const char *dir, int round_inputs, int threads)
+int ccdb_truth_for_input(ccdb_input *in, const char *dir, int round_inputs, int threads, char *err,
+                         size_t errlen)
 {
     size_t n = in->ds.count;
     free(in->truth);
     in->truth = calloc(n ? n : 1, sizeof *in->truth);
     in->truth_cached = 0;
     if (!in->truth)
-        return -1;
+        return ccdb_errorf(err, errlen, "%s: out of memory", ccdb_input_label(in));
     unsigned char key[32];
     char why[4400];
     if (dir) {
         ccdb_truth_cache_key(&in->ds, round_inputs, key);
         int rc = ccdb_truth_cache_load(dir, key, n, in->truth, why, sizeof why);
-        if (rc == 1) {
+        if (rc == 1)
             in->truth_cached = 1;
-            return 0;
-        }
-        if (rc < 0)
+        else if (rc < 0)
             fprintf(stderr, "ccdbench: truth cache entry rejected (%s); rebuilding\n", why);
     }
-    if (ccdb_truth_compute(&in->ds, threads, in->truth) != 0)
-        return -1;
-    if (dir && ccdb_truth_cache_store(dir, key, n, in->truth, why, sizeof why) != 0)
-        fprintf(stderr, "ccdbench: warning: cannot write the truth cache (%s)\n", why);
-    return 0;
+    if (!in->truth_cached) {
+        if (ccdb_truth_compute(&in->ds, threads, in->truth) != 0)
+            return ccdb_errorf(err, errlen, "%s: out of memory for the exact truth",
+                               ccdb_input_label(in));
+        if (dir && ccdb_truth_cache_store(dir, key, n, in->truth, why, sizeof why) != 0)
+            fprintf(stderr, "ccdbench: warning: cannot write the truth cache (%s)\n", why);
+    }
+    return in->intent ? ccdb_gen_check(&in->ds, in->intent, in->truth, err, errlen) : 0;
 }

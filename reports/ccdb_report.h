@@ -1,5 +1,6 @@
 /* ccdb_report.h — report writers (summary.csv, index.html) from plain result tables.
- * reports/ knows nothing of the other modules: the harness fills these structs.
+ * reports/ knows nothing of the other modules (solver flags, run states, classes are the
+ * harness's business): the harness fills these structs with plain values and text.
  * (Owned by the reports module; fields may be appended, never removed or reordered.)
  *
  * Conventions the writers rely on:
@@ -37,8 +38,12 @@ typedef struct ccdb_report_row {
     double toi_err_max;               /* max over TP of (toi_lo - reported); NaN when no TP */
     double ns_median, ns_min, ns_max; /* per query, over repeats of the whole loop; NaN if none */
     long long work;                   /* sum of the solver's own work counts */
-    unsigned claims;                  /* the solver's CCDB_CLAIM_* flags (0x1 = conservative) */
+    unsigned claims;                  /* written as is in summary.csv's `claims` column */
     ccdb_report_status status;
+    int conservative;       /* the solver promises no false negative and no late TOI: column
+                               `conservative`; its FN and TOI-violation cells turn red */
+    const char *claim_tags; /* its claims for people, ", "-separated ("conservative, reports
+                               TOI"): one tag each in index.html; NULL or "": none */
 } ccdb_report_row;
 
 /* One false negative, with what is needed to draw and replay it. */

@@ -6,15 +6,22 @@
 #include "ccdb_report.h"
 #include "report_util.h"
 
+/* The counts every table shows (a row's, or a sum of rows'). */
+typedef struct ccdb_html_counts {
+    long long queries, positives, tp, fp, fn, tn, gave_up, failed, toi_violations;
+    double toi_err_max; /* the largest; NaN when no row had one */
+} ccdb_html_counts;
+
 /* One solver's totals over the run (see the aggregation rule in ccdb_report.h). */
 typedef struct ccdb_html_solver {
     const char *name; /* never NULL ("" for a NULL solver name) */
-    long long queries, positives, tp, fp, fn, tn, gave_up, failed, toi_violations, work;
-    double toi_err_max;               /* NaN when no row had one */
+    ccdb_html_counts counts;
+    long long work;
     double ns_median, ns_min, ns_max; /* query-weighted means over timed rows; NaN if none */
-    unsigned claims;
-    ccdb_report_status status; /* worst over its rows: crashed > timeout > ok */
-    size_t n_misses;           /* misses given for this solver */
+    int conservative;                 /* any of its rows says so */
+    const char *claim_tags;           /* from its first row with tags; NULL if none */
+    ccdb_report_status status;        /* worst over its rows: crashed > timeout > ok */
+    size_t n_misses;                  /* misses given for this solver */
 } ccdb_html_solver;
 
 /* Same text, treating NULL as "". */

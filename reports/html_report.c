@@ -3,13 +3,11 @@
  * picture of each false negative. Deterministic: same structs, same bytes. */
 #include "html_internal.h"
 
+#include "ccdb_util.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define CLAIM_CONSERVATIVE   0x1u /* CCDB_CLAIM_CONSERVATIVE; reports/ includes no other module */
-#define CLAIM_REPORTS_TOI    0x2u
-#define CLAIM_MIN_SEPARATION 0x4u
 
 const char *ccdb_html_str(const char *s)
 {
@@ -127,6 +125,31 @@ static int status_rank(ccdb_report_status s)
     return s == CCDB_REPORT_CRASHED ? 2 : s == CCDB_REPORT_TIMEOUT ? 1 : 0;
 }
 
+/* A row's counts. */
+static ccdb_html_counts counts_of(const ccdb_report_row *w)
+{
+    return (ccdb_html_counts){ w->queries,    w->positives, w->tp,
+                               w->fp,         w->fn,        w->tn,
+                               w->gave_up,    w->failed,    w->toi_violations,
+                               w->toi_err_max };
+}
+
+/* Adds a row's counts to a total (toi_err_max: the larger; NaN is none). */
+static void add_counts(ccdb_html_counts *t, const ccdb_report_row *w)
+{
+    t->queries += w->queries;
+    t->positives += w->positives;
+    t->tp += w->tp;
+    t->fp += w->fp;
+    t->fn += w->fn;
+    t->tn += w->tn;
+    t->gave_up += w->gave_up;
+    t->failed += w->failed;
+    t->toi_violations += w->toi_violations;
+    if (!isnan(w->toi_err_max) && (isnan(t->toi_err_max) || w->toi_err_max > t->toi_err_max))
+        t->toi_err_max = w->toi_err_max;
+}
+
 static size_t find_solver(const ccdb_html_solver *s, size_t n, const char *name)
 {
     for (size_t i = 0; i < n; i++)
@@ -153,27 +176,19 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
         size_t k = find_solver(s, n, w->solver);
         if (k == n) {
             s[n].name = ccdb_html_str(w->solver);
-            s[n].toi_err_max = s[n].ns_median = s[n].ns_min = s[n].ns_max = NAN;
+            s[n].counts.toi_err_max = s[n].ns_median = s[n].ns_min = s[n].ns_max = NAN;
             n++;
         }
         ccdb_html_solver *t = &s[k];
-        t->claims |= w->claims;
+        t->conservative |= w->conservative;
+        if (!t->claim_tags || !*t->claim_tags)
+            t->claim_tags = w->claim_tags;
         if (status_rank(w->status) > status_rank(t->status))
             t->status = w->status;
         if (!used[i])
             continue;
-        t->queries += w->queries;
-        t->positives += w->positives;
-        t->tp += w->tp;
-        t->fp += w->fp;
-        t->fn += w->fn;
-        t->tn += w->tn;
-        t->gave_up += w->gave_up;
-        t->failed += w->failed;
-        t->toi_violations += w->toi_violations;
+        add_counts(&t->counts, w);
         t->work += w->work;
-        if (!isnan(w->toi_err_max) && (isnan(t->toi_err_max) || w->toi_err_max > t->toi_err_max))
-            t->toi_err_max = w->toi_err_max;
         if (isfinite(w->ns_median) && w->queries > 0) {
             double q = (double)w->queries;
             double mn = isfinite(w->ns_min) ? w->ns_min : w->ns_median;
@@ -196,7 +211,7 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
         size_t k = find_solver(s, n, r->misses[i].solver);
         if (k == n) {
             s[n].name = ccdb_html_str(r->misses[i].solver);
-            s[n].toi_err_max = s[n].ns_median = s[n].ns_min = s[n].ns_max = NAN;
+            s[n].counts.toi_err_max = s[n].ns_median = s[n].ns_min = s[n].ns_max = NAN;
             n++;
         }
         s[k].n_misses++;
@@ -209,16 +224,25 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
 
 /* ---- sections ------------------------------------------------------------------------------ */
 
-static void claims_tags(ccdb_rbuf *b, unsigned claims)
+/* One tag per ", "-separated claim. */
+static void claims_tags(ccdb_rbuf *b, const char *tags)
 {
-    if (claims & CLAIM_CONSERVATIVE)
-        ccdb_rbuf_puts(b, "<span class=\"tag\">conservative</span>");
-    if (claims & CLAIM_REPORTS_TOI)
-        ccdb_rbuf_puts(b, "<span class=\"tag\">reports TOI</span>");
-    if (claims & CLAIM_MIN_SEPARATION)
-        ccdb_rbuf_puts(b, "<span class=\"tag\">min. separation</span>");
-    if (claims & ~(CLAIM_CONSERVATIVE | CLAIM_REPORTS_TOI | CLAIM_MIN_SEPARATION))
-        ccdb_rbuf_printf(b, "<span class=\"tag\">flags 0x%x</span>", claims);
+    for (const char *p = tags; p && *p;) {
+        const char *end = strstr(p, ", ");
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        char *one = malloc(n + 1);
+        if (!one) {
+            b->oom = 1;
+            return;
+        }
+        memcpy(one, p, n);
+        one[n] = '\0';
+        ccdb_rbuf_puts(b, "<span class=\"tag\">");
+        ccdb_rbuf_html(b, one);
+        ccdb_rbuf_puts(b, "</span>");
+        free(one);
+        p = end ? end + 2 : p + n;
+    }
 }
 
 static void td_ll(ccdb_rbuf *b, long long v, int bad)
@@ -256,30 +280,19 @@ static void td_status(ccdb_rbuf *b, ccdb_report_status st)
     ccdb_rbuf_printf(b, "<td class=\"status-%s\">%s</td>", name, name);
 }
 
-/* The count columns every table shares (count_heads, without the time), from any row type with
- * these field names; FN and TOI-violation cells turn red when a conservative solver breaks its
- * promise. */
-typedef struct count_cells {
-    long long queries, positives, tp, fp, fn, tn, gave_up, failed, toi_violations;
-    double toi_err_max;
-} count_cells;
-
-#define COUNT_CELLS(p)                                                                \
-    ((count_cells){ (p)->queries, (p)->positives, (p)->tp, (p)->fp, (p)->fn, (p)->tn, \
-                    (p)->gave_up, (p)->failed, (p)->toi_violations, (p)->toi_err_max })
-
-static void td_counts(ccdb_rbuf *b, const count_cells *c, unsigned claims)
+/* The count columns every table shares (count_heads, without the time); FN and TOI-violation
+ * cells turn red when a conservative solver breaks its promise. */
+static void td_counts(ccdb_rbuf *b, const ccdb_html_counts *c, int conservative)
 {
-    int cons = (claims & CLAIM_CONSERVATIVE) != 0;
     td_ll(b, c->queries, 0);
     td_ll(b, c->positives, 0);
     td_ll(b, c->tp, 0);
     td_ll(b, c->fp, 0);
-    td_ll(b, c->fn, cons && c->fn > 0);
+    td_ll(b, c->fn, conservative && c->fn > 0);
     td_ll(b, c->tn, 0);
     td_ll(b, c->gave_up, 0);
     td_ll(b, c->failed, 0);
-    td_ll(b, c->toi_violations, cons && c->toi_violations > 0);
+    td_ll(b, c->toi_violations, conservative && c->toi_violations > 0);
     td_double(b, c->toi_err_max);
 }
 
@@ -324,10 +337,10 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
                          ccdb_report_status_name(t->status));
         ccdb_rbuf_html(b, t->name);
         ccdb_rbuf_puts(b, "</td><td>");
-        claims_tags(b, t->claims);
+        claims_tags(b, t->claim_tags);
         ccdb_rbuf_puts(b, "</td>");
         td_status(b, t->status);
-        td_counts(b, &COUNT_CELLS(t), t->claims);
+        td_counts(b, &t->counts, t->conservative);
         td_time(b, t->ns_median, t->ns_min, t->ns_max);
         td_ll(b, t->work, 0);
         ccdb_rbuf_puts(b, "</tr>\n");
@@ -347,11 +360,11 @@ static void write_charts(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
                       "Red: false negatives of a solver that claims to be conservative.</p>\n"
                       "<div class=\"charts\">\n");
     for (size_t i = 0; i < n; i++)
-        bars[i] = (ccdb_html_bar){ s[i].name, (double)s[i].fn, NAN, NAN,
-                                   (s[i].claims & CLAIM_CONSERVATIVE) && s[i].fn > 0 };
+        bars[i] = (ccdb_html_bar){ s[i].name, (double)s[i].counts.fn, NAN, NAN,
+                                   s[i].conservative && s[i].counts.fn > 0 };
     ccdb_html_bar_chart(b, "chart-fn", "False negatives per solver", "false negatives", bars, n);
     for (size_t i = 0; i < n; i++)
-        bars[i] = (ccdb_html_bar){ s[i].name, (double)s[i].fp, NAN, NAN, 0 };
+        bars[i] = (ccdb_html_bar){ s[i].name, (double)s[i].counts.fp, NAN, NAN, 0 };
     ccdb_html_bar_chart(b, "chart-fp", "False positives per solver", "false positives", bars, n);
     for (size_t i = 0; i < n; i++)
         bars[i] = (ccdb_html_bar){ s[i].name, s[i].ns_median, s[i].ns_min, s[i].ns_max, 0 };
@@ -439,16 +452,16 @@ static void write_family_row(ccdb_rbuf *b, const ccdb_report_row *w, int group_s
     ccdb_rbuf_html(b, w->solver);
     ccdb_rbuf_puts(b, "</td>");
     td_status(b, w->status);
-    td_counts(b, &COUNT_CELLS(w), w->claims);
+    ccdb_html_counts c = counts_of(w);
+    td_counts(b, &c, w->conservative);
     td_time(b, w->ns_median, w->ns_min, w->ns_max);
     ccdb_rbuf_puts(b, "</tr>\n");
 }
 
 /* Family x solver totals over every dataset (family rows only: "all" rows would double count). */
 typedef struct fam_total {
-    long long queries, positives, tp, fp, fn, tn, gave_up, failed, toi_violations;
-    double toi_err_max;
-    unsigned claims;
+    ccdb_html_counts counts;
+    int conservative;
     int seen;
 } fam_total;
 
@@ -490,20 +503,10 @@ static void write_by_family(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_
             f++;
         fam_total *t = &tot[f * ns + k];
         if (!t->seen)
-            t->toi_err_max = NAN;
+            t->counts.toi_err_max = NAN;
         t->seen = 1;
-        t->queries += w->queries;
-        t->positives += w->positives;
-        t->tp += w->tp;
-        t->fp += w->fp;
-        t->fn += w->fn;
-        t->tn += w->tn;
-        t->gave_up += w->gave_up;
-        t->failed += w->failed;
-        t->toi_violations += w->toi_violations;
-        t->claims |= w->claims;
-        if (!isnan(w->toi_err_max) && (isnan(t->toi_err_max) || w->toi_err_max > t->toi_err_max))
-            t->toi_err_max = w->toi_err_max;
+        add_counts(&t->counts, w);
+        t->conservative |= w->conservative;
     }
     ccdb_rbuf_puts(b, "<h3>Every dataset, by family</h3>\n<table id=\"by-family\" "
                       "class=\"family\">\n<thead><tr><th>family</th><th>solver</th>"
@@ -522,7 +525,7 @@ static void write_by_family(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_
             ccdb_rbuf_puts(b, "</td><td>");
             ccdb_rbuf_html(b, s[k].name);
             ccdb_rbuf_puts(b, "</td>");
-            td_counts(b, &COUNT_CELLS(t), t->claims);
+            td_counts(b, &t->counts, t->conservative);
             ccdb_rbuf_puts(b, "</tr>\n");
         }
     }
@@ -597,7 +600,8 @@ static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_sol
     ccdb_rbuf_puts(b, "<section id=\"misses\"><h2>False negatives</h2>\n");
     long long total = 0;
     for (size_t i = 0; i < n; i++)
-        total += s[i].fn > (long long)s[i].n_misses ? s[i].fn : (long long)s[i].n_misses;
+        total +=
+            s[i].counts.fn > (long long)s[i].n_misses ? s[i].counts.fn : (long long)s[i].n_misses;
     if (total == 0) {
         ccdb_rbuf_puts(b, "<p class=\"note\" id=\"no-misses\">No solver missed a collision."
                           "</p>\n</section>\n");
@@ -615,7 +619,8 @@ static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_sol
         "#d62728\">&#9632; at the exact time of impact</span><span style=\"color:#888\">&#9632; "
         "vertex paths</span></p>\n");
     for (size_t i = 0; i < n; i++) {
-        long long fn = s[i].fn > (long long)s[i].n_misses ? s[i].fn : (long long)s[i].n_misses;
+        long long fn =
+            s[i].counts.fn > (long long)s[i].n_misses ? s[i].counts.fn : (long long)s[i].n_misses;
         if (fn == 0)
             continue;
         ccdb_rbuf_puts(b, "<div class=\"solver-misses\" id=\"misses-");
@@ -662,13 +667,13 @@ static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_sol
 int ccdb_report_write_html(const ccdb_report *r, const char *path, char *err, size_t errlen)
 {
     if (!r || !path)
-        return ccdb_report_fail(err, errlen, "index.html: no report or no path given");
+        return ccdb_errorf(err, errlen, "index.html: no report or no path given");
     if ((r->n_rows && !r->rows) || (r->n_misses && !r->misses) || (r->n_meta && !r->meta))
-        return ccdb_report_fail(err, errlen, "%s: a table is announced but not given", path);
+        return ccdb_errorf(err, errlen, "%s: a table is announced but not given", path);
     size_t n = 0;
     ccdb_html_solver *s = summarize(r, &n);
     if (!s)
-        return ccdb_report_fail(err, errlen, "%s: out of memory", path);
+        return ccdb_errorf(err, errlen, "%s: out of memory", path);
     ccdb_rbuf b = { 0 };
     ccdb_rbuf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"

@@ -1,14 +1,13 @@
-/* report_util.c — growable buffer, CSV/HTML escaping and atomic writes for the report writers. */
+/* report_util.c — growable buffer and CSV/HTML escaping for the report writers; a finished
+ * buffer goes to util/'s atomic writer. */
 #include "report_util.h"
 
-#include <errno.h>
-#include <fcntl.h>
+#include "ccdb_util.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 void ccdb_rbuf_free(ccdb_rbuf *b)
 {
@@ -117,69 +116,9 @@ void ccdb_rbuf_html(ccdb_rbuf *b, const char *s)
     }
 }
 
-int ccdb_report_fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
 int ccdb_report_write_atomic(const ccdb_rbuf *b, const char *path, char *err, size_t errlen)
 {
     if (b->oom)
-        return ccdb_report_fail(err, errlen, "%s: out of memory while building the report", path);
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 16);
-    if (!tmp)
-        return ccdb_report_fail(err, errlen, "%s: out of memory", path);
-    memcpy(tmp, path, plen);
-    memcpy(tmp + plen, ".tmp.XXXXXX", 12);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        int e = errno;
-        free(tmp);
-        return ccdb_report_fail(err, errlen, "%s: cannot create a temporary file: %s", path,
-                                strerror(e));
-    }
-    /* mkstemp makes the file 0600; a report is meant to be read by others. */
-    (void)fchmod(fd, 0644);
-    size_t off = 0;
-    while (off < b->len) {
-        ssize_t w = write(fd, b->data + off, b->len - off);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            int e = errno;
-            close(fd);
-            unlink(tmp);
-            free(tmp);
-            return ccdb_report_fail(err, errlen, "%s: write failed: %s", path, strerror(e));
-        }
-        off += (size_t)w;
-    }
-    if (fsync(fd) != 0 && errno != EINVAL && errno != EROFS) {
-        int e = errno;
-        close(fd);
-        unlink(tmp);
-        free(tmp);
-        return ccdb_report_fail(err, errlen, "%s: fsync failed: %s", path, strerror(e));
-    }
-    if (close(fd) != 0) {
-        int e = errno;
-        unlink(tmp);
-        free(tmp);
-        return ccdb_report_fail(err, errlen, "%s: close failed: %s", path, strerror(e));
-    }
-    if (rename(tmp, path) != 0) {
-        int e = errno;
-        unlink(tmp);
-        free(tmp);
-        return ccdb_report_fail(err, errlen, "%s: rename failed: %s", path, strerror(e));
-    }
-    free(tmp);
-    return 0;
+        return ccdb_errorf(err, errlen, "%s: out of memory while building the report", path);
+    return ccdb_write_file_atomic(path, b->data, b->len, err, errlen);
 }

@@ -1,5 +1,6 @@
 /* report_util.h — private helpers of the report writers: a growable byte buffer, CSV quoting,
- * HTML escaping, deterministic number formatting and atomic file writing. Not a public API. */
+ * HTML escaping, deterministic number formatting, and the atomic write of a finished buffer.
+ * Not a public API. */
 #ifndef CCDB_REPORT_UTIL_H
 #define CCDB_REPORT_UTIL_H
 
@@ -29,13 +30,8 @@ void ccdb_rbuf_csv_double(ccdb_rbuf *b, double x);
  * characters, which HTML does not allow, become U+FFFD. NULL appends nothing. */
 void ccdb_rbuf_html(ccdb_rbuf *b, const char *s);
 
-/* Write the buffer to path atomically: temporary file beside it, fsync, rename. */
+/* Writes the buffer to path atomically (ccdb_write_file_atomic). Returns 0, or -1 with err
+ * filled (also when the buffer ran out of memory while it was built). */
 int ccdb_report_write_atomic(const ccdb_rbuf *b, const char *path, char *err, size_t errlen);
-/* Fill err (if any) with a formatted message; returns -1. */
-int ccdb_report_fail(char *err, size_t errlen, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
 
 #endif

@@ -2,6 +2,7 @@
  * (their meaning is documented in docs/reports.md). Also the two-file convenience writer. */
 #include "ccdb_report.h"
 #include "report_util.h"
+#include "ccdb_util.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -24,10 +25,9 @@ const char *ccdb_report_status_name(ccdb_report_status s)
 int ccdb_report_write_summary_csv(const ccdb_report *r, const char *path, char *err, size_t errlen)
 {
     if (!r || !path)
-        return ccdb_report_fail(err, errlen, "summary.csv: no report or no path given");
+        return ccdb_errorf(err, errlen, "summary.csv: no report or no path given");
     if (r->n_rows && !r->rows)
-        return ccdb_report_fail(err, errlen, "%s: %zu rows announced but none given", path,
-                                r->n_rows);
+        return ccdb_errorf(err, errlen, "%s: %zu rows announced but none given", path, r->n_rows);
     ccdb_rbuf b = { 0 };
     ccdb_rbuf_puts(&b, csv_header);
     for (size_t i = 0; i < r->n_rows; i++) {
@@ -49,7 +49,7 @@ int ccdb_report_write_summary_csv(const ccdb_report *r, const char *path, char *
         ccdb_rbuf_puts(&b, ",");
         ccdb_rbuf_csv_double(&b, w->ns_max);
         ccdb_rbuf_printf(&b, ",%lld,%lld,%lld,%u,%d,%s\n", w->gave_up, w->failed, w->work,
-                         w->claims, (w->claims & 0x1u) ? 1 : 0, ccdb_report_status_name(w->status));
+                         w->claims, w->conservative ? 1 : 0, ccdb_report_status_name(w->status));
     }
     int rc = ccdb_report_write_atomic(&b, path, err, errlen);
     ccdb_rbuf_free(&b);
@@ -59,11 +59,11 @@ int ccdb_report_write_summary_csv(const ccdb_report *r, const char *path, char *
 int ccdb_report_write_dir(const ccdb_report *r, const char *dir, char *err, size_t errlen)
 {
     if (!dir)
-        return ccdb_report_fail(err, errlen, "report: no output folder given");
+        return ccdb_errorf(err, errlen, "report: no output folder given");
     size_t n = strlen(dir) + 32;
     char path[4096];
     if (n > sizeof path)
-        return ccdb_report_fail(err, errlen, "%s: output folder path too long", dir);
+        return ccdb_errorf(err, errlen, "%s: output folder path too long", dir);
     snprintf(path, sizeof path, "%s/summary.csv", dir);
     if (ccdb_report_write_summary_csv(r, path, err, errlen) != 0)
         return -1;

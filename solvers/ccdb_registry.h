@@ -30,7 +30,8 @@ int ccdb_solver_validate(const ccdb_solver *s, char *err, size_t errlen);
 
 /* "miss", "hit", "gave_up", "failed" (stable names for CSV and reports); "invalid" otherwise. */
 const char *ccdb_state_name(ccdb_state state);
-/* Claims as text: "conservative,toi,min_sep" (comma-separated, in that order) or "-" for none. */
+/* Claims for people: "conservative, reports TOI, min. separation" (those present, in that order,
+ * ", "-separated), then "flags 0x.." for bits no CCDB_CLAIM_* names; "" for none. */
 const char *ccdb_claims_text(unsigned flags, char *buf, size_t buflen);
 
 #endif

@@ -59,25 +59,6 @@ static inline void incl_diffs(const double q[8][3], int ee, double t, double D[3
     }
 }
 
-/* F's values at the 8 corners of box b, computed in double: G[kt][2*ku+kv][axis]. */
-static inline void incl_corners(const double q[8][3], int ee, const incl_box *b, double G[2][4][3])
-{
-    for (int kt = 0; kt < 2; ++kt) {
-        double D[3], B[3], C[3];
-        incl_diffs(q, ee, kt ? b->hi[0] : b->lo[0], D, B, C);
-        for (int ku = 0; ku < 2; ++ku) {
-            double u = ku ? b->hi[1] : b->lo[1];
-            for (int kv = 0; kv < 2; ++kv) {
-                double v = kv ? b->hi[2] : b->lo[2];
-                for (int i = 0; i < 3; ++i) {
-                    double s = ee ? D[i] + u * B[i] : D[i] - u * B[i];
-                    G[kt][2 * ku + kv][i] = s - v * C[i];
-                }
-            }
-        }
-    }
-}
-
 /* Bounding box (per axis) of F's values at the 8 corners of box b, computed in double. */
 static inline void incl_corner_range(const double q[8][3], int ee, const incl_box *b, double mn[3],
                                      double mx[3])
@@ -104,32 +85,6 @@ static inline void incl_corner_range(const double q[8][3], int ee, const incl_bo
             }
         }
     }
-}
-
-/* Per-parameter "speeds" L[j]: the largest L-infinity change of F along an edge of the unit
- * cube in direction j. F's variation over a box is at most sum_j L[j] * width_j (F is
- * multilinear), so widths * L say which parameter dominates the inclusion's width. */
-static inline void incl_param_speeds(const double q[8][3], int ee, double L[3])
-{
-    double F[2][2][2][3];
-    for (int kt = 0; kt < 2; ++kt) {
-        double D[3], B[3], C[3];
-        incl_diffs(q, ee, (double)kt, D, B, C);
-        for (int ku = 0; ku < 2; ++ku)
-            for (int kv = 0; kv < 2; ++kv)
-                for (int i = 0; i < 3; ++i) {
-                    double s = ee ? D[i] + ku * B[i] : D[i] - ku * B[i];
-                    F[kt][ku][kv][i] = s - kv * C[i];
-                }
-    }
-    L[0] = L[1] = L[2] = 0.0;
-    for (int a = 0; a < 2; ++a)
-        for (int c = 0; c < 2; ++c)
-            for (int i = 0; i < 3; ++i) {
-                L[0] = incl_max2(L[0], fabs(F[1][a][c][i] - F[0][a][c][i]));
-                L[1] = incl_max2(L[1], fabs(F[a][1][c][i] - F[a][0][c][i]));
-                L[2] = incl_max2(L[2], fabs(F[a][c][1][i] - F[a][c][0][i]));
-            }
 }
 
 /* 1 when all 24 coordinates are finite. */

@@ -91,14 +91,6 @@ static inline iv3 iv3_cross(const iv3 *a, const iv3 *b)
     return r;
 }
 
-static inline iv3 iv3_sub(const iv3 *a, const iv3 *b)
-{
-    iv3 r;
-    for (int i = 0; i < 3; ++i)
-        r.x[i] = iv_sub(a->x[i], b->x[i]);
-    return r;
-}
-
 /* Enclosure of x_j(t) - x_i(t) for t in T (all 3 axes): e(t) = e0 + t (e1 - e0). */
 static inline iv3 iv_lin_diff(const double q[8][3], int i, int j, iv T)
 {

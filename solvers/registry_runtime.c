@@ -1,9 +1,9 @@
 /* registry_runtime.c — the run-time registry: the built-in table plus plugins loaded with dlopen,
  * entry validation, and the names of states and claims. */
 #include "ccdb_registry.h"
+#include "ccdb_util.h"
 
 #include <dlfcn.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,17 +17,6 @@ struct ccdb_registry {
     size_t nhandles;
 };
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
 /* Reads the ABI version without touching any other field: abi_version is the first member, so
  * a pointer to the entry is a pointer to it (the entry may be older and shorter than ours). */
 static int entry_abi(const ccdb_solver *s)
@@ -38,40 +27,43 @@ static int entry_abi(const ccdb_solver *s)
 int ccdb_solver_validate(const ccdb_solver *s, char *err, size_t errlen)
 {
     if (!s)
-        return fail(err, errlen, "solver entry is NULL");
+        return ccdb_errorf(err, errlen, "solver entry is NULL");
     int abi = entry_abi(s);
     if (abi > CCDB_SOLVER_ABI)
-        return fail(err, errlen,
-                    "solver ABI version %d is newer than this ccdbench supports (%d): rebuild "
-                    "ccdbench, or build the solver against this ccdb_solver.h",
-                    abi, CCDB_SOLVER_ABI);
+        return ccdb_errorf(
+            err, errlen,
+            "solver ABI version %d is newer than this ccdbench supports (%d): rebuild "
+            "ccdbench, or build the solver against this ccdb_solver.h",
+            abi, CCDB_SOLVER_ABI);
     if (abi < CCDB_SOLVER_ABI_OLDEST)
-        return fail(err, errlen,
-                    "solver ABI version %d is no longer supported (oldest supported: %d, current: "
-                    "%d): rebuild the solver against this ccdb_solver.h",
-                    abi, CCDB_SOLVER_ABI_OLDEST, CCDB_SOLVER_ABI);
+        return ccdb_errorf(
+            err, errlen,
+            "solver ABI version %d is no longer supported (oldest supported: %d, current: "
+            "%d): rebuild the solver against this ccdb_solver.h",
+            abi, CCDB_SOLVER_ABI_OLDEST, CCDB_SOLVER_ABI);
     /* Every field read below exists since ABI 1. */
     if (!s->name || !s->name[0])
-        return fail(err, errlen, "solver entry has no name");
+        return ccdb_errorf(err, errlen, "solver entry has no name");
     size_t n = 0;
     for (const char *c = s->name; *c; c++, n++) {
         if (n >= NAME_MAX_LEN)
-            return fail(err, errlen, "solver name '%.*s...' is longer than %d characters",
-                        NAME_MAX_LEN, s->name, NAME_MAX_LEN);
+            return ccdb_errorf(err, errlen, "solver name '%.*s...' is longer than %d characters",
+                               NAME_MAX_LEN, s->name, NAME_MAX_LEN);
         if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_'))
-            return fail(err, errlen, "solver name '%s' has character '%c': names are [a-z0-9_]+",
-                        s->name, (*c >= 32 && *c < 127) ? *c : '?');
+            return ccdb_errorf(err, errlen,
+                               "solver name '%s' has character '%c': names are [a-z0-9_]+", s->name,
+                               (*c >= 32 && *c < 127) ? *c : '?');
     }
     if (!s->vertex_face)
-        return fail(err, errlen, "solver '%s' has no vertex_face function", s->name);
+        return ccdb_errorf(err, errlen, "solver '%s' has no vertex_face function", s->name);
     if (!s->edge_edge)
-        return fail(err, errlen, "solver '%s' has no edge_edge function", s->name);
+        return ccdb_errorf(err, errlen, "solver '%s' has no edge_edge function", s->name);
     unsigned known = CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION;
     if (s->flags & ~known)
-        return fail(err, errlen, "solver '%s' has unknown claim flags 0x%x", s->name,
-                    s->flags & ~known);
+        return ccdb_errorf(err, errlen, "solver '%s' has unknown claim flags 0x%x", s->name,
+                           s->flags & ~known);
     if (!s->create && s->destroy)
-        return fail(err, errlen, "solver '%s' has destroy but no create", s->name);
+        return ccdb_errorf(err, errlen, "solver '%s' has destroy but no create", s->name);
     return 0;
 }
 
@@ -129,29 +121,30 @@ void ccdb_registry_free(ccdb_registry *reg)
 int ccdb_registry_load_plugin(ccdb_registry *reg, const char *path, char *err, size_t errlen)
 {
     if (!path || !path[0])
-        return fail(err, errlen, "plugin: empty path");
+        return ccdb_errorf(err, errlen, "plugin: empty path");
     /* dlopen searches the library path for a bare name: insist on a path so that `--plugin
      * x.so` loads ./x.so and not some x.so elsewhere. */
     char buf[4096];
     if (!strchr(path, '/')) {
         if ((size_t)snprintf(buf, sizeof buf, "./%s", path) >= sizeof buf)
-            return fail(err, errlen, "plugin %s: path too long", path);
+            return ccdb_errorf(err, errlen, "plugin %s: path too long", path);
         path = buf;
     }
     dlerror();
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         const char *why = dlerror();
-        return fail(err, errlen, "plugin %s: cannot load: %s", path, why ? why : "unknown error");
+        return ccdb_errorf(err, errlen, "plugin %s: cannot load: %s", path,
+                           why ? why : "unknown error");
     }
     dlerror();
     void *sym = dlsym(h, "ccdb_solver_entry");
     if (!sym) {
         dlclose(h);
-        return fail(err, errlen,
-                    "plugin %s: no symbol 'ccdb_solver_entry' (a plugin exports "
-                    "`const ccdb_solver *ccdb_solver_entry(void)`)",
-                    path);
+        return ccdb_errorf(err, errlen,
+                           "plugin %s: no symbol 'ccdb_solver_entry' (a plugin exports "
+                           "`const ccdb_solver *ccdb_solver_entry(void)`)",
+                           path);
     }
     /* POSIX guarantees data and function pointers convert; memcpy keeps ISO C quiet. */
     ccdb_solver_entry_fn entry;
@@ -161,26 +154,26 @@ int ccdb_registry_load_plugin(ccdb_registry *reg, const char *path, char *err, s
     char why[256];
     if (!s) {
         dlclose(h);
-        return fail(err, errlen, "plugin %s: ccdb_solver_entry() returned NULL", path);
+        return ccdb_errorf(err, errlen, "plugin %s: ccdb_solver_entry() returned NULL", path);
     }
     if (ccdb_solver_validate(s, why, sizeof why) != 0) {
         dlclose(h);
-        return fail(err, errlen, "plugin %s: %s", path, why);
+        return ccdb_errorf(err, errlen, "plugin %s: %s", path, why);
     }
     if (ccdb_registry_find(reg, s->name)) {
         /* Copy the name out before dlclose unmaps it. */
         char name[NAME_MAX_LEN + 1];
         snprintf(name, sizeof name, "%s", s->name);
         dlclose(h);
-        return fail(err, errlen, "plugin %s: a solver named '%s' is already registered", path,
-                    name);
+        return ccdb_errorf(err, errlen, "plugin %s: a solver named '%s' is already registered",
+                           path, name);
     }
     void **hs = realloc(reg->handles, (reg->nhandles + 1) * sizeof *hs);
     if (!hs || push(reg, s) != 0) {
         if (hs)
             reg->handles = hs;
         dlclose(h);
-        return fail(err, errlen, "plugin %s: out of memory", path);
+        return ccdb_errorf(err, errlen, "plugin %s: out of memory", path);
     }
     reg->handles = hs;
     reg->handles[reg->nhandles++] = h;
@@ -216,27 +209,40 @@ const char *ccdb_state_name(ccdb_state state)
     return "invalid";
 }
 
+/* Appends ", name" (or "name" first) to buf[0..used); returns the new length. A name that does
+ * not fit is left out whole. */
+static size_t append_name(char *buf, size_t buflen, size_t used, const char *name)
+{
+    int w = snprintf(buf + used, buflen - used, "%s%s", used ? ", " : "", name);
+    if (w < 0 || (size_t)w >= buflen - used) {
+        buf[used] = '\0';
+        return used;
+    }
+    return used + (size_t)w;
+}
+
 const char *ccdb_claims_text(unsigned flags, char *buf, size_t buflen)
 {
     static const struct {
         unsigned bit;
         const char *name;
     } names[] = { { CCDB_CLAIM_CONSERVATIVE, "conservative" },
-                  { CCDB_CLAIM_REPORTS_TOI, "toi" },
-                  { CCDB_CLAIM_MIN_SEPARATION, "min_sep" } };
+                  { CCDB_CLAIM_REPORTS_TOI, "reports TOI" },
+                  { CCDB_CLAIM_MIN_SEPARATION, "min. separation" } };
     if (!buflen)
         return buf;
     buf[0] = '\0';
     size_t used = 0;
+    unsigned known = 0;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (!(flags & names[i].bit))
-            continue;
-        int w = snprintf(buf + used, buflen - used, "%s%s", used ? "," : "", names[i].name);
-        if (w < 0 || (size_t)w >= buflen - used)
-            break;
-        used += (size_t)w;
+        known |= names[i].bit;
+        if (flags & names[i].bit)
+            used = append_name(buf, buflen, used, names[i].name);
     }
-    if (!used)
-        snprintf(buf, buflen, "-");
+    if (flags & ~known) {
+        char other[32];
+        snprintf(other, sizeof other, "flags 0x%x", flags & ~known);
+        append_name(buf, buflen, used, other);
+    }
     return buf;
 }

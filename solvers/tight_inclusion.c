@@ -174,7 +174,7 @@ typedef struct ti_query {
 } ti_query;
 
 /* F at the 8 corners of box b: G[4*kt + 2*ku + kv][axis], in the evaluation order whose
- * error the file opening bounds (the same as incl_corners in inclusion_common.h). */
+ * error the file opening bounds (the same as incl_corner_range in inclusion_common.h). */
 static void ti_eval(const ti_query *Q, const incl_box *b, double G[8][3])
 {
     for (int kt = 0; kt < 2; ++kt) {

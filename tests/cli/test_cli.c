@@ -12,53 +12,29 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "ccdb_test_fixtures.h"
+
 #define CCDBENCH CCDB_BINARY_DIR "/harness/ccdbench"
 
 extern char **environ;
 
-static char tmpdir[64];
+static char tmpdir[256];
 
 static void make_tmpdir(void)
 {
-    strcpy(tmpdir, "/tmp/ccdb_cli_XXXXXX");
-    cr_assert_not_null(mkdtemp(tmpdir));
+    ccdb_test_mkdtemp(tmpdir, sizeof tmpdir, "cli");
 }
 
 static void remove_tmpdir(void)
 {
-    DIR *d = opendir(tmpdir);
-    if (!d)
-        return;
-    struct dirent *e;
-    char path[512];
-    while ((e = readdir(d)))
-        if (e->d_name[0] != '.') {
-            snprintf(path, sizeof path, "%s/%s", tmpdir, e->d_name);
-            unlink(path);
-        }
-    closedir(d);
-    rmdir(tmpdir);
+    ccdb_test_rmtree(tmpdir);
 }
 
 TestSuite(cli, .init = make_tmpdir, .fini = remove_tmpdir);
 
-static char *slurp(const char *path)
+static void write_text(const char *path, const char *text)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0, got;
-    char *b = malloc(cap + 1);
-    while ((got = fread(b + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            cap *= 2;
-            b = realloc(b, cap + 1);
-        }
-    }
-    fclose(f);
-    b[n] = '\0';
-    return b;
+    ccdb_test_write_file(path, text, strlen(text));
 }
 
 static char *tmp_path(const char *name)
@@ -68,14 +44,6 @@ static char *tmp_path(const char *name)
     char *p = paths[next++ % 8];
     snprintf(p, 512, "%s/%s", tmpdir, name);
     return p;
-}
-
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "wb");
-    cr_assert_not_null(f, "cannot create %s", path);
-    fputs(text, f);
-    cr_assert_eq(fclose(f), 0);
 }
 
 /* Runs ccdbench with args (NULL-terminated, without argv[0]); returns its exit status and
@@ -103,8 +71,8 @@ static int run(char **out, char **err, const char *const *args)
     int status;
     cr_assert_eq(waitpid(pid, &status, 0), pid);
     cr_assert(WIFEXITED(status), "ccdbench did not exit normally (status %d)", status);
-    *out = slurp(o);
-    *err = slurp(e);
+    *out = ccdb_test_slurp(o, NULL);
+    *err = ccdb_test_slurp(e, NULL);
     unlink(o);
     unlink(e);
     return WEXITSTATUS(status);
@@ -200,7 +168,7 @@ Test(cli, truth_bad_input_names_file_and_line)
     free(err);
 
     char *bad = tmp_path("bad.csv");
-    write_file(bad, "1,1,1,1,1,1,0\n1,1,1,1,1,1,0\n1,1,1.5,1,1,1,0\n");
+    write_text(bad, "1,1,1,1,1,1,0\n1,1,1,1,1,1,0\n1,1,1.5,1,1,1,0\n");
     cr_assert_eq(RUN(&out, &err, "truth", "--kind", "ee", bad), 2);
     snprintf(want, sizeof want, "%s:3: column 3 (y_num): not an integer: '1.5'", bad);
     cr_assert(strstr(err, want) == err, "%s", err);
@@ -208,7 +176,7 @@ Test(cli, truth_bad_input_names_file_and_line)
     free(out);
     free(err);
 
-    write_file(bad, "1,1,1,1,1,1,0\n");
+    write_text(bad, "1,1,1,1,1,1,0\n");
     cr_assert_eq(RUN(&out, &err, "truth", "--kind", "ee", bad), 2);
     snprintf(want, sizeof want, "%s:1: incomplete query 0", bad);
     cr_assert(strstr(err, want) == err, "%s", err);
@@ -219,7 +187,7 @@ Test(cli, truth_bad_input_names_file_and_line)
 Test(cli, truth_output_format)
 {
     char *in = tmp_path("two.csv");
-    write_file(in, two_vf_queries);
+    write_text(in, two_vf_queries);
     char *out, *err;
     cr_assert_eq(RUN(&out, &err, "truth", in, "--kind", "vf"), 0, "%s", err);
     cr_assert_eq(count_lines(out), 3, "%s", out);
@@ -235,13 +203,13 @@ Test(cli, truth_output_format)
 Test(cli, truth_output_file_is_atomic_and_matches_stdout)
 {
     char *in = tmp_path("two.csv"), *res = tmp_path("res.csv");
-    write_file(in, two_vf_queries);
+    write_text(in, two_vf_queries);
     char *out, *err, *out2, *err2;
     cr_assert_eq(RUN(&out, &err, "truth", "--kind", "vf", in), 0, "%s", err);
-    write_file(res, "previous\n");
+    write_text(res, "previous\n");
     cr_assert_eq(RUN(&out2, &err2, "truth", "--kind", "vf", "-o", res, in), 0, "%s", err2);
     cr_assert_str_eq(out2, "");
-    char *file = slurp(res);
+    char *file = ccdb_test_slurp(res, NULL);
     cr_assert_str_eq(file, out);
     free(file);
     /* Only the input and the result in the folder: no temporary left behind. */
@@ -271,7 +239,7 @@ Test(cli, truth_output_file_is_atomic_and_matches_stdout)
 Test(cli, truth_stats_and_round_inputs)
 {
     char *in = tmp_path("two.csv");
-    write_file(in, two_vf_queries);
+    write_text(in, two_vf_queries);
     char *out, *err, *plain, *err2;
     cr_assert_eq(RUN(&plain, &err2, "truth", "--kind", "vf", in), 0);
     cr_assert_eq(RUN(&out, &err, "truth", "--stats", "--kind", "vf", in), 0);
@@ -291,7 +259,7 @@ Test(cli, truth_stats_and_round_inputs)
     char text[1024];
     strcpy(text, two_vf_queries);
     memcpy(strstr(text, "1,4,1,4,2,1,0"), "1,3,1,4,2,1,0", 13);
-    write_file(third, text);
+    write_text(third, text);
     cr_assert_eq(RUN(&out, &err, "truth", "--kind", "vf", third), 2);
     cr_assert(strstr(err, ":13: columns 1-2 (x): 1/3 is not exactly a double") != NULL, "%s", err);
     free(out);
@@ -309,7 +277,7 @@ Test(cli, truth_kind_from_folder_name)
     snprintf(sub, sizeof sub, "%s/vertex-face", tmpdir);
     cr_assert_eq(mkdir(sub, 0700), 0);
     snprintf(file, sizeof file, "%s/q.csv", sub);
-    write_file(file, two_vf_queries);
+    write_text(file, two_vf_queries);
     char *out, *err, *want, *err2;
     int rc = RUN(&out, &err, "truth", file);
     int rc2 = RUN(&want, &err2, "truth", "--kind", "vf", file);
@@ -330,7 +298,7 @@ Test(cli, truth_kind_from_path_on_a_sample_file)
         CCDB_SHARED_DIR "/datasets/sample-queries/erleben-sliding-spike/edge-edge/data_0_0.csv";
     if (access(path, R_OK) != 0)
         cr_skip_test("public sample file %s absent (../shared missing)", path);
-    char *data = slurp(path);
+    char *data = ccdb_test_slurp(path, NULL);
     size_t queries = count_lines(data) / 8;
     free(data);
     char *out, *err;

@@ -1,5 +1,5 @@
 /* csv_test_util.h — helpers shared by the CSV tests: parse from a string, expect an error at a
- * line, temporary directories, whole-file reads, a splitmix64 PRNG. */
+ * line (files are read and written with tests/support's fixtures). */
 #ifndef CSV_TEST_UTIL_H
 #define CSV_TEST_UTIL_H
 
@@ -10,14 +10,8 @@
 #include <string.h>
 
 #include "ccdb_dataset.h"
-
-static inline uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+#include "ccdb_test_fixtures.h"
+#include "prng.h" /* ccdb_splitmix64 */
 
 /* Parses `text` as the file "t.csv". */
 static inline int parse_text(const char *text, int round_inputs, ccdb_dataset *ds,
@@ -65,37 +59,6 @@ static inline char *query_with_row8(const char *row, int t)
     }
     strcat(buf, row);
     return buf;
-}
-
-/* Whole file into a malloc'ed buffer (NUL-terminated); *len set. NULL if unreadable. */
-static inline char *slurp(const char *path, size_t *len)
-{
-    *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *b = malloc(cap + 1);
-    size_t got;
-    while ((got = fread(b + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            cap *= 2;
-            b = realloc(b, cap + 1);
-        }
-    }
-    fclose(f);
-    b[n] = '\0';
-    *len = n;
-    return b;
-}
-
-static inline void write_text(const char *path, const char *text, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    cr_assert_not_null(f, "cannot create %s", path);
-    cr_assert_eq(fwrite(text, 1, len, f), len);
-    cr_assert_eq(fclose(f), 0);
 }
 
 #endif

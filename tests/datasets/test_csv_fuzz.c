@@ -22,11 +22,11 @@ Test(csv_fuzz, damaged_files_fail_cleanly_or_round_trip)
     for (int iter = 0; iter < 4000; iter++) {
         size_t len = glen;
         memcpy(text, good, glen);
-        int edits = 1 + (int)(splitmix64(&seed) % 3);
+        int edits = 1 + (int)(ccdb_splitmix64(&seed) % 3);
         for (int e = 0; e < edits; e++) {
-            size_t at = (size_t)(splitmix64(&seed) % len);
-            char c = alphabet[splitmix64(&seed) % (sizeof alphabet - 1)];
-            switch (splitmix64(&seed) % 3) {
+            size_t at = (size_t)(ccdb_splitmix64(&seed) % len);
+            char c = alphabet[ccdb_splitmix64(&seed) % (sizeof alphabet - 1)];
+            switch (ccdb_splitmix64(&seed) % 3) {
             case 0: /* replace */ text[at] = c; break;
             case 1: /* delete */
                 memmove(text + at, text + at + 1, len - at - 1);
@@ -85,12 +85,12 @@ Test(csv_fuzz, fast_and_gmp_paths_agree)
     mpz_t n, d;
     mpz_inits(n, d, (mpz_ptr)0);
     for (int i = 0; i < 2000; i++) {
-        int64_t num = (int64_t)(splitmix64(&seed) >> (11 + splitmix64(&seed) % 53));
-        if (splitmix64(&seed) & 1)
+        int64_t num = (int64_t)(ccdb_splitmix64(&seed) >> (11 + ccdb_splitmix64(&seed) % 53));
+        if (ccdb_splitmix64(&seed) & 1)
             num = -num;
         /* k < 64: 64-bit fast path; 64..127: 128-bit fast path; above: GMP even directly. */
-        unsigned k = (unsigned)(splitmix64(&seed) % 200);
-        unsigned j = 1 + (unsigned)(splitmix64(&seed) % 30);
+        unsigned k = (unsigned)(ccdb_splitmix64(&seed) % 200);
+        unsigned j = 1 + (unsigned)(ccdb_splitmix64(&seed) % 30);
         char direct[512], scaled[512];
         mpz_set_si(n, (long)num);
         mpz_set_ui(d, 1);

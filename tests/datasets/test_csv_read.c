@@ -123,7 +123,7 @@ Test(csv_read, reads_files_and_names_them)
     snprintf(path, sizeof path, "%s/q.csv", dir);
     const char *text = "1,1,1,1,1,1,1\n1,1,1,1,1,1,1\n1,1,1,1,1,1,1\n1,1,1,1,1,1,1\n"
                        "1,1,1,1,1,1,1\n1,1,1,1,1,1,1\n1,1,1,1,1,1,1\n1,1,1,1,1,1,1\n";
-    write_text(path, text, strlen(text));
+    ccdb_test_write_file(path, text, strlen(text));
     ccdb_dataset ds;
     ccdb_csv_error err;
     cr_assert_eq(ccdb_csv_read(path, CCDB_KIND_EE, NULL, &ds, &err), 0, "%s", err.message);
@@ -133,7 +133,7 @@ Test(csv_read, reads_files_and_names_them)
     ccdb_dataset_free(&ds);
 
     /* An error inside a real file names its path. */
-    write_text(path, "1,1,1,1,1,1,1\n1,0,1,1,1,1,1\n", 28);
+    ccdb_test_write_file(path, "1,1,1,1,1,1,1\n1,0,1,1,1,1,1\n", 28);
     cr_assert_eq(ccdb_csv_read(path, CCDB_KIND_EE, NULL, &ds, &err), -1);
     char prefix[300];
     snprintf(prefix, sizeof prefix, "%s:2: ", path);

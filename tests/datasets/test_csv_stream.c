@@ -16,10 +16,10 @@ static char *make_text(size_t n, int columns, int final_newline, uint64_t seed, 
     char *t = malloc(cap);
     cr_assert_not_null(t);
     for (size_t q = 0; q < n; q++) {
-        int truth = (int)(splitmix64(&seed) & 1);
+        int truth = (int)(ccdb_splitmix64(&seed) & 1);
         for (int row = 0; row < 8; row++) {
             for (int c = 0; c < 3; c++) {
-                uint64_t r = splitmix64(&seed);
+                uint64_t r = ccdb_splitmix64(&seed);
                 switch (r % 4) {
                 case 0: /* small over a power of two: fast path */
                     at += (size_t)snprintf(t + at, cap - at, "%s%llu,%llu,", r & 16 ? "-" : "",
@@ -158,7 +158,7 @@ Test(csv_stream, from_a_file_with_small_reads)
     snprintf(path, sizeof path, "%s/q.csv", dir);
     size_t len;
     char *text = make_text(23, 7, 0, 3, &len);
-    write_text(path, text, len);
+    ccdb_test_write_file(path, text, len);
     ccdb_dataset whole;
     ccdb_csv_error err;
     cr_assert_eq(ccdb_csv_read(path, CCDB_KIND_VF, NULL, &whole, &err), 0, "%s", err.message);
@@ -279,17 +279,17 @@ Test(csv_stream, errors_are_those_of_the_whole_read)
     char *text = malloc(len + 8);
     for (int iter = 0; iter < 600; iter++) {
         memcpy(text, good, len);
-        size_t at = (size_t)(splitmix64(&seed) % len);
-        text[at] = alphabet[splitmix64(&seed) % (sizeof alphabet - 1)];
+        size_t at = (size_t)(ccdb_splitmix64(&seed) % len);
+        text[at] = alphabet[ccdb_splitmix64(&seed) % (sizeof alphabet - 1)];
         ccdb_dataset whole;
         ccdb_csv_error werr, cerr;
         ccdb_csv_options opt = { .columns = iter & 1 ? CCDB_CSV_COLUMNS_ANY : CCDB_CSV_COLUMNS_7 };
         int wrc = ccdb_csv_parse("t.csv", text, len, CCDB_KIND_VF, &opt, &whole, &werr);
         ccdb_csv_reader *r;
         cr_assert_eq(ccdb_csv_open_memory("t.csv", text, len, &opt, &r, &cerr), 0);
-        csv_reader_limit_reads(r, 1 + splitmix64(&seed) % 90);
+        csv_reader_limit_reads(r, 1 + ccdb_splitmix64(&seed) % 90);
         ccdb_dataset part;
-        int crc = read_in_chunks(r, 1 + splitmix64(&seed) % 9, &part, &cerr);
+        int crc = read_in_chunks(r, 1 + ccdb_splitmix64(&seed) % 9, &part, &cerr);
         cr_assert_eq(crc, wrc, "iter %d: %s", iter, wrc ? werr.message : cerr.message);
         if (wrc) {
             cr_assert_str_eq(cerr.message, werr.message);

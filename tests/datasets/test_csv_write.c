@@ -110,21 +110,23 @@ static int canonical_value(const char *num, const char *den)
 static double random_double(uint64_t *s)
 {
     for (;;) {
-        uint64_t bits = splitmix64(s);
+        uint64_t bits = ccdb_splitmix64(s);
         double v;
         switch (bits % 4) {
         case 0: /* any bit pattern: all exponents, subnormals included */
-            bits = splitmix64(s);
+            bits = ccdb_splitmix64(s);
             memcpy(&v, &bits, sizeof v);
             break;
         case 1: /* subnormal */
-            bits = splitmix64(s) & 0x800FFFFFFFFFFFFFull;
+            bits = ccdb_splitmix64(s) & 0x800FFFFFFFFFFFFFull;
             memcpy(&v, &bits, sizeof v);
             break;
-        case 2: /* integer */ v = (double)(int64_t)(splitmix64(s) >> (splitmix64(s) % 64)); break;
+        case 2: /* integer */
+            v = (double)(int64_t)(ccdb_splitmix64(s) >> (ccdb_splitmix64(s) % 64));
+            break;
         default: /* small dyadic, like mesh coordinates */
-            v = ldexp((double)(splitmix64(s) >> 11), -(int)(splitmix64(s) % 80)) *
-                ((splitmix64(s) & 1) ? 1 : -1);
+            v = ldexp((double)(ccdb_splitmix64(s) >> 11), -(int)(ccdb_splitmix64(s) % 80)) *
+                ((ccdb_splitmix64(s) & 1) ? 1 : -1);
             break;
         }
         if (isfinite(v))
@@ -160,7 +162,7 @@ Test(csv_write, round_trip_random_doubles)
     uint64_t seed = 0x5EEDC0FFEEull;
     size_t k = 0;
     for (size_t i = 0; i < count; i++) {
-        ds.label[i] = (unsigned char)(splitmix64(&seed) & 1);
+        ds.label[i] = (unsigned char)(ccdb_splitmix64(&seed) & 1);
         for (int p = 0; p < 8; p++)
             for (int c = 0; c < 3; c++, k++)
                 ds.q[i][p][c] = k < nspecial ? special[k] : random_double(&seed);
@@ -189,7 +191,7 @@ Test(csv_write, round_trip_random_doubles)
     /* Writing what was read reproduces the file byte for byte. */
     cr_assert_eq(ccdb_csv_write(b, &back, &err), 0, "%s", err.message);
     size_t la, lb;
-    char *ta = slurp(a, &la), *tb = slurp(b, &lb);
+    char *ta = ccdb_test_slurp(a, &la), *tb = ccdb_test_slurp(b, &lb);
     cr_assert(la == lb && memcmp(ta, tb, la) == 0, "re-written file differs");
 
     /* Every value in the file is in canonical form. */
@@ -271,9 +273,9 @@ Test(csv_round, matches_ieee_division)
     /* For integers below 2^53, a / b in double is the correctly rounded quotient. */
     uint64_t seed = 42;
     for (int i = 0; i < 3000; i++) {
-        int64_t a = (int64_t)(splitmix64(&seed) >> (11 + splitmix64(&seed) % 50));
-        uint64_t b = (splitmix64(&seed) >> (11 + splitmix64(&seed) % 52)) | 1;
-        if (splitmix64(&seed) & 1)
+        int64_t a = (int64_t)(ccdb_splitmix64(&seed) >> (11 + ccdb_splitmix64(&seed) % 50));
+        uint64_t b = (ccdb_splitmix64(&seed) >> (11 + ccdb_splitmix64(&seed) % 52)) | 1;
+        if (ccdb_splitmix64(&seed) & 1)
             a = -a;
         char num[32], den[32];
         snprintf(num, sizeof num, "%lld", (long long)a);
@@ -292,10 +294,10 @@ Test(csv_round, matches_strtod_on_decimals)
 {
     uint64_t seed = 7;
     for (int i = 0; i < 2000; i++) {
-        unsigned k = (unsigned)(splitmix64(&seed) % 340);
+        unsigned k = (unsigned)(ccdb_splitmix64(&seed) % 340);
         char digits[64];
         snprintf(digits, sizeof digits, "%llu",
-                 (unsigned long long)(splitmix64(&seed) >> (splitmix64(&seed) % 60)));
+                 (unsigned long long)(ccdb_splitmix64(&seed) >> (ccdb_splitmix64(&seed) % 60)));
         mpz_t z;
         mpz_init_set_ui(z, 10);
         mpz_pow_ui(z, z, k);
@@ -386,7 +388,7 @@ Test(csv_write, atomic_replace_and_failures_leave_nothing)
     cr_assert_not_null(mkdtemp(dir));
     char path[256];
     snprintf(path, sizeof path, "%s/out.csv", dir);
-    write_text(path, "old contents\n", 13);
+    ccdb_test_write_file(path, "old contents\n", 13);
     ccdb_dataset ds;
     cr_assert_eq(ccdb_dataset_init(&ds, "x", CCDB_KIND_VF, 2), 0);
     ds.q[1][7][2] = 0.25;
@@ -394,7 +396,7 @@ Test(csv_write, atomic_replace_and_failures_leave_nothing)
     ccdb_csv_error err;
     cr_assert_eq(ccdb_csv_write(path, &ds, &err), 0, "%s", err.message);
     size_t len;
-    char *text = slurp(path, &len);
+    char *text = ccdb_test_slurp(path, &len);
     cr_assert_eq(len, 16 * 14); /* 16 rows of 14 bytes: "0,1,0,1,0,1,T\n", one with "1,4" */
     cr_assert(strstr(text, "0,1,0,1,1,4,1\n") != NULL);
     free(text);
@@ -424,7 +426,7 @@ Test(csv_write, atomic_replace_and_failures_leave_nothing)
     ds.label[1] = 3;
     cr_assert_eq(ccdb_csv_write(path, &ds, &err), -1);
     cr_assert(strstr(err.message, "query 1: truth label 3") != NULL, "%s", err.message);
-    text = slurp(path, &len);
+    text = ccdb_test_slurp(path, &len);
     cr_assert(strstr(text, "0,1,0,1,1,4,1\n") != NULL, "previous file kept");
     free(text);
     cr_assert_eq(count_entries(dir), 1);
@@ -471,7 +473,7 @@ Test(csv_sample, read_write_reproduces_every_file_byte_for_byte)
                 cr_assert_eq(ccdb_csv_read(path, kind, NULL, &ds, &err), 0, "%s", err.message);
                 cr_assert_eq(ccdb_csv_write(out, &ds, &err), 0, "%s", err.message);
                 size_t la, lb;
-                char *orig = slurp(path, &la), *copy = slurp(out, &lb);
+                char *orig = ccdb_test_slurp(path, &la), *copy = ccdb_test_slurp(out, &lb);
                 size_t lines = 0;
                 for (size_t i = 0; i < la; i++)
                     lines += orig[i] == '\n';

@@ -85,7 +85,7 @@ Test(special_files, regular_file_through_a_symlink_is_read)
     char text[256] = "";
     for (int i = 0; i < 8; i++)
         strcat(text, "1,1,1,1,1,1,1\n");
-    write_text(file, text, strlen(text));
+    ccdb_test_write_file(file, text, strlen(text));
     cr_assert_eq(symlink(file, link), 0);
     ccdb_dataset ds;
     ccdb_csv_error err;

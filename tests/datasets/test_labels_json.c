@@ -125,7 +125,7 @@ Test(labels_json, long_arrays_and_files)
     text[at++] = '[';
     uint64_t seed = 5;
     for (size_t i = 0; i < N; i++) {
-        want[i] = (unsigned char)(splitmix64(&seed) & 1);
+        want[i] = (unsigned char)(ccdb_splitmix64(&seed) & 1);
         at += (size_t)sprintf(text + at, "%s%s", i ? "," : "", want[i] ? "true" : "false");
     }
     text[at++] = ']';
@@ -140,7 +140,7 @@ Test(labels_json, long_arrays_and_files)
     char dir[] = "/tmp/ccdb_labels_XXXXXX", path[64];
     cr_assert_not_null(mkdtemp(dir));
     snprintf(path, sizeof path, "%s/l.json", dir);
-    write_text(path, text, at);
+    ccdb_test_write_file(path, text, at);
     memset(got, 7, N);
     cr_assert_eq(ccdb_labels_read(path, "q.csv", N, got, &err), 0, "%s", err.message);
     cr_assert(memcmp(got, want, N) == 0);

@@ -1,5 +1,5 @@
 /* test_gen_files.c — `ccdbench gen` (through ccdb_cmd_gen), CSV round trips of generated sets,
- * and the built-in suite with its verified cache. */
+ * and the built-in suite with its truth from the truth cache. */
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
 #include <stdio.h>
@@ -9,40 +9,26 @@
 
 #include "ccdb_cli.h"
 #include "ccdb_generators.h"
+#include "ccdb_input.h"
+#include "ccdb_truth_cache.h"
 #include "ccdb_suite.h"
+#include "ccdb_test_fixtures.h"
 
 static char tmpdir[64];
 
 static void make_tmp(void)
 {
-    strcpy(tmpdir, "/tmp/ccdb-gen-test-XXXXXX");
-    cr_assert_not_null(mkdtemp(tmpdir));
+    ccdb_test_mkdtemp(tmpdir, sizeof tmpdir, "gen-test");
 }
 
 static void rm_tree(void)
 {
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    cr_assert_eq(system(cmd), 0);
+    ccdb_test_rmtree(tmpdir);
 }
 
 static int run_gen(int argc, const char **argv)
 {
     return ccdb_cmd_gen(argc, (char **)argv);
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    cr_assert_not_null(f, "%s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
 }
 
 static void quiet(void)
@@ -95,7 +81,7 @@ Test(gen_files, cli_writes_same_bytes_twice, .init = quiet)
     cr_assert_eq(run_gen(11, args_a), 0);
     cr_assert_eq(run_gen(11, args_b), 0);
     size_t la, lb;
-    char *ta = slurp(a, &la), *tb = slurp(b, &lb);
+    char *ta = ccdb_test_slurp(a, &la), *tb = ccdb_test_slurp(b, &lb);
     cr_assert_eq(la, lb);
     cr_assert_eq(memcmp(ta, tb, la), 0, "same seed, different bytes");
     free(ta);
@@ -147,14 +133,33 @@ Test(gen_files, cli_bad_usage_exits_2, .init = quiet)
     cr_assert_eq(run_gen(2, help), 0);
 }
 
-Test(gen_files, suite_composition_and_cache, .init = quiet)
+/* Generates the suite and gets its truth through the truth cache in dir (NULL: no cache). */
+static ccdb_input *suite(const char *dir, size_t *n)
+{
+    ccdb_input *in;
+    char err[1024];
+    cr_assert_eq(ccdb_suite_inputs(&in, n, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(*n, ccdb_suite_count());
+    for (size_t i = 0; i < *n; i++) {
+        cr_assert_not_null(in[i].intent, "%s", in[i].ds.name);
+        cr_assert_null(in[i].truth);
+        cr_assert_eq(ccdb_truth_for_input(&in[i], dir, 0, 2, err, sizeof err), 0, "%s", err);
+    }
+    return in;
+}
+
+static void suite_free(ccdb_input *in, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        ccdb_input_free(&in[i]);
+    free(in);
+}
+
+Test(gen_files, suite_composition_and_truth_cache, .init = quiet)
 {
     make_tmp();
-    ccdb_suite_set *s1, *s2, *s3;
     size_t n1, n2, n3, total = 0;
-    char err[512];
-    cr_assert_eq(ccdb_suite_load(tmpdir, &s1, &n1, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(n1, ccdb_suite_spec_count());
+    ccdb_input *s1 = suite(tmpdir, &n1);
     /* Every family in every kind it supports, with both answers. */
     for (size_t f = 0; f < ccdb_gen_family_count(); f++) {
         const ccdb_gen_family *fam = ccdb_gen_family_at(f);
@@ -170,53 +175,74 @@ Test(gen_files, suite_composition_and_cache, .init = quiet)
     }
     for (size_t i = 0; i < n1; i++) {
         size_t hits = 0;
-        for (size_t q = 0; q < s1[i].ds.count; q++)
+        for (size_t q = 0; q < s1[i].ds.count; q++) {
             hits += s1[i].ds.label[q];
+            cr_assert_eq(s1[i].ds.label[q], s1[i].truth[q].hit, "labels are the exact truth");
+        }
         cr_assert(hits > 0 && hits < s1[i].ds.count, "%s", s1[i].ds.name);
-        cr_assert_eq(s1[i].from_cache, 0);
-        cr_assert_not_null(s1[i].path);
+        cr_assert_eq(s1[i].truth_cached, 0);
         total += s1[i].ds.count;
     }
     cr_assert(total >= 2000 && total <= 6000, "suite has %zu queries", total);
 
-    /* Second load: every set from the verified cache, identical. */
-    cr_assert_eq(ccdb_suite_load(tmpdir, &s2, &n2, err, sizeof err), 0, "%s", err);
+    /* Second run: the same queries, every truth from the cache, identical. */
+    ccdb_input *s2 = suite(tmpdir, &n2);
     for (size_t i = 0; i < n2; i++) {
-        cr_assert_eq(s2[i].from_cache, 1, "%s", s2[i].ds.name);
+        cr_assert_eq(s2[i].truth_cached, 1, "%s", s2[i].ds.name);
         cr_assert_eq(memcmp(s1[i].ds.q, s2[i].ds.q, s1[i].ds.count * sizeof *s1[i].ds.q), 0);
         cr_assert_eq(memcmp(s1[i].ds.label, s2[i].ds.label, s1[i].ds.count), 0);
     }
 
-    /* Corrupt one cached file (flip a truth label) and delete another's hash: both rebuilt. */
-    size_t len;
-    char *text = slurp(s2[0].path, &len);
-    char *truth = text + strcspn(text, "\n") - 1; /* last field of the first row */
-    *truth = *truth == '0' ? '1' : '0';
-    FILE *f = fopen(s2[0].path, "wb");
-    cr_assert_eq(fwrite(text, 1, len, f), len);
+    /* Corrupt one cached entry (a payload byte) and delete another: both rebuilt, the rest
+     * still from the cache, the labels the same. */
+    unsigned char key[32];
+    char path[4200];
+    ccdb_truth_cache_key(&s2[0].ds, 0, key);
+    ccdb_truth_cache_path(tmpdir, key, path, sizeof path);
+    FILE *f = fopen(path, "r+b");
+    cr_assert_not_null(f, "%s", path);
+    fseek(f, -2, SEEK_END);
+    fputc(0x5a, f);
     fclose(f);
-    free(text);
-    char side[4400];
-    snprintf(side, sizeof side, "%s.fnv64", s2[1].path);
-    cr_assert_eq(remove(side), 0);
-    cr_assert_eq(ccdb_suite_load(tmpdir, &s3, &n3, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(s3[0].from_cache, 0);
-    cr_assert_eq(s3[1].from_cache, 0);
-    cr_assert_eq(s3[2].from_cache, 1);
+    ccdb_truth_cache_key(&s2[1].ds, 0, key);
+    ccdb_truth_cache_path(tmpdir, key, path, sizeof path);
+    cr_assert_eq(remove(path), 0);
+    ccdb_input *s3 = suite(tmpdir, &n3);
+    cr_assert_eq(s3[0].truth_cached, 0);
+    cr_assert_eq(s3[1].truth_cached, 0);
+    cr_assert_eq(s3[2].truth_cached, 1);
     for (size_t i = 0; i < n3; i++)
         cr_assert_eq(memcmp(s1[i].ds.label, s3[i].ds.label, s1[i].ds.count), 0);
 
-    /* Without a cache directory: same data, no paths. */
-    ccdb_suite_set *s4;
+    /* A well-formed entry whose truth contradicts the generator's intent (one miss turned into
+     * a hit) is refused by the intent check, naming the dataset and query. */
+    size_t miss = 0;
+    while (s3[2].truth[miss].hit)
+        miss++;
+    ccdb_truth_result *forged = malloc(s3[2].ds.count * sizeof *forged);
+    memcpy(forged, s3[2].truth, s3[2].ds.count * sizeof *forged);
+    forged[miss].hit = 1;
+    forged[miss].toi_lo = forged[miss].toi_hi = 0.5;
+    char why[4400], err[1024] = "", want[256];
+    ccdb_truth_cache_key(&s3[2].ds, 0, key);
+    cr_assert_eq(ccdb_truth_cache_store(tmpdir, key, s3[2].ds.count, forged, why, sizeof why), 0,
+                 "%s", why);
+    cr_assert_eq(ccdb_truth_for_input(&s3[2], tmpdir, 0, 1, err, sizeof err), -1);
+    cr_assert_eq(s3[2].truth_cached, 1);
+    snprintf(want, sizeof want, "%s: query %zu: the generator built a miss", s3[2].ds.name, miss);
+    cr_assert_not_null(strstr(err, want), "%s", err);
+    free(forged);
+
+    /* Without a cache: the same labels. */
     size_t n4;
-    cr_assert_eq(ccdb_suite_load(NULL, &s4, &n4, err, sizeof err), 0, "%s", err);
+    ccdb_input *s4 = suite(NULL, &n4);
     for (size_t i = 0; i < n4; i++) {
-        cr_assert_null(s4[i].path);
+        cr_assert_eq(s4[i].truth_cached, 0);
         cr_assert_eq(memcmp(s1[i].ds.label, s4[i].ds.label, s1[i].ds.count), 0);
     }
-    ccdb_suite_free(s1, n1);
-    ccdb_suite_free(s2, n2);
-    ccdb_suite_free(s3, n3);
-    ccdb_suite_free(s4, n4);
+    suite_free(s1, n1);
+    suite_free(s2, n2);
+    suite_free(s3, n3);
+    suite_free(s4, n4);
     rm_tree();
 }

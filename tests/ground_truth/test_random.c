@@ -10,18 +10,12 @@
 #include "ccdb_truth.h"
 #include "gt_test_util.h"
 #include "gt_witness.h"
+#include "prng.h" /* ccdb_splitmix64 */
 
 static uint64_t rng_state;
-static uint64_t splitmix64(void)
-{
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 static int rnd(int n)
 {
-    return (int)(splitmix64() % (uint64_t)n);
+    return (int)(ccdb_splitmix64(&rng_state) % (uint64_t)n);
 }
 
 static double coord(void)

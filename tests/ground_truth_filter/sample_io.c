@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_input.h"
 
 /* Appends one dataset's queries to s; -1 on allocation failure. */
 static int append(sample_set *s, const ccdb_dataset *ds)

@@ -1,4 +1,4 @@
-/* test_common.h — shared helpers of the filter tests: a deterministic PRNG (splitmix64),
+/* test_common.h — shared helpers of the filter tests: deterministic random integers (splitmix64),
  * query transforms that keep the exact answer (power-of-two scaling), and the combined verdict. */
 #ifndef CCDB_TEST_FILTER_COMMON_H
 #define CCDB_TEST_FILTER_COMMON_H
@@ -7,19 +7,12 @@
 #include <stdint.h>
 
 #include "filter.h"
-
-static inline uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
+#include "prng.h" /* ccdb_splitmix64 */
 
 /* uniform integer in [lo, hi] */
 static inline int rnd_int(uint64_t *s, int lo, int hi)
 {
-    return lo + (int)(splitmix64(s) % (uint64_t)(hi - lo + 1));
+    return lo + (int)(ccdb_splitmix64(s) % (uint64_t)(hi - lo + 1));
 }
 
 /* Multiplies every coordinate by 2^k; returns 0 if that would not be exact (over/underflow). */

@@ -46,7 +46,7 @@ Test(filter_depth, static_depth_bounds_hold)
         for (int i = 0; i < 8; ++i)
             for (int k = 0; k < 3; ++k)
                 q[i][k] = (iter & 2) ? rnd_int(&seed, -3, 3)
-                                     : (double)(splitmix64(&seed) >> 11) * 0x1p-53 - 0.5;
+                                     : (double)(ccdb_splitmix64(&seed) >> 11) * 0x1p-53 - 0.5;
         /* often make it coplanar / static so that subdivision and conditions run */
         if (iter % 3 == 0)
             for (int i = 0; i < 8; ++i)

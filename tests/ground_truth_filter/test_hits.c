@@ -489,7 +489,7 @@ static void path_through(uint64_t *s, const double target[3], int j, int from_en
 static void rnd_moving(uint64_t *s, double tstar, double x0[3], double x1[3], double at[3])
 {
     rnd_point(s, x0);
-    if (splitmix64(s) % 3 == 0)
+    if (ccdb_splitmix64(s) % 3 == 0)
         memcpy(x1, x0, sizeof(double[3])); /* static vertex: more degeneracy */
     else
         rnd_point(s, x1);
@@ -503,7 +503,7 @@ Test(filter_hits, random_witness_contacts_never_rejected)
     int checked = 0;
     for (int iter = 0; iter < 20000; ++iter) {
         const int ee = iter & 1;
-        const int j = rnd_int(&seed, 0, 3), from_end = (int)(splitmix64(&seed) & 1);
+        const int j = rnd_int(&seed, 0, 3), from_end = (int)(ccdb_splitmix64(&seed) & 1);
         double tstar = from_end ? 1.0 - ldexp(1.0, -j) : ldexp(1.0, -j);
         double q[8][3], at[4][3], target[3];
         /* the primitive that is not built through the target */
@@ -523,7 +523,7 @@ Test(filter_hits, random_witness_contacts_never_rejected)
             const double w = rnd_int(&seed, 0, 4) * 0.25;
             double d[3], b0s[3], b1s[3];
             rnd_point(&seed, d);
-            if (splitmix64(&seed) % 4 == 0)
+            if (ccdb_splitmix64(&seed) % 4 == 0)
                 d[0] = d[1] = d[2] = 0; /* zero-length edge */
             for (int k = 0; k < 3; ++k) {
                 b0s[k] = target[k] - w * d[k];

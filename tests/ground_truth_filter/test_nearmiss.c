@@ -57,7 +57,7 @@ Test(filter_nearmiss, ulp_perturbed_contacts)
         /* move one coordinate by 1..3 ulps, up or down */
         double *x = &q[rnd_int(&seed, 0, 7)][rnd_int(&seed, 0, 2)];
         const int steps = rnd_int(&seed, 1, 3);
-        const double dir = (splitmix64(&seed) & 1) ? INFINITY : -INFINITY;
+        const double dir = (ccdb_splitmix64(&seed) & 1) ? INFINITY : -INFINITY;
         for (int j = 0; j < steps; ++j)
             *x = nextafter(*x, dir);
         const int scale = (iter % 5 == 0) ? rnd_int(&seed, -1050, 1000) : 0;

@@ -3,7 +3,8 @@
 #ifndef TEST_HARNESS_FAKE_H
 #define TEST_HARNESS_FAKE_H
 
-#include "ccdb_harness.h"
+#include "ccdb_solver.h"
+#include "ccdb_truth.h"
 
 /* The scripted solver reads its answer from the query: q[7][0] = state (0..3), q[7][1] = toi,
  * q[7][2] = work; q[6][0] = 1 crashes (SIGSEGV), 2 hangs. */

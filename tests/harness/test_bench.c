@@ -8,21 +8,23 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ccdb_bench.h"
+#include "ccdb_dataset.h"
+#include "ccdb_input.h"
+#include "ccdb_runner.h"
+#include "ccdb_test_fixtures.h"
 #include "fake.h"
 
 static char dir[256];
 
 static void make_dir(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/ccdb-test-bench-XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
+    ccdb_test_mkdtemp(dir, sizeof dir, "test-bench");
 }
 
 static void remove_dir(void)
 {
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    cr_assert_eq(system(cmd), 0);
+    ccdb_test_rmtree(dir);
 }
 
 TestSuite(bench, .init = make_dir, .fini = remove_dir);

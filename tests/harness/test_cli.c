@@ -11,35 +11,14 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_dataset.h"
+#include "ccdb_test_fixtures.h"
+#include "ccdb_util.h"
 
 #define BIN     CCDB_BINARY_DIR "/harness/ccdbench"
 #define PLUGINS CCDB_BINARY_DIR "/plugins"
 
 static char dir[256], data[1024];
-
-/* Reads a whole file into a malloc'ed, NUL-terminated buffer ("" when absent). */
-static char *slurp_n(const char *path, size_t *len)
-{
-    *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return calloc(1, 1);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = calloc((size_t)n + 1, 1);
-    cr_assert_eq(fread(s, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *len = (size_t)n;
-    return s;
-}
-
-static char *slurp(const char *path)
-{
-    size_t n;
-    return slurp_n(path, &n);
-}
 
 /* Runs "ccdbench ARGS" with stdout/stderr captured in dir/out.txt, dir/err.txt; returns the exit
  * status. */
@@ -59,11 +38,14 @@ static int ccdbench(const char *fmt, ...)
 
 static long long expect_all_positives_missed(const char *csv, const char *solver);
 
+/* A file the last command wrote in dir (asserts that it exists). */
 static char *captured(const char *which)
 {
-    char path[512];
+    char path[4200];
     snprintf(path, sizeof path, "%s/%s", dir, which);
-    return slurp(path);
+    char *text = ccdb_test_slurp(path, NULL);
+    cr_assert_not_null(text, "%s was not written", path);
+    return text;
 }
 
 /* VF queries: triangle (0,0,0) (1,0,0) (0,1,0) at rest; the vertex goes from z=1 to z=-1 at
@@ -86,8 +68,7 @@ static const double points[][2] = { { 0.25, 0.25 }, { 5, 5 }, { 0.125, 0.5 }, { 
 
 static void setup(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/ccdb-test-cli-XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
+    ccdb_test_mkdtemp(dir, sizeof dir, "test-cli");
     char sub[512];
     snprintf(sub, sizeof sub, "%s/scene/vertex-face", dir);
     cr_assert_eq(ccdb_mkdir_p(sub), 0);
@@ -107,9 +88,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    cr_assert_eq(system(cmd), 0);
+    ccdb_test_rmtree(dir);
 }
 
 TestSuite(cli, .init = setup, .fini = teardown);
@@ -395,7 +374,7 @@ Test(cli, truth_cache_is_used_and_rebuilt_after_corruption)
     cr_assert_eq(ccdbench("run --solvers null --data '%s' -o rep", data), 0);
     cr_assert_eq(count_cache_files(file, sizeof file), 1, "one cache entry per dataset");
     size_t nbefore, nafter;
-    char *before = slurp_n(file, &nbefore);
+    char *before = ccdb_test_slurp(file, &nbefore);
     cr_assert_eq(ccdbench("run --solvers null --data '%s' -o rep", data), 0);
     char *err = captured("err.txt");
     cr_assert_null(strstr(err, "rejected"), "a valid entry is used: %s", err);
@@ -409,7 +388,7 @@ Test(cli, truth_cache_is_used_and_rebuilt_after_corruption)
     err = captured("err.txt");
     cr_assert(strstr(err, "rejected"), "corruption reported: %s", err);
     free(err);
-    char *after = slurp_n(file, &nafter);
+    char *after = ccdb_test_slurp(file, &nafter);
     cr_assert(nbefore == nafter && !memcmp(before, after, nafter), "rebuilt to the same bytes");
     free(before);
     free(after);

@@ -13,7 +13,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_input.h"
+#include "ccdb_truth_cache.h"
+#include "ccdb_util.h"
 
 #define BIN         CCDB_BINARY_DIR "/harness/ccdbench"
 #define SAMPLE_2023 CCDB_SHARED_DIR "/datasets/scalable-ccd-sample"
@@ -116,7 +118,7 @@ Test(inputs, sample_2023_read_with_labels_and_judged)
                      err);
         cr_assert_not_null(in.ds.label, "%s: labels found in mma_bool/", files[i]);
         cr_assert_eq(in.ds.kind, strstr(files[i], "vf.csv") ? CCDB_KIND_VF : CCDB_KIND_EE);
-        cr_assert_eq(ccdb_truth_for_input(&in, NULL, 0, 2), 0);
+        cr_assert_eq(ccdb_truth_for_input(&in, NULL, 0, 2, err, sizeof err), 0, "%s", err);
         for (size_t j = 0; j < in.ds.count; j++) {
             trues += in.ds.label[j];
             disagree += (in.ds.label[j] != 0) != (in.truth[j].hit != 0);

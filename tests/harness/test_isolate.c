@@ -4,6 +4,8 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "ccdb_dataset.h"
+#include "ccdb_runner.h"
 #include "fake.h"
 
 static void dataset(ccdb_dataset *ds, size_t n, size_t poison_at, double poison)
@@ -27,7 +29,8 @@ Test(isolate, crash_is_reported)
     cr_assert_eq(ccdb_isolate_run(&fake_crash, ds.kind, (const double(*)[8][3])ds.q, ds.count,
                                   &cfg2, 10, &run),
                  0);
-    cr_assert_eq(run.status, CCDB_REPORT_CRASHED, "detail: %s", run.detail);
+    cr_assert_eq(run.status, CCDB_RUN_CRASHED, "detail: %s", run.detail);
+    cr_assert_str_eq(ccdb_run_status_name(run.status), "crashed");
     cr_assert_null(run.results);
     cr_assert(strlen(run.detail) > 0);
     ccdb_dataset_free(&ds);
@@ -41,7 +44,8 @@ Test(isolate, hang_is_a_timeout)
     cr_assert_eq(ccdb_isolate_run(&fake_crash, ds.kind, (const double(*)[8][3])ds.q, ds.count,
                                   &cfg2, 0.3, &run),
                  0);
-    cr_assert_eq(run.status, CCDB_REPORT_TIMEOUT, "detail: %s", run.detail);
+    cr_assert_eq(run.status, CCDB_RUN_TIMEOUT, "detail: %s", run.detail);
+    cr_assert_str_eq(ccdb_run_status_name(run.status), "timeout");
     cr_assert_null(run.results);
     ccdb_dataset_free(&ds);
 }
@@ -53,7 +57,8 @@ Test(isolate, clean_run_matches_in_process)
     const double(*q)[8][3] = (const double(*)[8][3])ds.q;
     ccdb_solver_run iso, local;
     cr_assert_eq(ccdb_isolate_run(&fake_crash, ds.kind, q, ds.count, &cfg2, 10, &iso), 0);
-    cr_assert_eq(iso.status, CCDB_REPORT_OK, "detail: %s", iso.detail);
+    cr_assert_eq(iso.status, CCDB_RUN_OK, "detail: %s", iso.detail);
+    cr_assert_str_eq(ccdb_run_status_name(iso.status), "ok");
     cr_assert_eq(ccdb_runner_run(&fake_crash, ds.kind, q, ds.count, &cfg2, &local), 0);
     cr_assert_eq(memcmp(iso.results, local.results, ds.count * sizeof *iso.results), 0);
     cr_assert(iso.ns_min <= iso.ns_median && iso.ns_median <= iso.ns_max);

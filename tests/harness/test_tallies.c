@@ -4,6 +4,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "ccdb_dataset.h"
+#include "ccdb_runner.h"
+#include "ccdb_tallies.h"
 #include "fake.h"
 
 /* One case: what the truth says, what the solver answers. */
@@ -65,7 +68,7 @@ Test(tallies, hand_built_outcomes)
     cr_assert_eq(
         ccdb_runner_run(&fake_scripted, ds.kind, (const double(*)[8][3])ds.q, ds.count, &cfg, &run),
         0);
-    cr_assert_eq(run.status, CCDB_REPORT_OK);
+    cr_assert_eq(run.status, CCDB_RUN_OK);
     ccdb_tally all, by[CCDB_CLASS_COUNT];
     ccdb_tally_results(truth, run.results, ds.count, &all, by);
 
@@ -194,7 +197,7 @@ Test(runner, empty_dataset)
     ccdb_solver_run run;
     ccdb_run_config cfg = config(3, 2);
     cr_assert_eq(ccdb_runner_run(&fake_scripted, CCDB_KIND_EE, NULL, 0, &cfg, &run), 0);
-    cr_assert_eq(run.status, CCDB_REPORT_OK);
+    cr_assert_eq(run.status, CCDB_RUN_OK);
     ccdb_solver_run_free(&run);
 }
 

@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_input.h"
+#include "ccdb_truth_cache.h"
+#include "ccdb_test_fixtures.h"
 
 /* EE queries: edge a from (0,0,z0)-(1,0,z0) moving to z1, edge b fixed along y at x = s. */
 static void make(ccdb_dataset *ds, size_t n)
@@ -64,19 +66,19 @@ static void same(const ccdb_truth_result *a, const ccdb_truth_result *b, size_t 
 
 Test(truth_compute, for_input_stores_reuses_and_rebuilds)
 {
-    char dir[] = "/tmp/ccdb-test-tc-XXXXXX";
-    cr_assert_not_null(mkdtemp(dir));
+    char dir[256], err[512] = "";
+    ccdb_test_mkdtemp(dir, sizeof dir, "test-tc");
     ccdb_input in = { 0 };
     make(&in.ds, 20);
-    cr_assert_eq(ccdb_truth_for_input(&in, dir, 0, 2), 0);
+    cr_assert_eq(ccdb_truth_for_input(&in, dir, 0, 2, err, sizeof err), 0);
     cr_assert_eq(in.truth_cached, 0, "first time: computed");
     ccdb_truth_result *first = malloc(20 * sizeof *first);
     memcpy(first, in.truth, 20 * sizeof *first);
-    cr_assert_eq(ccdb_truth_for_input(&in, dir, 0, 1), 0);
+    cr_assert_eq(ccdb_truth_for_input(&in, dir, 0, 1, err, sizeof err), 0);
     cr_assert_eq(in.truth_cached, 1, "second time: from the cache");
     same(first, in.truth, 20);
     /* A different rounding flag is another key: computed again. */
-    cr_assert_eq(ccdb_truth_for_input(&in, dir, 1, 1), 0);
+    cr_assert_eq(ccdb_truth_for_input(&in, dir, 1, 1, err, sizeof err), 0);
     cr_assert_eq(in.truth_cached, 0);
     /* Corrupt the first entry's payload: rejected, rebuilt, then valid again. */
     unsigned char key[32];
@@ -88,14 +90,12 @@ Test(truth_compute, for_input_stores_reuses_and_rebuilds)
     fseek(f, 72 + 3, SEEK_SET);
     fputc(0xee, f);
     fclose(f);
-    cr_assert_eq(ccdb_truth_for_input(&in, dir, 0, 1), 0);
+    cr_assert_eq(ccdb_truth_for_input(&in, dir, 0, 1, err, sizeof err), 0);
     cr_assert_eq(in.truth_cached, 0, "corrupt entry not trusted");
     same(first, in.truth, 20);
-    cr_assert_eq(ccdb_truth_for_input(&in, dir, 0, 1), 0);
+    cr_assert_eq(ccdb_truth_for_input(&in, dir, 0, 1, err, sizeof err), 0);
     cr_assert_eq(in.truth_cached, 1, "rebuilt entry valid");
     free(first);
     ccdb_input_free(&in);
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    cr_assert_eq(system(cmd), 0);
+    ccdb_test_rmtree(dir);
 }

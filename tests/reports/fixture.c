@@ -1,6 +1,8 @@
 /* fixture.c — the hand-built report used by the report-writer tests (see fixture.h). */
 #include "fixture.h"
 
+#include "ccdb_test_fixtures.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,144 +18,40 @@ static const ccdb_report_kv meta[] = {
     { "command", "ccdbench run --data 'a b/vertex-face/data_0_0.csv' -o out" },
 };
 
-#define VF "sample/vertex-face/data_0_0.csv"
-#define EE "gen, suite/edge-edge"
+#define VF         "sample/vertex-face/data_0_0.csv"
+#define EE         "gen, suite/edge-edge"
+#define ALL_CLAIMS "conservative, reports TOI, min. separation"
 
 /* solver, dataset, kind, family, queries, positives, tp, fp, fn, tn, gave_up, failed,
- * toi_violations, toi_err_max, ns_median, ns_min, ns_max, work, claims, status */
+ * toi_violations, toi_err_max, ns_median, ns_min, ns_max, work, claims, status, conservative,
+ * claim_tags */
 static const ccdb_report_row rows[] = {
-    { "exact", VF, "vf", "all", 300,   100,   100,   0,   0,   200,
-      0,       0,  0,    0.0,   15000, 14000, 17000, 300, 0x3, CCDB_REPORT_OK },
-    { "exact", VF, "vf", "generic", 200, 60,  60,  0,   0,   140,
-      0,       0,  0,    0.0,       NAN, NAN, NAN, 200, 0x3, CCDB_REPORT_OK },
-    { "exact", VF, "vf", "coplanar", 100, 40,  40,  0,   0,   60,
-      0,       0,  0,    0.0,        NAN, NAN, NAN, 100, 0x3, CCDB_REPORT_OK },
-    { "exact", EE, "ee", "parallel", 50,   10,   10,    0,  0,   40,
-      0,       0,  0,    1e-17,      9000, 8000, 12000, 50, 0x3, CCDB_REPORT_OK },
-    { FIXTURE_COMMA_SOLVER,
-      VF,
-      "vf",
-      "all",
-      300,
-      100,
-      97,
-      20,
-      3,
-      180,
-      0,
-      0,
-      5,
-      0.25,
-      50,
-      45,
-      80,
-      0,
-      0x2,
-      CCDB_REPORT_OK },
-    { FIXTURE_COMMA_SOLVER,
-      VF,
-      "vf",
-      "generic",
-      200,
-      60,
-      60,
-      5,
-      0,
-      135,
-      0,
-      0,
-      1,
-      0.25,
-      NAN,
-      NAN,
-      NAN,
-      0,
-      0x2,
-      CCDB_REPORT_OK },
-    { FIXTURE_COMMA_SOLVER,
-      VF,
-      "vf",
-      "coplanar",
-      100,
-      40,
-      37,
-      15,
-      3,
-      45,
-      0,
-      0,
-      4,
-      0.125,
-      NAN,
-      NAN,
-      NAN,
-      0,
-      0x2,
-      CCDB_REPORT_OK },
-    { FIXTURE_COMMA_SOLVER,
-      EE,
-      "ee",
-      "parallel",
-      50,
-      10,
-      8,
-      0,
-      2,
-      40,
-      0,
-      0,
-      0,
-      NAN,
-      40,
-      39,
-      44,
-      0,
-      0x2,
-      CCDB_REPORT_OK },
-    { FIXTURE_NASTY_SOLVER,
-      VF,
-      "vf",
-      "generic",
-      200,
-      60,
-      55,
-      1,
-      5,
-      139,
-      2,
-      1,
-      2,
-      0.5,
-      900,
-      850,
-      1200,
-      123456789,
-      0x7,
-      CCDB_REPORT_OK },
-    { FIXTURE_NASTY_SOLVER,
-      VF,
-      "vf",
-      "coplanar",
-      100,
-      40,
-      39,
-      0,
-      1,
-      60,
-      0,
-      0,
-      0,
-      0.0,
-      900,
-      850,
-      1200,
-      1000,
-      0x7,
-      CCDB_REPORT_OK },
-    { "crashy", EE, "ee", "parallel", 50,  10,  0,   0, 0,   0,
-      0,        0,  0,    NAN,        NAN, NAN, NAN, 0, 0x1, CCDB_REPORT_CRASHED },
-    { "slowpoke", EE, "ee", "parallel", 50,    10,  10,  40, 0,   0,
-      0,          0,  0,    0.0,        2.5e6, 2e6, 4e6, 0,  0x0, CCDB_REPORT_TIMEOUT },
+    /* clang-format off */
+    { "exact", VF, "vf", "all", 300, 100, 100, 0, 0, 200, 0, 0,
+      0, 0.0, 15000, 14000, 17000, 300, 0x3, CCDB_REPORT_OK, 1, "conservative, reports TOI" },
+    { "exact", VF, "vf", "generic", 200, 60, 60, 0, 0, 140, 0, 0,
+      0, 0.0, NAN, NAN, NAN, 200, 0x3, CCDB_REPORT_OK, 1, "conservative, reports TOI" },
+    { "exact", VF, "vf", "coplanar", 100, 40, 40, 0, 0, 60, 0, 0,
+      0, 0.0, NAN, NAN, NAN, 100, 0x3, CCDB_REPORT_OK, 1, "conservative, reports TOI" },
+    { "exact", EE, "ee", "parallel", 50, 10, 10, 0, 0, 40, 0, 0,
+      0, 1e-17, 9000, 8000, 12000, 50, 0x3, CCDB_REPORT_OK, 1, "conservative, reports TOI" },
+    { FIXTURE_COMMA_SOLVER, VF, "vf", "all", 300, 100, 97, 20, 3, 180, 0, 0,
+      5, 0.25, 50, 45, 80, 0, 0x2, CCDB_REPORT_OK, 0, "reports TOI" },
+    { FIXTURE_COMMA_SOLVER, VF, "vf", "generic", 200, 60, 60, 5, 0, 135, 0, 0,
+      1, 0.25, NAN, NAN, NAN, 0, 0x2, CCDB_REPORT_OK, 0, "reports TOI" },
+    { FIXTURE_COMMA_SOLVER, VF, "vf", "coplanar", 100, 40, 37, 15, 3, 45, 0, 0,
+      4, 0.125, NAN, NAN, NAN, 0, 0x2, CCDB_REPORT_OK, 0, "reports TOI" },
+    { FIXTURE_COMMA_SOLVER, EE, "ee", "parallel", 50, 10, 8, 0, 2, 40, 0, 0,
+      0, NAN, 40, 39, 44, 0, 0x2, CCDB_REPORT_OK, 0, "reports TOI" },
+    { FIXTURE_NASTY_SOLVER, VF, "vf", "generic", 200, 60, 55, 1, 5, 139, 2, 1,
+      2, 0.5, 900, 850, 1200, 123456789, 0x7, CCDB_REPORT_OK, 1, ALL_CLAIMS },
+    { FIXTURE_NASTY_SOLVER, VF, "vf", "coplanar", 100, 40, 39, 0, 1, 60, 0, 0,
+      0, 0.0, 900, 850, 1200, 1000, 0x7, CCDB_REPORT_OK, 1, ALL_CLAIMS },
+    { "crashy", EE, "ee", "parallel", 50, 10, 0, 0, 0, 0, 0, 0,
+      0, NAN, NAN, NAN, NAN, 0, 0x1, CCDB_REPORT_CRASHED, 1, "conservative" },
+    { "slowpoke", EE, "ee", "parallel", 50, 10, 10, 40, 0, 0, 0, 0,
+      0, 0.0, 2.5e6, 2e6, 4e6, 0, 0x0, CCDB_REPORT_TIMEOUT, 0, NULL },
+    /* clang-format on */
 };
 
 #define Q8(...)                                                                                    \
@@ -295,13 +193,10 @@ size_t fixture_misses_of(const char *solver)
 
 char *fixture_tmpdir(void)
 {
-    const char *base = getenv("TMPDIR");
     char *dir = malloc(4096);
     if (!dir)
         abort();
-    snprintf(dir, 4096, "%s/ccdb-reports-XXXXXX", base && *base ? base : "/tmp");
-    if (!mkdtemp(dir))
-        abort();
+    ccdb_test_mkdtemp(dir, 4096, "reports");
     return dir;
 }
 
@@ -312,33 +207,4 @@ char *fixture_path(const char *dir, const char *name)
         abort();
     sprintf(p, "%s/%s", dir, name);
     return p;
-}
-
-char *fixture_slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *s = malloc(cap);
-    size_t got;
-    while (s && (got = fread(s + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (cap - n < 2) {
-            char *t = realloc(s, cap * 2);
-            if (!t) {
-                free(s);
-                s = NULL;
-                break;
-            }
-            s = t;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (s)
-        s[n] = '\0';
-    if (len)
-        *len = n;
-    return s;
 }

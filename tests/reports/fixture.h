@@ -4,6 +4,7 @@
 #define CCDB_TEST_REPORT_FIXTURE_H
 
 #include "ccdb_report.h"
+#include "ccdb_test_fixtures.h"
 
 #define FIXTURE_NASTY_SOLVER "<b>&\""           /* must come out escaped */
 #define FIXTURE_COMMA_SOLVER "fast, \"approx\"" /* must come out CSV-quoted */
@@ -14,10 +15,9 @@ const ccdb_report *fixture_report(void);
 /* Number of misses given for `solver` in the fixture. */
 size_t fixture_misses_of(const char *solver);
 
-/* Helpers: a fresh temporary folder (caller frees), a whole file read into memory
- * (NUL-terminated, caller frees), and a file written by the writers into dir. */
+/* Helpers: a fresh temporary folder (caller frees) and the path of a file in it (caller frees).
+ * Files are read with ccdb_test_slurp (tests/support). */
 char *fixture_tmpdir(void);
-char *fixture_slurp(const char *path, size_t *len);
 char *fixture_path(const char *dir, const char *name);
 
 #endif

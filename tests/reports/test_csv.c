@@ -16,7 +16,7 @@ static char *write_csv(char **dir_out)
     char err[512] = "";
     cr_assert_eq(ccdb_report_write_summary_csv(fixture_report(), path, err, sizeof err), 0, "%s",
                  err);
-    char *text = fixture_slurp(path, NULL);
+    char *text = ccdb_test_slurp(path, NULL);
     cr_assert_not_null(text);
     free(path);
     *dir_out = dir;
@@ -119,7 +119,7 @@ Test(summary_csv, written_atomically_and_deterministically)
     char *path = fixture_path(dir, "summary.csv");
     char err[512];
     cr_assert_eq(ccdb_report_write_summary_csv(fixture_report(), path, err, sizeof err), 0);
-    char *b = fixture_slurp(path, NULL);
+    char *b = ccdb_test_slurp(path, NULL);
     cr_assert_str_eq(a, b, "second write differs");
     DIR *d = opendir(dir);
     cr_assert_not_null(d);
@@ -154,7 +154,7 @@ Test(summary_csv, empty_report_has_just_the_header)
     char *dir = fixture_tmpdir(), *path = fixture_path(dir, "summary.csv");
     char err[512];
     cr_assert_eq(ccdb_report_write_summary_csv(&r, path, err, sizeof err), 0, "%s", err);
-    char *text = fixture_slurp(path, NULL);
+    char *text = ccdb_test_slurp(path, NULL);
     cr_assert_eq(strchr(text, '\n') - text + 1, (long)strlen(text), "more than one line");
     free(text), free(path), free(dir);
 }

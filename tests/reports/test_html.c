@@ -18,7 +18,7 @@ static char *html_of(const ccdb_report *r)
     char *dir = fixture_tmpdir(), *path = fixture_path(dir, "index.html");
     char err[512] = "";
     cr_assert_eq(ccdb_report_write_html(r, path, err, sizeof err), 0, "%s", err);
-    char *text = fixture_slurp(path, NULL);
+    char *text = ccdb_test_slurp(path, NULL);
     cr_assert_not_null(text);
     free(path), free(dir);
     return text;
@@ -83,6 +83,9 @@ Test(index_html, summary_counts_all_rows_once_and_flags_broken_claims)
     /* no "all" row for this solver: its family rows are summed (200 + 100 queries) */
     row = summary_row(h, "&lt;b&gt;&amp;&quot;");
     cr_assert_not_null(strstr(row, "<td class=\"num\">300</td>"), "%s", row);
+    cr_assert_not_null(strstr(row, "<span class=\"tag\">conservative</span><span class=\"tag\">"
+                                   "reports TOI</span><span class=\"tag\">min. separation</span>"),
+                       "one tag per claim: %s", row);
     cr_assert_not_null(strstr(row, "<td class=\"num bad\">6</td>"), "%s", row);
     free(row);
     /* a solver that makes no such claim: its 5 FN are not flagged */
@@ -236,7 +239,7 @@ Test(index_html, example_report_in_build_dir)
     char err[512] = "";
     cr_assert_eq(ccdb_report_write_dir(fixture_report(), dir, err, sizeof err), 0, "%s", err);
     char *path = fixture_path(dir, "index.html");
-    char *h = fixture_slurp(path, NULL);
+    char *h = ccdb_test_slurp(path, NULL);
     cr_assert_not_null(h);
     cr_assert_not_null(strstr(h, "<table id=\"summary\""));
     free(h), free(path);
@@ -277,7 +280,7 @@ Test(index_html, null_strings)
     char *dir = fixture_tmpdir(), *path = fixture_path(dir, "summary.csv");
     char err[512] = "";
     cr_assert_eq(ccdb_report_write_summary_csv(&r, path, err, sizeof err), 0, "%s", err);
-    char *csv = fixture_slurp(path, NULL);
+    char *csv = ccdb_test_slurp(path, NULL);
     cr_assert_not_null(strstr(csv, "\n,,,,1,0,0,0,0,0,0,,,,,0,0,0,0,0,ok\n"), "%s", csv);
     free(csv), free(path), free(dir);
 }

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "prng.h" /* ccdb_splitmix64 */
+
 static void set(double q[8][3], int i, double x, double y, double z)
 {
     q[i][0] = x;
@@ -182,16 +184,7 @@ size_t degenerate_queries(double (*q)[8][3], const char **names, size_t max)
     return n;
 }
 
-/* SplitMix64: small, well-known, deterministic. */
-static unsigned long long next(unsigned long long *s)
-{
-    unsigned long long z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-void random_queries(double (*q)[8][3], size_t n, unsigned long long seed)
+void random_queries(double (*q)[8][3], size_t n, uint64_t seed)
 {
     static const int exps[] = {
         -1074, -1030, -1000, -300, -150, -20, -1, 0, 1, 20, 150, 300, 1023
@@ -199,20 +192,20 @@ void random_queries(double (*q)[8][3], size_t n, unsigned long long seed)
     const size_t ne = sizeof exps / sizeof exps[0];
     for (size_t j = 0; j < n; j++) {
         /* one magnitude per query most of the time, a mix in the rest */
-        int mix = next(&seed) % 4 == 0;
-        int e0 = exps[next(&seed) % ne];
+        int mix = ccdb_splitmix64(&seed) % 4 == 0;
+        int e0 = exps[ccdb_splitmix64(&seed) % ne];
         for (int i = 0; i < 8; i++)
             for (int k = 0; k < 3; k++) {
-                int e = mix ? exps[next(&seed) % ne] : e0;
-                double m = (double)(next(&seed) >> 11) / 9007199254740992.0; /* [0,1) */
+                int e = mix ? exps[ccdb_splitmix64(&seed) % ne] : e0;
+                double m = (double)(ccdb_splitmix64(&seed) >> 11) / 9007199254740992.0; /* [0,1) */
                 double v = ldexp(m, e);
-                if (next(&seed) & 1)
+                if (ccdb_splitmix64(&seed) & 1)
                     v = -v;
                 q[j][i][k] = isfinite(v) ? v : DBL_MAX;
             }
-        if (next(&seed) % 5 == 0) /* repeated points */
+        if (ccdb_splitmix64(&seed) % 5 == 0) /* repeated points */
             memcpy(q[j][1], q[j][0], sizeof q[j][0]);
-        if (next(&seed) % 5 == 0) /* static vertices */
+        if (ccdb_splitmix64(&seed) % 5 == 0) /* static vertices */
             memcpy(q[j][4], q[j][0], sizeof q[j][0]);
     }
 }

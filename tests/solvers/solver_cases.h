@@ -4,6 +4,7 @@
 #define SOLVER_CASES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <criterion/parameterized.h>
 
@@ -27,7 +28,7 @@ size_t known_cases(known_case *cases, size_t max);
 size_t degenerate_queries(double (*q)[8][3], const char **names, size_t max);
 
 /* n pseudo-random queries from a fixed seed, coordinates of wildly mixed magnitudes. */
-void random_queries(double (*q)[8][3], size_t n, unsigned long long seed);
+void random_queries(double (*q)[8][3], size_t n, uint64_t seed);
 
 /* Runs one query with a pre-poisoned result; returns what the solver wrote. */
 ccdb_result run_query(const ccdb_solver *s, void *state, int vf, const double q[8][3],

@@ -147,12 +147,14 @@ Test(registry, state_and_claim_names)
     cr_expect_str_eq(ccdb_state_name(CCDB_FAILED), "failed");
     cr_expect_str_eq(ccdb_state_name((ccdb_state)9), "invalid");
     char buf[64];
-    cr_expect_str_eq(ccdb_claims_text(0, buf, sizeof buf), "-");
+    cr_expect_str_eq(ccdb_claims_text(0, buf, sizeof buf), "");
     cr_expect_str_eq(ccdb_claims_text(CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI |
                                           CCDB_CLAIM_MIN_SEPARATION,
                                       buf, sizeof buf),
-                     "conservative,toi,min_sep");
-    cr_expect_str_eq(ccdb_claims_text(CCDB_CLAIM_REPORTS_TOI, buf, sizeof buf), "toi");
+                     "conservative, reports TOI, min. separation");
+    cr_expect_str_eq(ccdb_claims_text(CCDB_CLAIM_REPORTS_TOI, buf, sizeof buf), "reports TOI");
+    cr_expect_str_eq(ccdb_claims_text(CCDB_CLAIM_CONSERVATIVE | 0x18u, buf, sizeof buf),
+                     "conservative, flags 0x18");
 }
 
 Test(registry, default_params)

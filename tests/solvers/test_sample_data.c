@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_input.h"
 #include "ccdb_registry.h"
 #include "ccdb_truth.h"
 #include "solver_cases.h"

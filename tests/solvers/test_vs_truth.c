@@ -11,28 +11,21 @@
 
 #include "ccdb_registry.h"
 #include "ccdb_truth.h"
+#include "prng.h" /* ccdb_splitmix64 */
 #include "solver_cases.h"
 
 #define N_NEAR 1500 /* per kind */
 
-static unsigned long long rng_state;
-
-static unsigned long long next_u64(void)
-{
-    unsigned long long z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
+static uint64_t rng_state;
 
 static double uniform(void) /* [0, 1) */
 {
-    return (double)(next_u64() >> 11) / 9007199254740992.0;
+    return (double)(ccdb_splitmix64(&rng_state) >> 11) / 9007199254740992.0;
 }
 
 static double pick(const double *v, size_t n)
 {
-    return v[next_u64() % n];
+    return v[ccdb_splitmix64(&rng_state) % n];
 }
 
 /* One near-contact query: the primitives' chosen points meet (up to `gap` along a random
@@ -42,19 +35,22 @@ static void near_query(double q[8][3], int vf)
     static const double gaps[] = { 0, 0, 0, 1e-300, 1e-17, 1e-12, 1e-9, -1e-12, 1e-6, 1e-3 };
     static const double times[] = { 0, 1, 0.5, 0.25, 0.1, 0.9 };
     static const double params[] = { 0, 1, 0.5, 0.25 }; /* on edges and corners too */
-    double ts = next_u64() % 3 ? uniform() : pick(times, sizeof times / sizeof times[0]);
+    double ts =
+        ccdb_splitmix64(&rng_state) % 3 ? uniform() : pick(times, sizeof times / sizeof times[0]);
     double gap = pick(gaps, sizeof gaps / sizeof gaps[0]);
-    double scale = ldexp(1.0, (int)(next_u64() % 81) - 40);
-    double off = next_u64() % 2 ? 0 : ldexp(uniform(), (int)(next_u64() % 20));
+    double scale = ldexp(1.0, (int)(ccdb_splitmix64(&rng_state) % 81) - 40);
+    double off = ccdb_splitmix64(&rng_state) % 2
+                     ? 0
+                     : ldexp(uniform(), (int)(ccdb_splitmix64(&rng_state) % 20));
     double x0[4][3], v[4][3];
     for (int i = 0; i < 4; i++)
         for (int k = 0; k < 3; k++) {
             x0[i][k] = uniform() * 2 - 1;
-            v[i][k] = (uniform() * 2 - 1) * (next_u64() % 4 ? 1 : 100);
+            v[i][k] = (uniform() * 2 - 1) * (ccdb_splitmix64(&rng_state) % 4 ? 1 : 100);
         }
     /* the meeting point of the second primitive at ts */
-    double a = next_u64() % 3 ? uniform() : pick(params, 4);
-    double b = next_u64() % 3 ? uniform() : pick(params, 4);
+    double a = ccdb_splitmix64(&rng_state) % 3 ? uniform() : pick(params, 4);
+    double b = ccdb_splitmix64(&rng_state) % 3 ? uniform() : pick(params, 4);
     double target[3], dir[3];
     for (int k = 0; k < 3; k++) {
         double p1 = x0[1][k] + ts * v[1][k], p2 = x0[2][k] + ts * v[2][k];

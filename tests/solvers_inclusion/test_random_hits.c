@@ -8,34 +8,29 @@
 #include <stdio.h>
 
 #include "inclusion_cases.h"
+#include "prng.h" /* ccdb_splitmix64 */
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-
-static uint64_t rng(void) /* splitmix64 */
-{
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 
 /* A dyadic in [-4, 4] with 1/64 resolution, sometimes 0. */
 static double coord(void)
 {
-    return (rng() % 5 == 0) ? 0.0 : ((double)(int64_t)(rng() % 513) - 256.0) / 64.0;
+    return (ccdb_splitmix64(&rng_state) % 5 == 0)
+               ? 0.0
+               : ((double)(int64_t)(ccdb_splitmix64(&rng_state) % 513) - 256.0) / 64.0;
 }
 
 /* A parameter in [0,1] with 1/16 resolution; often exactly 0 or 1. */
 static double param(void)
 {
-    uint64_t r = rng() % 6;
-    return r == 0 ? 0.0 : r == 1 ? 1.0 : (double)(rng() % 17) / 16.0;
+    uint64_t r = ccdb_splitmix64(&rng_state) % 6;
+    return r == 0 ? 0.0 : r == 1 ? 1.0 : (double)(ccdb_splitmix64(&rng_state) % 17) / 16.0;
 }
 
 /* Positions at t = 0 and 1 of a point that is at X at time t (velocity V, sometimes 0). */
 static void place(const double X[3], double t, double row0[3], double row1[3])
 {
-    int still = rng() % 4 == 0;
+    int still = ccdb_splitmix64(&rng_state) % 4 == 0;
     for (int i = 0; i < 3; ++i) {
         double V = still ? 0.0 : coord();
         row0[i] = X[i] - t * V;
@@ -51,7 +46,8 @@ static void make_vf(double q[8][3], double *tstar)
     double a[3], b[3], c[3], X[3];
     for (int i = 0; i < 3; ++i) {
         a[i] = coord();
-        b[i] = rng() % 8 == 0 ? a[i] : coord(); /* sometimes a degenerate triangle */
+        b[i] = ccdb_splitmix64(&rng_state) % 8 == 0 ? a[i]
+                                                    : coord(); /* sometimes a degenerate triangle */
         c[i] = coord();
         X[i] = a[i] + u * (b[i] - a[i]) + v * (c[i] - a[i]);
     }
@@ -68,10 +64,10 @@ static void make_ee(double q[8][3], double *tstar)
     double a0[3], a1[3], b0[3], b1[3], X[3];
     for (int i = 0; i < 3; ++i) {
         a0[i] = coord();
-        a1[i] = rng() % 8 == 0 ? a0[i] : coord();
+        a1[i] = ccdb_splitmix64(&rng_state) % 8 == 0 ? a0[i] : coord();
         X[i] = a0[i] + u * (a1[i] - a0[i]);
     }
-    int parallel = rng() % 4 == 0;
+    int parallel = ccdb_splitmix64(&rng_state) % 4 == 0;
     for (int i = 0; i < 3; ++i) {
         double Db = parallel ? (a1[i] - a0[i]) * 0.5 : coord();
         b0[i] = X[i] - v * Db;

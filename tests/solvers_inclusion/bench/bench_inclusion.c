@@ -20,7 +20,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "ccdb_harness.h"
+#include "ccdb_input.h"
 #include "ccdb_registry.h"
 #include "ccdb_solver.h"
 #include "ccdb_truth.h"

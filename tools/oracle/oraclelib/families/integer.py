@@ -1,37 +1,12 @@
-# Adversarial query generator (deterministic seeds). Queries: 8 rows of [x,y,z] Fractions.
-import random, math
+"""Adversarial families on small integers and dyadics: random, coplanar (fixed, tilted, moving
+planes), degenerate triangles and edges, parallel and collinear edges, contact at t = 0 and 1,
+static queries, grazing, tiny and huge TOIs, cubics with several roots in [0,1]."""
 from fractions import Fraction as F
-import oracle
 
-def P(*v):
-    return [F(x) for x in v]
+from .common import (P, add, coplanar_map, dy, has_root_structure, mul, rot_axes, rpt, sub)
 
-def rint(R, lo, hi):
-    return R.randint(lo, hi)
 
-def rpt(R, lo=-2, hi=2):
-    return [F(R.randint(lo, hi)) for _ in range(3)]
-
-def dy(R):
-    # a dyadic in [0,1] with small denominators, boundary values frequent
-    return R.choice([F(0), F(1), F(1, 2), F(1, 4), F(3, 4), F(1, 8), F(5, 8), F(R.randint(0, 16), 16)])
-
-def add(u, v): return [u[i] + v[i] for i in range(3)]
-def sub(u, v): return [u[i] - v[i] for i in range(3)]
-def mul(s, u): return [s * x for x in u]
-
-def coplanar_map(R, q):
-    """z := alpha x + beta y + gamma (same map at both times) -> coplanar for all t"""
-    al, be, ga = F(R.randint(-2, 2)), F(R.randint(-2, 2)), F(R.randint(-2, 2))
-    return [[r[0], r[1], al * r[0] + be * r[1] + ga] for r in q]
-
-def rot_axes(R, q):
-    perm = R.choice([(0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 2, 1)])
-    sg = [R.choice([1, -1]) for _ in range(3)]
-    return [[sg[i] * r[perm[i]] for i in range(3)] for r in q]
-
-# ---------------- VF ----------------
-def vf_families():
+def vf():
     fams = {}
 
     def rand_small(R):
@@ -167,36 +142,8 @@ def vf_families():
     fams["vf_cubic_roots"] = cubic_roots
     return fams
 
-def cubic_of(q, kind):
-    qi = oracle.to_int_query(q)
-    lin = oracle.lin
-    Pp = [[lin(qi[i][c], qi[i + 4][c]) for c in range(3)] for i in range(4)]
-    if kind == "vf":
-        p, a, b, c = Pp
-        M = [oracle.vsub(b, a), oracle.vsub(c, a), oracle.vsub(p, a)]
-    else:
-        a0, a1, b0, b1 = Pp
-        M = [oracle.vsub(a1, a0), oracle.vsub(b1, b0), oracle.vsub(b0, a0)]
-    return oracle.det3([[M[j][r] for j in range(3)] for r in range(3)])
 
-def has_root_structure(q, kind, R):
-    from sympy.polys.domains import ZZ
-    from sympy.polys.factortools import dup_factor_list
-    f = oracle.primitive(cubic_of(q, kind))
-    if len(f) < 2:
-        return R.random() < 0.05   # identically zero or constant: keep a few
-    _, facs = dup_factor_list([ZZ(c) for c in reversed(f)], ZZ)
-    nroots = 0
-    multi = False
-    for g, m in facs:
-        rs = oracle.roots01(oracle.primitive(list(reversed([int(c) for c in g]))))
-        nroots += len(rs)
-        if m >= 2 and rs:
-            multi = True
-    return multi or nroots >= 2
-
-# ---------------- EE ----------------
-def ee_families():
+def ee():
     fams = {}
 
     def rand_small(R):
@@ -322,43 +269,3 @@ def ee_families():
                 return q
     fams["ee_cubic_roots"] = cubic_roots
     return fams
-
-# ---------------- transforms (exact) ----------------
-def scale(q, k):
-    s = F(2) ** k
-    return [[s * x for x in r] for r in q]
-
-def translate(q, off):
-    return [[r[i] + off[i] for i in range(3)] for r in q]
-
-def perms(q, kind):
-    out = []
-    if kind == "vf":
-        import itertools
-        for p in itertools.permutations([1, 2, 3]):
-            if p == (1, 2, 3):
-                continue
-            idx = [0] + list(p)
-            out.append(("perm%s" % (p,), [q[i] for i in idx] + [q[4 + i] for i in idx]))
-    else:
-        for sa in (0, 1):
-            for sb in (0, 1):
-                for sw in (0, 1):
-                    if (sa, sb, sw) == (0, 0, 0):
-                        continue
-                    a = [0, 1] if not sa else [1, 0]
-                    b = [2, 3] if not sb else [3, 2]
-                    idx = (b + a) if sw else (a + b)
-                    out.append(("swap%d%d%d" % (sa, sb, sw), [q[i] for i in idx] + [q[4 + i] for i in idx]))
-    return out
-
-def reverse_time(q):
-    return q[4:] + q[:4]
-
-def nudge(q, R):
-    """near miss/near hit: one coordinate moved by one ulp"""
-    q = [list(r) for r in q]
-    i, c = R.randrange(8), R.randrange(3)
-    x = float(q[i][c])
-    q[i][c] = F(math.nextafter(x, R.choice([math.inf, -math.inf])))
-    return q

@@ -1,11 +1,15 @@
-# Families with irrational degeneracy instants: triangle flat / edges parallel at t = 1/sqrt(2).
+"""Algebraic degeneracy instants and double roots: a triangle flat, or two edges parallel, only
+at t = 1/sqrt(2) (irrational instants); a vertex or an edge touching a plane along a double root
+of the coplanarity cubic at a chosen dyadic time."""
 from fractions import Fraction as F
-from gen import rot_axes, coplanar_map, add, sub, mul
+
+from .common import add, coplanar_map, mul, rot_axes, sub
+
 
 def h(R, lo=-4, hi=4):
     return F(R.randint(lo, hi), 2)
 
-def vf_irr():
+def vf_irrational():
     def fam(R):
         o = [h(R), h(R), F(0)]
         k = F(R.choice([1, 2]))
@@ -22,7 +26,7 @@ def vf_irr():
         return rot_axes(R, q)
     return {"vf_irr_flat": fam}
 
-def ee_irr():
+def ee_irrational():
     def fam(R):
         o = [h(R), h(R), F(0)]
         k = F(R.choice([1, 2]))
@@ -37,7 +41,8 @@ def ee_irr():
         return rot_axes(R, q)
     return {"ee_irr_parallel": fam}
 
-def vf_double():
+
+def vf_double_root():
     def fam(R):
         r = R.choice([F(0), F(1), F(1, 2), F(1, 4), F(3, 4), F(1, 8), F(5, 8), F(7, 8)])
         s = F(R.randint(-6, 6), 4)
@@ -53,7 +58,7 @@ def vf_double():
         return rot_axes(R, q)
     return {"vf_double_root": fam}
 
-def ee_double():
+def ee_double_root():
     def fam(R):
         r = R.choice([F(0), F(1), F(1, 2), F(1, 4), F(3, 4), F(1, 8), F(5, 8), F(7, 8)])
         s = F(R.randint(-6, 6), 4)

@@ -1,11 +1,16 @@
-# Independent exact CCD oracle (QA only).
-# Static test: 0 in conv(P) with P = {x - p : x in a,b,c} (VF) or {a_i - b_j} (EE),
-# decided by Caratheodory: some affinely independent subset S of P has 0 in conv(S),
-# with unique affine coordinates given by Cramer on the Gram system (k<3) or on the
-# 3x3 system (k=3).  Every quantity is a polynomial in t with integer coefficients.
-# Time: min C is 0 or a root in (0,1] of one of those (non-zero) polynomials, since the
-# predicate is a boolean function of their signs.  Candidates are sorted exactly and
-# tested in order; algebraic roots are (irreducible q, isolating interval).
+"""The independent exact oracle: earliest contact of a linear CCD query, exactly.
+
+Static test: 0 in conv(P) with P = {x - p : x in a,b,c} (VF) or {a_i - b_j} (EE), decided by
+Caratheodory: some affinely independent subset S of P has 0 in conv(S), with unique affine
+coordinates given by Cramer on the Gram system (k < 3) or on the 3x3 system (k = 3). Every
+quantity is a polynomial in t with integer coefficients. Time: the earliest contact is 0 or a
+root in (0,1] of one of those (non-zero) polynomials, since the predicate is a boolean function
+of their signs. Candidates are sorted exactly and tested in order; algebraic roots are
+(irreducible q, isolating interval).
+
+A query is 8 rows of 3 Fractions in the public row order; solve() is the entry point, witness()
+gives exact (t, u, v) at a rational time of impact.
+"""
 from fractions import Fraction as F
 from functools import cmp_to_key
 from itertools import combinations

@@ -1,9 +1,11 @@
-# Extra adversarial families: mixed magnitudes, in-plane sliding along an edge, dyadic fractions.
-import random
+"""Mixed magnitudes (2^-1000 next to 2^1000), a vertex sliding along an edge's line, dyadic
+random queries, contact exactly at a corner or an edge's endpoint."""
 from fractions import Fraction as F
-from gen import rpt, add, sub, mul, dy, rot_axes, coplanar_map
 
-def vf_extra():
+from .common import add, coplanar_map, dy, mul, rot_axes, rpt, sub
+
+
+def vf():
     fams = {}
     def mixed_mag(R):
         big = F(2) ** R.choice([30, 200, 600, 1000])
@@ -44,7 +46,7 @@ def vf_extra():
     fams["vf_corner"] = corner
     return fams
 
-def ee_extra():
+def ee():
     fams = {}
     def mixed_mag(R):
         big = F(2) ** R.choice([30, 200, 600, 1000])

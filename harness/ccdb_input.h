@@ -1,0 +1,38 @@
+/* ccdb_input.h — datasets as the harness holds them (queries, origin, truth, intent); --data. */
+#ifndef CCDB_INPUT_H
+#define CCDB_INPUT_H
+
+#include <stddef.h>
+
+#include "ccdb_dataset.h"
+#include "ccdb_generators.h"
+#include "ccdb_truth.h"
+
+/* One dataset with everything the harness knows about it. */
+typedef struct ccdb_input {
+    ccdb_dataset ds;          /* the queries (owned) */
+    char *family;             /* generator family (built-in suite); NULL for files (owned) */
+    char *source;             /* the CSV file the queries came from; NULL when generated */
+    ccdb_truth_result *truth; /* exact result per query; NULL until computed (owned) */
+    int truth_cached;         /* 1: truth came from the cache */
+    ccdb_gen_intent *intent;  /* generated: what the generator built, per query, checked against
+                                 the truth; NULL for files (owned) */
+} ccdb_input;
+
+void ccdb_input_free(ccdb_input *in);
+
+/* Expands one --data PATH into CSV files: a file is itself; a folder is walked recursively for
+ * *.csv files, in sorted order. Appends strdup'ed paths to *files (realloc'ed array).
+ * Returns 0, or -1 with err filled ("PATH: reason"). */
+int ccdb_inputs_expand(const char *path, char ***files, size_t *nfiles, char *err, size_t errlen);
+/* Reads one CSV file, 7 columns (labels from the truth column) or 6 (2023 layout: labels from
+ * <scene>/mma_bool/<stem>_mma_bool.json when it exists, else in->ds.label is NULL: no published
+ * labels); kind is `forced` unless CCDB_KIND_UNKNOWN, else from the path (ccdb_kind_from_path).
+ * Returns 0, or -1 with err filled (the CSV or JSON error FILE:LINE, or the kind problem). */
+int ccdb_input_read(const char *path, ccdb_kind forced, int round_inputs, ccdb_input *out,
+                    char *err, size_t errlen);
+/* The dataset name used in rows, misses and messages: ds.name (the file path, or
+ * "<family>/<kind>" for the built-in suite), "(unnamed)" when there is none. */
+const char *ccdb_input_label(const ccdb_input *in);
+
+#endif

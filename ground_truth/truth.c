@@ -618,8 +618,10 @@ static int det_nonzero(const double *u0, const double *u1, const double *v0, con
     return fabs(det) > 16 * GT_EPS * perm;
 }
 
-/* Flags of a miss without the exact path; returns 0 when something is not proven. */
-static int classify_miss_fast(const double q[8][3], int ee, unsigned *flags)
+/* Flags without the exact path of a miss, or of a hit whose TOI is a simple root of F in (0, 1)
+ * with a strict interior contact (stage 3: then it is neither coplanar, contact_t0/t1, tangent,
+ * boundary, nor parallel at the TOI); returns 0 when something is not proven. */
+static int classify_fast(const double q[8][3], int ee, unsigned *flags)
 {
     if (!in_safe_range(q))
         return 0;
@@ -691,53 +693,36 @@ static unsigned classify(ccdb_truth *c, const double q[8][3], int hit, gt_alg *t
 
 /* ---- entry points --------------------------------------------------------------------- */
 
-static void run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
+static unsigned primary(unsigned flags)
 {
-    ccdb_filter_verdict v = CCDB_FILTER_UNKNOWN;
-    ccdb_truth_stage stage = CCDB_STAGE_EXACT;
-    if (c->filters) {
-        v = ee ? ccdb_filter_box_ee(q) : ccdb_filter_box_vf(q);
-        if (v == CCDB_FILTER_MISS) {
-            stage = CCDB_STAGE_BOX;
-        } else {
-            v = ee ? ccdb_filter_fp_ee(q) : ccdb_filter_fp_vf(q);
-            if (v == CCDB_FILTER_MISS)
-                stage = CCDB_STAGE_FILTER;
-        }
-    }
-    if (stage != CCDB_STAGE_EXACT && !c->check && classify_miss_fast(q, ee, &out->flags)) {
-        out->hit = 0;
-        out->toi_lo = out->toi_hi = 0;
-        out->stage = stage;
-        c->stats.decided[stage]++;
-        int cls = 0;
-        while (!(out->flags & (1u << cls)))
-            cls++;
-        out->cls = (ccdb_truth_class)cls;
-        return;
-    }
+    int cls = 0;
+    while (!(flags & (1u << cls)))
+        cls++;
+    return (unsigned)cls;
+}
+
+/* The exact path: decision, bracket and class (stage EXACT). */
+static void exact_path(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
+{
     load(c, q, ee);
-    int idx = -1;
-    if (stage == CCDB_STAGE_EXACT) {
-        if (!gt_poly_is_zero(poly(c, T_F)))
-            idx = decide_cubic(c);
-        else
-            idx = decide_general(c, 0);
-        if (c->check) {
-            /* the general method on every polynomial must agree with the shortcut used */
-            int hit1 = idx >= 0;
-            if (hit1)
-                gt_alg_set(&c->toi2, &c->cand[idx]);
-            int j = decide_general(c, 1);
-            assert((j >= 0) == hit1);
-            if (hit1)
-                assert(gt_alg_cmp(&c->ws, &c->toi2, &c->cand[j]) == 0);
-            idx = j;
-        }
+    int idx;
+    if (!gt_poly_is_zero(poly(c, T_F)))
+        idx = decide_cubic(c);
+    else
+        idx = decide_general(c, 0);
+    if (c->check) {
+        /* the general method on every polynomial must agree with the shortcut used */
+        int hit1 = idx >= 0;
+        if (hit1)
+            gt_alg_set(&c->toi2, &c->cand[idx]);
+        int j = decide_general(c, 1);
+        assert((j >= 0) == hit1);
+        if (hit1)
+            assert(gt_alg_cmp(&c->ws, &c->toi2, &c->cand[j]) == 0);
+        idx = j;
     }
     out->hit = idx >= 0;
-    out->stage = stage;
-    c->stats.decided[stage]++;
+    out->stage = CCDB_STAGE_EXACT;
     gt_alg *toi = NULL;
     if (out->hit) {
         toi = &c->cand[idx];
@@ -746,10 +731,67 @@ static void run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *
         out->toi_lo = out->toi_hi = 0;
     }
     out->flags = classify(c, q, out->hit, toi);
-    int cls = 0;
-    while (!(out->flags & (1u << cls)))
-        cls++;
-    out->cls = (ccdb_truth_class)cls;
+    out->cls = (ccdb_truth_class)primary(out->flags);
+}
+
+/* Stages 1-3 (filter.h): BOX or FILTER for a proven miss, FP_ROOTS with *fr for a certified
+ * decision, EXACT when none of them could decide. */
+static ccdb_truth_stage cheap_stages(const double q[8][3], int ee, ccdb_fp_roots_result *fr)
+{
+    if ((ee ? ccdb_filter_box_ee(q) : ccdb_filter_box_vf(q)) == CCDB_FILTER_MISS)
+        return CCDB_STAGE_BOX;
+    double piece[2];
+    ccdb_filter_verdict v =
+        ee ? ccdb_filter_fp_piece_ee(q, piece) : ccdb_filter_fp_piece_vf(q, piece);
+    if (v == CCDB_FILTER_MISS)
+        return CCDB_STAGE_FILTER;
+    const double *hint = v == CCDB_FILTER_CONTACT ? piece : NULL;
+    if (ee ? ccdb_fp_roots_ee(q, hint, fr) : ccdb_fp_roots_vf(q, hint, fr))
+        return CCDB_STAGE_FP_ROOTS;
+    return CCDB_STAGE_EXACT;
+}
+
+static void run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
+{
+    ccdb_truth_stage stage = CCDB_STAGE_EXACT;
+    ccdb_fp_roots_result fr = { 0, 0.0, 0.0 };
+    if (c->filters)
+        stage = cheap_stages(q, ee, &fr);
+    unsigned flags = 0;
+    if (stage != CCDB_STAGE_EXACT && classify_fast(q, ee, &flags)) {
+        out->hit = fr.hit;
+        out->toi_lo = fr.toi_lo;
+        out->toi_hi = fr.toi_hi;
+        out->flags = flags;
+        out->cls = (ccdb_truth_class)primary(flags);
+        out->stage = stage;
+        c->stats.decided[stage]++;
+        if (c->check) { /* every cheap answer re-derived by the exact path */
+            ccdb_truth_result ex;
+            exact_path(c, q, ee, &ex);
+            assert(ex.hit == out->hit && ex.flags == out->flags);
+            assert(ex.toi_lo == out->toi_lo && ex.toi_hi == out->toi_hi);
+        }
+        return;
+    }
+    if (stage == CCDB_STAGE_FP_ROOTS) /* flags not proven cheaply: the exact path does it all */
+        stage = CCDB_STAGE_EXACT;
+    if (stage == CCDB_STAGE_EXACT) {
+        exact_path(c, q, ee, out);
+    } else { /* a proven miss whose class needs the exact polynomials */
+        load(c, q, ee);
+        out->hit = 0;
+        out->toi_lo = out->toi_hi = 0;
+        out->flags = classify(c, q, 0, NULL);
+        out->cls = (ccdb_truth_class)primary(out->flags);
+        if (c->check) {
+            ccdb_truth_result ex;
+            exact_path(c, q, ee, &ex);
+            assert(ex.hit == 0 && ex.flags == out->flags);
+        }
+    }
+    out->stage = stage;
+    c->stats.decided[stage]++;
 }
 
 void ccdb_truth_vf(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)

@@ -24,6 +24,6 @@ const char *ccdb_truth_class_name(ccdb_truth_class cls)
 
 const char *ccdb_truth_stage_name(ccdb_truth_stage stage)
 {
-    static const char *const names[CCDB_STAGE_COUNT] = { "box", "filter", "exact" };
+    static const char *const names[CCDB_STAGE_COUNT] = { "box", "filter", "exact", "fp_roots" };
     return (unsigned)stage < CCDB_STAGE_COUNT ? names[stage] : "invalid";
 }

@@ -108,8 +108,10 @@ int main(int argc, char **argv)
            per[0], per[repeat - 1]);
     free(per);
     const ccdb_truth_stats *s = ccdb_truth_get_stats(t);
-    printf("queries %ld hits %ld disagreements %ld; stages box %llu filter %llu exact %llu\n",
-           total, hits, disagree, s->decided[0], s->decided[1], s->decided[2]);
+    printf("queries %ld hits %ld disagreements %ld; stages", total, hits, disagree);
+    for (int st = 0; st < CCDB_STAGE_COUNT; st++)
+        printf(" %s %llu", ccdb_truth_stage_name((ccdb_truth_stage)st), s->decided[st]);
+    printf("\n");
     for (int c = 0; c < CCDB_CLASS_COUNT; c++) {
         printf("  %-22s %lu", ccdb_truth_class_name((ccdb_truth_class)c), cls[c]);
         if (verbose)

@@ -1,0 +1,269 @@
+/* gt_fpoly.c — ball polynomials: certified signs, Bernstein–Descartes isolation, refinement of a
+ * simple root to adjacent doubles. Every decision is a certified sign (gt_ball_sign); anything
+ * not certified is reported as "cannot tell", never guessed. */
+#include <assert.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "gt_fpoly.h"
+
+gt_ball gt_fpoly_eval(const gt_fpoly *p, double x)
+{
+    gt_ball r = p->c[p->deg];
+    for (int i = p->deg - 1; i >= 0; i--)
+        r = gt_ball_add(gt_ball_muld(r, x), p->c[i]);
+    return r;
+}
+
+int gt_fpoly_sign_at(const gt_fpoly *p, double x)
+{
+    return gt_ball_sign(gt_fpoly_eval(p, x));
+}
+
+/* w = b - a exactly (TwoSum error zero), else 0. */
+static int exact_width(double a, double b, double *w)
+{
+    double s, e;
+    gt_two_sum(b, -a, &s, &e);
+    *w = s;
+    return e == 0.0 && s > 0.0;
+}
+
+/* 1 if w is a power of two (then multiplying by it is exact up to underflow). */
+static int is_pow2(double w)
+{
+    int e;
+    return frexp(w, &e) == 0.5;
+}
+
+/* q(y) = p(a + w y) (Taylor shift by a, then scaling by w^i); 0 if w = b - a is not exact. */
+static int restrict_to(const gt_fpoly *p, double a, double b, gt_fpoly *q)
+{
+    double w;
+    if (!exact_width(a, b, &w))
+        return 0;
+    const int n = p->deg;
+    *q = *p;
+    if (a != 0.0) /* shift: q(z) = p(a + z), by repeated synthetic division */
+        for (int i = 0; i < n; i++)
+            for (int j = n - 1; j >= i; j--)
+                q->c[j] = gt_ball_add(q->c[j], gt_ball_muld(q->c[j + 1], a));
+    if (w != 1.0) {
+        if (is_pow2(w)) {
+            double wi = w;
+            for (int i = 1; i <= n; i++, wi *= w)
+                q->c[i] = wi != 0.0 ? gt_ball_scale2(q->c[i], wi) : gt_ball_muld(q->c[i], 0.0);
+        } else {
+            for (int i = 1; i <= n; i++)
+                for (int j = 0; j < i; j++)
+                    q->c[i] = gt_ball_muld(q->c[i], w);
+        }
+    }
+    return 1;
+}
+
+/* Sign variations of the Bernstein coefficients of q on [0, 1] (q in the local variable):
+ * d_j = sum_i C(n - i, j) c_i, the coefficients of (1 + y)^n q(1 / (1 + y)) (positive multiples
+ * of the Bernstein coefficients, d_n = q(0), d_0 = q(1)). Descartes: the number of roots of q in
+ * (0, 1), with multiplicity, is at most the number of variations and has its parity.
+ * Returns -1 when a sign is not certified; *sign0 = sign of q(0), *sign1 = sign of q(1). */
+static int bernstein_variations(const gt_fpoly *q, int *sign0, int *sign1)
+{
+    const int n = q->deg;
+    gt_ball s[GT_FP_MAXDEG + 1];
+    s[0] = q->c[0];
+    for (int i = 1; i <= n; i++) { /* s <- s (1 + y) + c_i */
+        s[i] = s[i - 1];
+        for (int j = i - 1; j >= 1; j--)
+            s[j] = gt_ball_add(s[j], s[j - 1]);
+        s[0] = gt_ball_add(s[0], q->c[i]);
+    }
+    int var = 0, last = 0;
+    for (int j = 0; j <= n; j++) {
+        const int sg = gt_ball_sign(s[j]);
+        if (sg == 0)
+            return -1;
+        var += last != 0 && sg != last;
+        last = sg;
+    }
+    *sign1 = gt_ball_sign(s[0]);
+    *sign0 = gt_ball_sign(s[n]);
+    return var;
+}
+
+int gt_fpoly_sign_on(const gt_fpoly *p, double a, double b)
+{
+    gt_fpoly q;
+    int s0, s1;
+    if (!restrict_to(p, a, b, &q) || bernstein_variations(&q, &s0, &s1) != 0)
+        return 0;
+    return s0; /* no variation: every Bernstein coefficient has this sign, so p has it on [a, b] */
+}
+
+/* q on [0, 1/2] and [1/2, 1], each in its own local variable: left(y) = q(y / 2),
+ * right(y) = q((1 + y) / 2) = left(1 + y). */
+static void halves(const gt_fpoly *q, gt_fpoly *left, gt_fpoly *right)
+{
+    const int n = q->deg;
+    left->deg = right->deg = n;
+    double h = 1.0;
+    for (int i = 0; i <= n; i++, h *= 0.5)
+        left->c[i] = i == 0 ? q->c[0] : gt_ball_scale2(q->c[i], h);
+    *right = *left;
+    for (int i = 0; i < n; i++) /* Taylor shift by 1 */
+        for (int j = n - 1; j >= i; j--)
+            right->c[j] = gt_ball_add(right->c[j], right->c[j + 1]);
+}
+
+void gt_fpoly_iso_init(gt_fpoly_iso *it, const gt_fpoly *p, double a, double b, int max_depth,
+                       int max_nodes)
+{
+    assert(max_depth <= GT_FP_ISO_DEPTH);
+    it->p = p;
+    it->nodes = 0;
+    it->max_depth = max_depth;
+    it->max_nodes = max_nodes;
+    it->top = 0;
+    if (restrict_to(p, a, b, &it->st[0].q)) {
+        it->st[0].a = a;
+        it->st[0].b = b;
+        it->st[0].depth = 0;
+        it->top = 1;
+    } else {
+        it->top = -1; /* cannot even start */
+    }
+}
+
+int gt_fpoly_iso_next(gt_fpoly_iso *it, gt_froot *r)
+{
+    if (it->top < 0)
+        return -1;
+    while (it->top > 0) {
+        const int k = --it->top;
+        if (++it->nodes > it->max_nodes)
+            return it->top = -1;
+        int s0, s1;
+        const int v = bernstein_variations(&it->st[k].q, &s0, &s1);
+        if (v == 0)
+            continue;
+        if (v == 1) {
+            r->a = it->st[k].a;
+            r->b = it->st[k].b;
+            r->sa = s0;
+            return 1;
+        }
+        /* two or more variations, or a sign not certified: halve (left piece on top) */
+        const double a = it->st[k].a, b = it->st[k].b, m = a + 0.5 * (b - a);
+        double w;
+        if (it->st[k].depth >= it->max_depth || !exact_width(a, m, &w) || !exact_width(m, b, &w) ||
+            m - a != b - m)
+            return it->top = -1;
+        const int d = it->st[k].depth + 1;
+        gt_fpoly left;
+        halves(&it->st[k].q, &left, &it->st[k + 1].q);
+        it->st[k].q = it->st[k + 1].q; /* right piece below */
+        it->st[k].a = m;
+        it->st[k].b = b;
+        it->st[k].depth = d;
+        it->st[k + 1].q = left;
+        it->st[k + 1].a = a;
+        it->st[k + 1].b = m;
+        it->st[k + 1].depth = d;
+        it->top = k + 2;
+    }
+    return 0;
+}
+
+int gt_fpoly_root_halve(const gt_fpoly *p, gt_froot *r)
+{
+    const double m = r->a + 0.5 * (r->b - r->a);
+    double w;
+    if (!(m > r->a && m < r->b) || !exact_width(r->a, m, &w))
+        return 0;
+    const int s = gt_fpoly_sign_at(p, m);
+    if (s == 0)
+        return 0;
+    if (s == r->sa)
+        r->a = m;
+    else
+        r->b = m;
+    return 1;
+}
+
+/* Doubles in [0, 1] as ordered integers (non-negative doubles order like their bit patterns). */
+static uint64_t dbits(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+static double bitsd(uint64_t u)
+{
+    double x;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
+/* A double approximation of the root of p in (a, b): safeguarded Newton on the centres in
+ * plain doubles. Only a guess: every use is checked by certified signs. */
+static double newton_guess(const gt_fpoly *p, const gt_froot *r)
+{
+    double c[GT_FP_MAXDEG + 1];
+    const int n = p->deg;
+    for (int i = 0; i <= n; i++)
+        c[i] = gt_ball_mid(p->c[i]);
+    double a = r->a, b = r->b, x = 0.5 * (a + b);
+    for (int it = 0; it < 60; it++) {
+        double v = c[n], dv = 0.0;
+        for (int i = n - 1; i >= 0; i--) {
+            dv = dv * x + v;
+            v = v * x + c[i];
+        }
+        if (v == 0.0)
+            return x;
+        if ((v > 0) == (r->sa > 0))
+            a = x;
+        else
+            b = x;
+        double xn = dv != 0.0 ? x - v / dv : 0.5 * (a + b);
+        if (!(xn > a && xn < b))
+            xn = 0.5 * (a + b);
+        if (xn == x || !(b > nextafter(a, 2.0)))
+            return xn;
+        x = xn;
+    }
+    return x;
+}
+
+int gt_fpoly_root_ulp(const gt_fpoly *p, gt_froot *r)
+{
+    assert(r->a >= 0.0 && r->b <= 1.0 && r->a < r->b);
+    uint64_t lo = dbits(r->a), hi = dbits(r->b);
+    if (hi - lo <= 1)
+        return 1;
+    uint64_t x = dbits(newton_guess(p, r));
+    int dir = 0;       /* direction of the last move of the guess: +1 up, -1 down */
+    uint64_t step = 1; /* grows while the root stays on the same side of the guesses */
+    for (int it = 0; it < 200 && hi - lo > 1; it++) {
+        if (!(x > lo && x < hi))
+            x = lo + (hi - lo) / 2;
+        const int s = gt_fpoly_sign_at(p, bitsd(x));
+        if (s == 0)
+            return 0;
+        const int up = s == r->sa; /* the root is above x */
+        if (up) {
+            lo = x;
+            r->a = bitsd(x);
+        } else {
+            hi = x;
+            r->b = bitsd(x);
+        }
+        const int d = up ? 1 : -1;
+        step = d == dir ? step * 2 : 1;
+        dir = d;
+        x = up ? (hi - x > step ? x + step : lo + (hi - lo) / 2)
+               : (x - lo > step ? x - step : lo + (hi - lo) / 2);
+    }
+    return hi - lo <= 1;
+}

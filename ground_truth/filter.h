@@ -28,25 +28,21 @@ ccdb_filter_verdict ccdb_filter_fp_ee(const double q[8][3]);
 ccdb_filter_verdict ccdb_filter_fp_pass_vf(const double q[8][3], int pass);
 ccdb_filter_verdict ccdb_filter_fp_pass_ee(const double q[8][3], int pass);
 
-/* As ccdb_filter_fp_*, but a contact proven by pass 1 is answered CCDB_FILTER_CONTACT with its
- * piece [t0, t1] = piece[0..1]: no contact in [0, t0], and the coplanarity cubic has a root in
- * (t0, t1) at which the primitives touch (n, resp. m, non-zero and strictly inside), as at every
- * root of the cubic in (t0, t1). The certified root stage (below) starts from there. */
-ccdb_filter_verdict ccdb_filter_fp_piece_vf(const double q[8][3], double piece[2]);
-ccdb_filter_verdict ccdb_filter_fp_piece_ee(const double q[8][3], double piece[2]);
-
 /* Stage 3: certified floating-point root isolation (fp_roots.c, docs/ground-truth.md). Returns 1
  * when it decided: out->hit, and for a hit the exact bracket toi_lo < TOI < toi_hi (adjacent
  * doubles; this stage never decides a TOI that is a double). The TOI of a hit it decides is a
  * simple root of the coplanarity cubic in (0, 1) where the primitives touch strictly inside
  * (VF: n != 0, p inside the triangle's interior; EE: m != 0, 0 < u, v < 1). Returns 0 to pass the
- * query on. hint: NULL, or the piece of ccdb_filter_fp_piece_* when it answered CONTACT. */
+ * query on. */
 typedef struct ccdb_fp_roots_result {
     int hit;
     double toi_lo, toi_hi;
+    int classified; /* 1: n (VF) / m (EE) is certified non-zero at t = 0 and t = 1, and F is
+                       certified not identically zero, so the flags are degenerate_primitive
+                       (coincident points) or generic */
 } ccdb_fp_roots_result;
-int ccdb_fp_roots_vf(const double q[8][3], const double *hint, ccdb_fp_roots_result *out);
-int ccdb_fp_roots_ee(const double q[8][3], const double *hint, ccdb_fp_roots_result *out);
+int ccdb_fp_roots_vf(const double q[8][3], ccdb_fp_roots_result *out);
+int ccdb_fp_roots_ee(const double q[8][3], ccdb_fp_roots_result *out);
 
 /* The fp stage splits [0,1] into dyadic pieces no narrower than 2^-CCDB_FILTER_FP_MAX_DEPTH;
  * on each it proves the cubic's sign or a violated contact condition (see filter_fp.c). */

@@ -11,7 +11,6 @@
 #include <assert.h>
 #include <float.h>
 #include <math.h>
-#include <stddef.h>
 
 #include "filter.h"
 #include "filter_dd.h"
@@ -99,15 +98,15 @@ static const int order_ee[4] = { 0, 1, 2, 3 }; /* a0, a1, b0, b1 */
 ccdb_filter_verdict ccdb_filter_fp_pass_vf(const double q[8][3], int pass)
 {
     assert(pass == 1 || pass == 2);
-    return pass == 1 ? fp_filter_d(q, order_vf, 0, FP_MAX_DEPTH, FP_MAX_NODES, NULL)
-                     : fp_filter_dd(q, order_vf, 0, DD_MAX_DEPTH, DD_MAX_NODES, NULL);
+    return pass == 1 ? fp_filter_d(q, order_vf, 0, FP_MAX_DEPTH, FP_MAX_NODES)
+                     : fp_filter_dd(q, order_vf, 0, DD_MAX_DEPTH, DD_MAX_NODES);
 }
 
 ccdb_filter_verdict ccdb_filter_fp_pass_ee(const double q[8][3], int pass)
 {
     assert(pass == 1 || pass == 2);
-    return pass == 1 ? fp_filter_d(q, order_ee, 1, FP_MAX_DEPTH, FP_MAX_NODES, NULL)
-                     : fp_filter_dd(q, order_ee, 1, DD_MAX_DEPTH, DD_MAX_NODES, NULL);
+    return pass == 1 ? fp_filter_d(q, order_ee, 1, FP_MAX_DEPTH, FP_MAX_NODES)
+                     : fp_filter_dd(q, order_ee, 1, DD_MAX_DEPTH, DD_MAX_NODES);
 }
 
 /* Pass 2 only where it can help: pass 1 neither excluded the query nor proved a contact (on the
@@ -117,36 +116,22 @@ ccdb_filter_verdict ccdb_filter_fp_pass_ee(const double q[8][3], int pass)
 #define CCDB_FILTER_PASS2 1
 #endif
 
-/* Pass 1, then pass 2 when pass 1 neither decided nor proved a contact. CONTACT only with
- * piece != NULL (then piece is set, see fp_filter). */
-static ccdb_filter_verdict stage2(const double q[8][3], const int order[4], int ee, double *piece)
+static ccdb_filter_verdict stage2(const double q[8][3], const int order[4], int ee)
 {
-    const ccdb_filter_verdict v = fp_filter_d(q, order, ee, FP_MAX_DEPTH, FP_MAX_NODES, piece);
-    if (v == CCDB_FILTER_CONTACT && piece)
-        return v;
+    const ccdb_filter_verdict v = fp_filter_d(q, order, ee, FP_MAX_DEPTH, FP_MAX_NODES);
     if (v != CCDB_FILTER_UNKNOWN || !CCDB_FILTER_PASS2)
         return v == CCDB_FILTER_MISS ? CCDB_FILTER_MISS : CCDB_FILTER_UNKNOWN;
-    return fp_filter_dd(q, order, ee, DD_MAX_DEPTH, DD_MAX_NODES, NULL) == CCDB_FILTER_MISS
+    return fp_filter_dd(q, order, ee, DD_MAX_DEPTH, DD_MAX_NODES) == CCDB_FILTER_MISS
                ? CCDB_FILTER_MISS
                : CCDB_FILTER_UNKNOWN;
 }
 
 ccdb_filter_verdict ccdb_filter_fp_vf(const double q[8][3])
 {
-    return stage2(q, order_vf, 0, NULL);
+    return stage2(q, order_vf, 0);
 }
 
 ccdb_filter_verdict ccdb_filter_fp_ee(const double q[8][3])
 {
-    return stage2(q, order_ee, 1, NULL);
-}
-
-ccdb_filter_verdict ccdb_filter_fp_piece_vf(const double q[8][3], double piece[2])
-{
-    return stage2(q, order_vf, 0, piece);
-}
-
-ccdb_filter_verdict ccdb_filter_fp_piece_ee(const double q[8][3], double piece[2])
-{
-    return stage2(q, order_ee, 1, piece);
+    return stage2(q, order_ee, 1);
 }

@@ -168,11 +168,9 @@ static FP_T3 FP_NAME(pos_at)(FP_T3 x0, FP_T3 x1, double t)
                     FP_ADD(x0.z, FP_SCALE(d.z, t)) };
 }
 
-/* order: indices of x0..x3 among the query's rows 0..3. On CCDB_FILTER_CONTACT, piece (if not
- * NULL) receives the piece [t0, t1] of the proof: no contact in [0, t0], and every root of the
- * cubic in (t0, t1) (there is one) is a contact. */
+/* order: indices of x0..x3 among the query's rows 0..3 */
 static ccdb_filter_verdict FP_NAME(fp_filter)(const double q[8][3], const int order[4], int ee,
-                                              int max_depth, int max_nodes, double *piece)
+                                              int max_depth, int max_nodes)
 {
     FP_T3 pos[8];
     if (!FP_NAME(scale_query)(q, pos))
@@ -211,16 +209,10 @@ static ccdb_filter_verdict FP_NAME(fp_filter)(const double q[8][3], const int or
         /* Proven contact, so no MISS is possible: f(t0) and f(t1) (the first and last Bernstein
          * coefficients) have proven opposite signs, so f has a root in (t0, t1), and every
          * condition holds strictly there. Stop early; this also tells the caller that a more
-         * precise pass is pointless. The pieces are visited left to right, and every earlier
-         * one was excluded: no contact in [0, t0]. */
+         * precise pass is pointless. */
         const int dcub = whole ? DEPTH_CUBIC_EXACT : DEPTH_CUBIC;
-        if (cond > 0 && FP_SIGN(cub[0], dcub) * FP_SIGN(cub[3], dcub) < 0) {
-            if (piece) {
-                piece[0] = t0;
-                piece[1] = t1;
-            }
+        if (cond > 0 && FP_SIGN(cub[0], dcub) * FP_SIGN(cub[3], dcub) < 0)
             return CCDB_FILTER_CONTACT;
-        }
         if (depth >= max_depth)
             return CCDB_FILTER_UNKNOWN;
         const double tm = 0.5 * (t0 + t1); /* exact: dyadic */

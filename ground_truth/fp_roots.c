@@ -1,31 +1,33 @@
-/* fp_roots.c — stage 3 of the ground truth: certified floating-point root isolation. Decides
- * hits (with the exact TOI bracket) and misses without GMP whenever every sign it needs can be
- * certified with double-double balls (gt_ball.h); otherwise it passes the query on.
+/* fp_roots.c — stage 2 of the default pipeline (after the box stage, before the exact path):
+ * certified floating-point root isolation. Decides hits, with the exact TOI bracket, and misses
+ * without GMP whenever every sign it needs is certified by balls (gt_ball.h: plain doubles
+ * first, double-doubles where those cannot tell); otherwise it passes the query on.
  *
  * Any contact at time t needs F(t) = 0, the coplanarity cubic (VF: F = n.(p - a),
- * n = (b - a) x (c - a); EE: F = m.(b0 - a0), m = (a1 - a0) x (b1 - b0)); so the candidates are
+ * n = (b - a) x (c - a); EE: F = m.(b0 - a0), m = (a1 - a0) x (b1 - b0)), so the candidates are
  * the roots of F in [0, 1]. The stage
- *  1. computes enclosures (balls) of the coefficients of F and of n (resp. m) from the input
- *     doubles (scaled by a power of two, which changes no sign and no root);
- *  2. isolates the roots of F in [0, 1] in increasing order (Bernstein–Descartes bisection):
- *     each root r comes with a closed interval [a, b] holding no other root of F, r simple,
- *     F(a) and F(b) of certified opposite signs;
- *  3. decides for each root whether the primitives touch at r, from certified signs on [a, b]
- *     of the degree-2 polynomials the exact judge uses (truth.c, touch): with a component k
- *     such that n_k (resp. m_k) has a certified sign sn on [a, b], and F(r) = 0, VF touches at r
- *     iff sn ((x_j - x_i) x (p - x_i))_k >= 0 for the three edges (i, j), EE iff
- *     sn (w x db)_k, sn (m - w x db)_k, sn (w x da)_k, sn (m - w x da)_k >= 0 (w = b0 - a0);
- *     one of them certified < 0 on [a, b]: no contact at r; all certified > 0: contact at r,
- *     strictly inside (not on an edge, not at an edge end); otherwise the interval is halved
- *     and the test repeated a few times, then the query is passed on;
+ *  1. encloses the coefficients of F and of n (resp. m) in balls, computed from the input
+ *     doubles scaled by a power of two (which changes no sign and no root);
+ *  2. isolates the roots of F in [0, 1] in increasing order (gt_fpoly_iso: Bernstein–Descartes
+ *     bisection): each root r comes with an interval [a, b] holding no other root of F, r
+ *     simple, F(a), F(b) of certified opposite signs. A piece of [0, 1] where Descartes cannot
+ *     tell is skipped when no time in it can be a contact (below);
+ *  3. decides whether the primitives touch at each root, from the degree-2 polynomials the
+ *     exact judge uses (truth.c, touch): at a time t with F(t) = 0 and n_k(t) != 0,
+ *     VF touches iff sn ((x_j - x_i) x (p - x_i))_k >= 0 for the edges (i, j) = (a, b), (b, c),
+ *     (c, a), and EE iff sn (w x db)_k, sn (m - w x db)_k, sn (w x da)_k, sn (m - w x da)_k >= 0
+ *     (w = b0 - a0), with sn = sign n_k(t). On an interval where n_k has the certified sign sn:
+ *     one of these certified < 0 throughout: no contact at any time of the interval (this also
+ *     skips pieces in step 2); all certified > 0 on the interval of a root r: contact at r,
+ *     strictly inside (n(r) != 0, not on an edge or at an edge end); otherwise: cannot tell;
  *  4. the first root with a contact is the TOI: its interval is shrunk to two adjacent doubles
- *     lo < r < hi by certified signs of F (so r is not a double and [lo, hi] is exactly the
- *     tightest bracket the exact path reports). No root with a contact: a miss.
- * Roots at a double (F(x) = 0 exactly), at t = 0 or 1, multiple roots, F identically zero and
- * contacts on a boundary never get certified signs: they go to the exact path.
- * With a hint from the fp filter (pass 1 proved a contact on [t0, t1], none in [0, t0]; every
- * root of F in (t0, t1) is a contact), only (t0, t1) is searched and step 3 is not needed.
- * docs/ground-truth.md ("Certified floating-point stage") has the argument in full.
+ *     lo < r < hi with certified opposite signs of F, so r is not a double and [lo, hi] is
+ *     exactly the tightest bracket the exact path reports. No root with a contact: a miss.
+ * The signs at a root are taken first on an interval of a few thousand ulps, in plain doubles;
+ * then on the one-ulp bracket, in plain doubles and in double-doubles.
+ * Roots at a double (F(x) = 0 exactly), at t = 0 or 1, multiple roots, F identically zero with
+ * a possible contact, and contacts on a boundary never get certified signs: they go on to the
+ * exact path. docs/ground-truth.md ("The certified floating-point stage") has the argument.
  */
 #include <float.h>
 #include <math.h>
@@ -37,22 +39,30 @@
 /* Isolation budget: pieces of [0, 1] no narrower than 2^-ISO_DEPTH, at most ISO_NODES pieces. */
 #define ISO_DEPTH 20
 #define ISO_NODES 64
-/* Halvings of a root's interval to settle its contact conditions before the final ulp. */
-#define COND_HALVINGS 6
+/* Plain doubles first narrow a root's interval to this many ulps, then test the conditions. */
+#define NARROW_ULPS 4096
 
 /* A vector of linear polynomials v0 + t v1 (balls). */
 typedef struct lin3 {
     gt_ball v0[3], v1[3];
 } lin3;
 
+/* The polynomials in one precision. */
+typedef struct fp_tier {
+    int vec_built, built;
+    lin3 v[3];        /* VF: b - a, c - a, p - a; EE: a1 - a0, b1 - b0, b0 - a0 */
+    gt_fpoly n[3];    /* VF n = v[0] x v[1], EE m = v[0] x v[1]: components, degree 2 */
+    gt_fpoly F;       /* n.v[2], degree 3 */
+    int cond_k;       /* component of the cached condition polynomials, -1: none */
+    gt_fpoly cond[4]; /* VF: 3, EE: 4 (see conditions) */
+    int edges_built;  /* VF: edge vectors x_j - x_i, p - x_i of the three edges */
+    lin3 edge[3][2];
+} fp_tier;
+
 typedef struct fp_query {
     double x0[4][3], x1[4][3]; /* scaled positions at t = 0 and t = 1 */
     int ee;
-    lin3 e1, e2, w;   /* VF: b - a, c - a, p - a; EE: a1 - a0, b1 - b0, b0 - a0 */
-    gt_fpoly n[3];    /* VF n = e1 x e2, EE m = e1 x e2: components, degree 2 */
-    gt_fpoly F;       /* n.w, degree 3 */
-    int cond_k;       /* component of the cached condition polynomials, -1: none */
-    gt_fpoly cond[4]; /* VF: 3, EE: 4 (see conditions) */
+    fp_tier tier[2]; /* [0]: plain-double balls, [1]: double-double balls */
 } fp_query;
 
 /* Scales the query by a power of two into [-1, 1] (max |coordinate| in [1/2, 1)). Refuses
@@ -91,91 +101,155 @@ static int load_scaled(const double q[8][3], fp_query *f)
     return 1;
 }
 
-/* d(t) = x_i(t) - x_j(t): exact at t = 0 (TwoSum), v1 = (x_i - x_j)(1) - (x_i - x_j)(0). */
-static void lin_diff(const fp_query *f, int i, int j, lin3 *d)
+/* d(t) = x_i(t) - x_j(t): v0 = (x_i - x_j)(0), v1 = (x_i - x_j)(1) - v0. */
+static void lin_diff(const fp_query *f, int i, int j, int dd, lin3 *d)
 {
     for (int k = 0; k < 3; k++) {
-        d->v0[k] = gt_ball_dsub(f->x0[i][k], f->x0[j][k]);
-        d->v1[k] = gt_ball_sub(gt_ball_dsub(f->x1[i][k], f->x1[j][k]), d->v0[k]);
+        if (dd) {
+            d->v0[k] = gt_ball_dsub(f->x0[i][k], f->x0[j][k]); /* exact */
+            d->v1[k] = gt_ball_sub(gt_ball_dsub(f->x1[i][k], f->x1[j][k]), d->v0[k]);
+        } else {
+            d->v0[k] = gt_ball_dsub1(f->x0[i][k], f->x0[j][k]);
+            d->v1[k] = gt_ball_subp(gt_ball_dsub1(f->x1[i][k], f->x1[j][k]), d->v0[k], 0);
+        }
     }
 }
 
 /* (u x v)_k, degree 2. */
-static void cross_k(const lin3 *u, const lin3 *v, int k, gt_fpoly *r)
+static void cross_k(const lin3 *u, const lin3 *v, int k, int dd, gt_fpoly *r)
 {
     const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
     r->deg = 2;
-    r->c[0] = gt_ball_sub(gt_ball_mul(u->v0[k1], v->v0[k2]), gt_ball_mul(u->v0[k2], v->v0[k1]));
-    r->c[1] = gt_ball_sub(
-        gt_ball_add(gt_ball_mul(u->v0[k1], v->v1[k2]), gt_ball_mul(u->v1[k1], v->v0[k2])),
-        gt_ball_add(gt_ball_mul(u->v0[k2], v->v1[k1]), gt_ball_mul(u->v1[k2], v->v0[k1])));
-    r->c[2] = gt_ball_sub(gt_ball_mul(u->v1[k1], v->v1[k2]), gt_ball_mul(u->v1[k2], v->v1[k1]));
+    r->dd = dd;
+    r->c[0] = gt_ball_subp(gt_ball_mulp(u->v0[k1], v->v0[k2], dd),
+                           gt_ball_mulp(u->v0[k2], v->v0[k1], dd), dd);
+    r->c[1] = gt_ball_subp(gt_ball_addp(gt_ball_mulp(u->v0[k1], v->v1[k2], dd),
+                                        gt_ball_mulp(u->v1[k1], v->v0[k2], dd), dd),
+                           gt_ball_addp(gt_ball_mulp(u->v0[k2], v->v1[k1], dd),
+                                        gt_ball_mulp(u->v1[k2], v->v0[k1], dd), dd),
+                           dd);
+    r->c[2] = gt_ball_subp(gt_ball_mulp(u->v1[k1], v->v1[k2], dd),
+                           gt_ball_mulp(u->v1[k2], v->v1[k1], dd), dd);
 }
 
 /* F = n.w, degree 3. */
-static void dot_quad_lin(const gt_fpoly n[3], const lin3 *w, gt_fpoly *F)
+static void dot_quad_lin(const gt_fpoly n[3], const lin3 *w, int dd, gt_fpoly *F)
 {
     F->deg = 3;
-    for (int i = 0; i <= 3; i++)
-        F->c[i] = gt_ball_d(0.0);
-    for (int k = 0; k < 3; k++)
+    F->dd = dd;
+    for (int i = 0; i <= 2; i++) { /* k = 0 */
+        F->c[i] = gt_ball_mulp(n[0].c[i], w->v0[0], dd);
+        if (i > 0)
+            F->c[i] = gt_ball_addp(F->c[i], gt_ball_mulp(n[0].c[i - 1], w->v1[0], dd), dd);
+    }
+    F->c[3] = gt_ball_mulp(n[0].c[2], w->v1[0], dd);
+    for (int k = 1; k < 3; k++)
         for (int i = 0; i <= 2; i++) {
-            F->c[i] = gt_ball_add(F->c[i], gt_ball_mul(n[k].c[i], w->v0[k]));
-            F->c[i + 1] = gt_ball_add(F->c[i + 1], gt_ball_mul(n[k].c[i], w->v1[k]));
+            F->c[i] = gt_ball_addp(F->c[i], gt_ball_mulp(n[k].c[i], w->v0[k], dd), dd);
+            F->c[i + 1] = gt_ball_addp(F->c[i + 1], gt_ball_mulp(n[k].c[i], w->v1[k], dd), dd);
         }
 }
 
-/* The degree-2 contact conditions for component k (see the file comment):
- * VF: ((x_j - x_i) x (p - x_i))_k for the edges (a, b), (b, c), (c, a) (rows 1, 2, 3; p row 0);
- * EE: (w x db)_k, m_k - (w x db)_k, (w x da)_k, m_k - (w x da)_k. */
-static int conditions(fp_query *f, int k)
+/* The vectors v[0..2] of tier dd. */
+static const lin3 *vectors(fp_query *f, int dd)
 {
-    if (f->cond_k == k)
-        return f->ee ? 4 : 3;
-    f->cond_k = k;
-    if (!f->ee) {
+    static const int rows[2][3][2] = { { { 2, 1 }, { 3, 1 }, { 0, 1 } },   /* VF: p, a, b, c */
+                                       { { 1, 0 }, { 3, 2 }, { 2, 0 } } }; /* EE: a0, a1, b0, b1 */
+    fp_tier *T = &f->tier[dd];
+    if (!T->vec_built) {
+        for (int v = 0; v < 3; v++)
+            lin_diff(f, rows[f->ee][v][0], rows[f->ee][v][1], dd, &T->v[v]);
+        T->vec_built = 1;
+    }
+    return T->v;
+}
+
+/* Tier dd with its polynomials n and F. */
+static fp_tier *tier(fp_query *f, int dd)
+{
+    fp_tier *T = &f->tier[dd];
+    if (T->built)
+        return T;
+    vectors(f, dd);
+    T->built = 1;
+    for (int k = 0; k < 3; k++)
+        cross_k(&T->v[0], &T->v[1], k, dd, &T->n[k]);
+    dot_quad_lin(T->n, &T->v[2], dd, &T->F);
+    return T;
+}
+
+/* VF: the vectors x_j - x_i and p - x_i of the edges (a, b), (b, c), (c, a) (rows 1, 2, 3, p 0). */
+static const lin3 (*edge_vectors(fp_query *f, int dd))[2]
+{
+    fp_tier *T = &f->tier[dd];
+    if (!T->edges_built) {
         static const int edge[3][2] = { { 1, 2 }, { 2, 3 }, { 3, 1 } };
         for (int e = 0; e < 3; e++) {
-            lin3 d, w;
-            lin_diff(f, edge[e][1], edge[e][0], &d);
-            lin_diff(f, 0, edge[e][0], &w);
-            cross_k(&d, &w, k, &f->cond[e]);
+            lin_diff(f, edge[e][1], edge[e][0], dd, &T->edge[e][0]);
+            lin_diff(f, 0, edge[e][0], dd, &T->edge[e][1]);
         }
+        T->edges_built = 1;
+    }
+    return (const lin3(*)[2])T->edge;
+}
+
+/* The degree-2 contact conditions for component k (see the file comment), as polynomials:
+ * VF: ((x_j - x_i) x (p - x_i))_k for the three edges; EE: (w x db)_k, m_k - (w x db)_k,
+ * (w x da)_k, m_k - (w x da)_k. Returns their number. */
+static int conditions(fp_query *f, fp_tier *T, int dd, int k)
+{
+    if (T->cond_k == k)
+        return f->ee ? 4 : 3;
+    T->cond_k = k;
+    if (!f->ee) {
+        const lin3(*E)[2] = edge_vectors(f, dd);
+        for (int e = 0; e < 3; e++)
+            cross_k(&E[e][0], &E[e][1], k, dd, &T->cond[e]);
         return 3;
     }
-    cross_k(&f->w, &f->e2, k, &f->cond[0]);
-    cross_k(&f->w, &f->e1, k, &f->cond[2]);
+    cross_k(&T->v[2], &T->v[1], k, dd, &T->cond[0]);
+    cross_k(&T->v[2], &T->v[0], k, dd, &T->cond[2]);
     for (int s = 0; s < 2; s++) {
-        gt_fpoly *r = &f->cond[2 * s + 1];
-        const gt_fpoly *c = &f->cond[2 * s];
+        gt_fpoly *r = &T->cond[2 * s + 1];
+        const gt_fpoly *c = &T->cond[2 * s];
         r->deg = 2;
+        r->dd = dd;
         for (int i = 0; i <= 2; i++)
-            r->c[i] = gt_ball_sub(f->n[k].c[i], c->c[i]);
+            r->c[i] = gt_ball_subp(T->n[k].c[i], c->c[i], dd);
     }
     return 4;
 }
 
-/* Contact at the root of F in [a, b]: 1 proven (strictly inside), -1 proven none, 0 unknown. */
-static int contact_on(fp_query *f, double a, double b)
+/* The component of n largest in magnitude at t (by the centres: only a choice, every sign that
+ * depends on it is certified). */
+static int largest_component(const fp_tier *T, double t)
 {
-    /* the component of n largest at the midpoint (a guess; its sign is certified below) */
-    const double t = 0.5 * (a + b);
     int k = 0;
     double best = -1.0;
     for (int j = 0; j < 3; j++) {
-        const double v = fabs(gt_ball_mid(gt_fpoly_eval(&f->n[j], t)));
+        const gt_ball *c = T->n[j].c;
+        const double v = fabs((c[2].hi * t + c[1].hi) * t + c[0].hi);
         if (v > best) {
             best = v;
             k = j;
         }
     }
-    const int sn = gt_fpoly_sign_on(&f->n[k], a, b);
+    return k;
+}
+
+/* Contact anywhere on the piece [a, b] where F may vanish, from the conditions' Bernstein
+ * coefficients on the piece: -1 proven none, 1 all conditions strictly positive, 0 unknown. */
+static int contact_on_piece(fp_query *f, int dd, double a, double b)
+{
+    fp_tier *T = tier(f, dd);
+    const int k = largest_component(tier(f, 0), 0.5 * (a + b));
+    const int sn = gt_fpoly_sign_on(&T->n[k], a, b);
     if (sn == 0)
         return 0;
-    const int nc = conditions(f, k);
+    const int nc = conditions(f, T, dd, k);
     int unknown = 0;
     for (int i = 0; i < nc; i++) {
-        const int s = sn * gt_fpoly_sign_on(&f->cond[i], a, b);
+        const int s = sn * gt_fpoly_sign_on(&T->cond[i], a, b);
         if (s < 0)
             return -1;
         unknown |= s == 0;
@@ -183,74 +257,220 @@ static int contact_on(fp_query *f, double a, double b)
     return unknown ? 0 : 1;
 }
 
-/* Contact at the root r (its interval may shrink). */
-static int contact_at_root(fp_query *f, gt_froot *r)
+/* Upper bound of |x| for every x in the ball. */
+static double mag(gt_ball x)
 {
-    for (int i = 0;; i++) {
-        const int c = contact_on(f, r->a, r->b);
-        if (c != 0 || i > COND_HALVINGS)
-            return c;
-        if (i == COND_HALVINGS) { /* last try: on the final one-ulp interval */
-            if (!gt_fpoly_root_ulp(&f->F, r))
-                return 0;
-        } else if (!gt_fpoly_root_halve(&f->F, r)) {
-            return 0;
-        }
-    }
+    return (fabs(x.hi) + fabs(x.lo)) * (1.0 + 0x1p-52) + x.rad;
 }
 
-static int run(const double q[8][3], int ee, const double *hint, ccdb_fp_roots_result *out)
+/* The value at a of the degree-2 polynomial (u x v)_k, and in *D a bound of its slope on
+ * [a, a + w]: |d/dt (u x v)_k| <= |u1_k1| max|v_k2| + max|u_k1| |v1_k2| + (k1 <-> k2), with
+ * max|v_j| <= |v_j(a)| + w |v1_j| on [a, a + w]. D is computed in round-to-nearest from
+ * non-negative terms (fewer than 20 roundings, each losing at most a factor 1 - u) and
+ * inflated by 1 + 2^-40, which pays for them. */
+static gt_ball cross_k_near(const lin3 *u, const lin3 *v, int k, int dd, double a, double w,
+                            double *D)
+{
+    const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+    const gt_ball u1 = gt_ball_addp(u->v0[k1], gt_ball_muldp(u->v1[k1], a, dd), dd);
+    const gt_ball u2 = gt_ball_addp(u->v0[k2], gt_ball_muldp(u->v1[k2], a, dd), dd);
+    const gt_ball v1 = gt_ball_addp(v->v0[k1], gt_ball_muldp(v->v1[k1], a, dd), dd);
+    const gt_ball v2 = gt_ball_addp(v->v0[k2], gt_ball_muldp(v->v1[k2], a, dd), dd);
+    const double du1 = mag(u->v1[k1]), du2 = mag(u->v1[k2]), dv1 = mag(v->v1[k1]),
+                 dv2 = mag(v->v1[k2]);
+    *D = ((du1 * (mag(v2) + w * dv2) + (mag(u1) + w * du1) * dv2) +
+          (du2 * (mag(v1) + w * dv1) + (mag(u2) + w * du2) * dv1)) *
+         (1.0 + 0x1p-40);
+    return gt_ball_subp(gt_ball_mulp(u1, v2, dd), gt_ball_mulp(u2, v1, dd), dd);
+}
+
+/* Certified sign of every value within w D of the ball (the values on [a, a + w], by the mean
+ * value theorem); the addition to the radius is paid for by the inflation and gt_ball_sign's
+ * own margin. */
+static int sign_widened(gt_ball x, double w, double D)
+{
+    x.rad += (w * D) * (1.0 + 0x1p-40);
+    return gt_ball_sign(x);
+}
+
+/* Contact at the root of F in the narrow [a, b] (0 <= a < b <= 1): as contact_on_piece, by
+ * one evaluation at a and a slope bound per polynomial, straight from the vectors of tier dd. */
+static int contact_near(fp_query *f, int dd, double a, double b)
+{
+    double w, e;
+    gt_two_sum(b, -a, &w, &e);
+    if (e != 0.0 || !(w > 0.0))
+        return 0;
+    const int k = largest_component(tier(f, 0), a);
+    const lin3 *V = vectors(f, dd);
+    double Dn, D;
+    const gt_ball nk = cross_k_near(&V[0], &V[1], k, dd, a, w, &Dn);
+    const int sn = sign_widened(nk, w, Dn);
+    if (sn == 0)
+        return 0;
+    int unknown = 0;
+    if (!f->ee) {
+        const lin3(*E)[2] = edge_vectors(f, dd);
+        for (int i = 0; i < 3; i++) {
+            const gt_ball c = cross_k_near(&E[i][0], &E[i][1], k, dd, a, w, &D);
+            const int s = sn * sign_widened(c, w, D);
+            if (s < 0)
+                return -1;
+            unknown |= s == 0;
+        }
+        return unknown ? 0 : 1;
+    }
+    for (int side = 0; side < 2; side++) { /* w x db, then w x da; each also m - it */
+        const gt_ball c = cross_k_near(&V[2], &V[1 - side], k, dd, a, w, &D);
+        const double Dm = (Dn + D) * (1.0 + 0x1p-50);
+        const int s1 = sn * sign_widened(c, w, D);
+        const int s2 = sn * sign_widened(gt_ball_subp(nk, c, dd), w, Dm);
+        if (s1 < 0 || s2 < 0)
+            return -1;
+        unknown |= s1 == 0 || s2 == 0;
+    }
+    return unknown ? 0 : 1;
+}
+
+/* Step 2's piece skipping (gt_fpoly_iso): no time of [a, b] can be a contact. */
+typedef struct skip_ctx {
+    fp_query *f;
+    int dd;
+} skip_ctx;
+
+static int no_contact_on_piece(void *ctx, double a, double b)
+{
+    const skip_ctx *s = ctx;
+    return contact_on_piece(s->f, s->dd, a, b) < 0;
+}
+
+/* F(x) at a double x in double-double balls, straight from the vectors at x:
+ * n(x) = v0(x) x v1(x), F = n(x).v2(x) (32 operations, against 80 for F's coefficients). */
+static gt_ball F_at(fp_query *f, double x)
+{
+    const lin3 *V = vectors(f, 1);
+    gt_ball e[3][3];
+    for (int v = 0; v < 3; v++)
+        for (int k = 0; k < 3; k++)
+            e[v][k] = gt_ball_add(V[v].v0[k], gt_ball_muld(V[v].v1[k], x));
+    gt_ball F = gt_ball_d(0.0);
+    for (int k = 0; k < 3; k++) {
+        const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+        const gt_ball nk =
+            gt_ball_sub(gt_ball_mul(e[0][k1], e[1][k2]), gt_ball_mul(e[0][k2], e[1][k1]));
+        F = k == 0 ? gt_ball_mul(nk, e[2][k]) : gt_ball_add(F, gt_ball_mul(nk, e[2][k]));
+    }
+    return F;
+}
+
+/* Shrinks r's interval to two adjacent doubles: certified signs near the guess g from the
+ * precise F(g) and the Taylor terms of the plain-double enclosure of F at g; else from the
+ * double-double coefficients of F. */
+static int bracket_ulp(fp_query *f, gt_froot *r, double g)
+{
+    if (nextafter(r->a, 2.0) == r->b)
+        return 1;
+    const gt_fpoly *F0 = &tier(f, 0)->F;
+    if (!(g > r->a && g < r->b))
+        g = gt_fpoly_guess(F0, r);
+    if (!(g > r->a && g < r->b)) /* a guess at an end: the next double inside */
+        g = g <= r->a ? nextafter(r->a, 2.0) : nextafter(r->b, -1.0);
+    if (g > r->a && g < r->b && gt_fpoly_root_ulp_at(F0, F_at(f, g), g, r))
+        return 1;
+    return gt_fpoly_root_narrow(&tier(f, 1)->F, r, 1, -1.0);
+}
+
+/* Contact at the root r: in plain doubles on an interval narrowed to NARROW_ULPS ulps (as far
+ * as they can certify F's signs), then on the one-ulp bracket (needed for a hit anyway) in
+ * plain doubles and in double-doubles. r's interval only shrinks; after a contact it is the
+ * one-ulp bracket. */
+static int contact_at_root(fp_query *f, gt_froot *r)
+{
+    int c = 0;
+    const double g = gt_fpoly_guess(&tier(f, 0)->F, r);
+    if (gt_fpoly_root_narrow(&tier(f, 0)->F, r, NARROW_ULPS, g))
+        c = contact_near(f, 0, r->a, r->b);
+    if (c < 0)
+        return c;
+    if (!bracket_ulp(f, r, g))
+        return 0;
+    if (c == 0)
+        c = contact_near(f, 0, r->a, r->b);
+    if (c == 0)
+        c = contact_near(f, 1, r->a, r->b);
+    return c;
+}
+
+/* Class facts of tier 0 (truth.c needs them for the flags): n(0) != 0, n(1) != 0 and F not
+ * identically zero, certified. */
+static int class_facts(fp_query *f)
+{
+    const fp_tier *T = tier(f, 0);
+    int n0 = 0, n1 = 0, Fnz = 0;
+    for (int k = 0; k < 3; k++) {
+        const gt_ball *c = T->n[k].c;
+        n0 |= gt_ball_sign(c[0]) != 0;
+        n1 |= gt_ball_sign(gt_ball_add1(gt_ball_add1(c[0], c[1]), c[2])) != 0;
+    }
+    for (int i = 0; i <= 3; i++)
+        Fnz |= gt_ball_sign(T->F.c[i]) != 0;
+    return n0 && n1 && Fnz;
+}
+
+static int run(const double q[8][3], int ee, ccdb_fp_roots_result *out)
 {
     fp_query f;
     if (!load_scaled(q, &f))
         return 0;
     f.ee = ee;
-    f.cond_k = -1;
-    if (!ee) { /* rows: p, a, b, c */
-        lin_diff(&f, 2, 1, &f.e1);
-        lin_diff(&f, 3, 1, &f.e2);
-        lin_diff(&f, 0, 1, &f.w);
-    } else { /* rows: a0, a1, b0, b1 */
-        lin_diff(&f, 1, 0, &f.e1);
-        lin_diff(&f, 3, 2, &f.e2);
-        lin_diff(&f, 2, 0, &f.w);
+    for (int d = 0; d < 2; d++) {
+        f.tier[d].vec_built = f.tier[d].built = f.tier[d].edges_built = 0;
+        f.tier[d].cond_k = -1;
     }
-    for (int k = 0; k < 3; k++)
-        cross_k(&f.e1, &f.e2, k, &f.n[k]);
-    dot_quad_lin(f.n, &f.w, &f.F);
-
+    /* Isolation in plain doubles; if it cannot tell about some piece, in double-doubles from
+     * that piece on (everything before it is settled: no root, no possible contact, or roots
+     * shown not to touch). */
+    int dd = 0;
     gt_fpoly_iso it;
-    gt_fpoly_iso_init(&it, &f.F, hint ? hint[0] : 0.0, hint ? hint[1] : 1.0, ISO_DEPTH, ISO_NODES);
+    skip_ctx sk = { &f, 0 };
+    gt_fpoly_iso_init(&it, &tier(&f, 0)->F, 0.0, 1.0, ISO_DEPTH, ISO_NODES, no_contact_on_piece,
+                      &sk);
     gt_froot r;
     for (;;) {
         const int found = gt_fpoly_iso_next(&it, &r);
-        if (found < 0)
-            return 0;
-        if (found == 0) {
-            if (hint) /* the filter proved a root in (t0, t1): cannot happen; be safe */
+        if (found < 0) {
+            if (dd)
                 return 0;
+            dd = sk.dd = 1;
+            gt_fpoly_iso_init(&it, &tier(&f, 1)->F, it.fail_a, 1.0, ISO_DEPTH, ISO_NODES,
+                              no_contact_on_piece, &sk);
+            continue;
+        }
+        if (found == 0) {
             out->hit = 0;
             out->toi_lo = out->toi_hi = 0.0;
-            return 1;
+            break;
         }
-        const int c = hint ? 1 : contact_at_root(&f, &r);
+        const int c = contact_at_root(&f, &r);
         if (c < 0)
             continue;
-        if (c == 0 || !gt_fpoly_root_ulp(&f.F, &r))
+        if (c == 0)
             return 0;
         out->hit = 1;
         out->toi_lo = r.a;
         out->toi_hi = r.b;
-        return 1;
+        break;
     }
+    out->classified = class_facts(&f);
+    return 1;
 }
 
-int ccdb_fp_roots_vf(const double q[8][3], const double *hint, ccdb_fp_roots_result *out)
+int ccdb_fp_roots_vf(const double q[8][3], ccdb_fp_roots_result *out)
 {
-    return run(q, 0, hint, out);
+    return run(q, 0, out);
 }
 
-int ccdb_fp_roots_ee(const double q[8][3], const double *hint, ccdb_fp_roots_result *out)
+int ccdb_fp_roots_ee(const double q[8][3], ccdb_fp_roots_result *out)
 {
-    return run(q, 1, hint, out);
+    return run(q, 1, out);
 }

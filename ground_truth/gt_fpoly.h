@@ -15,6 +15,7 @@
 
 typedef struct gt_fpoly {
     int deg;                     /* number of coefficients - 1 (>= 0; a ball may contain 0) */
+    int dd;                      /* 1: double-double balls; 0: plain-double balls (lo == 0) */
     gt_ball c[GT_FP_MAXDEG + 1]; /* c[i]: coefficient of t^i */
 } gt_fpoly;
 
@@ -22,8 +23,12 @@ typedef struct gt_fpoly {
 gt_ball gt_fpoly_eval(const gt_fpoly *p, double x);
 /* Certified sign of p(x), or 0 when it cannot be certified. */
 int gt_fpoly_sign_at(const gt_fpoly *p, double x);
-/* Certified sign of p on the closed interval [a, b] (a < b, both doubles), or 0. */
+/* Certified sign of p on the closed interval [a, b] ⊂ [0, 1] (a < b, doubles), or 0: by one
+ * evaluation and a slope bound when the interval is narrow, else from the Bernstein
+ * coefficients on [a, b]. */
 int gt_fpoly_sign_on(const gt_fpoly *p, double a, double b);
+/* The same by one evaluation and a slope bound only (cheap; for narrow intervals). */
+int gt_fpoly_sign_near(const gt_fpoly *p, double a, double b);
 
 /* A root of p: the only root of p in the closed interval [a, b], simple, strictly inside;
  * p(a) has the certified sign sa and p(b) the sign -sa. */
@@ -37,7 +42,12 @@ typedef struct gt_froot {
 #define GT_FP_ISO_DEPTH 24
 typedef struct gt_fpoly_iso {
     const gt_fpoly *p;
+    /* optional: 1 if the caller proves that no root of p in [a, b] matters (then the piece is
+     * skipped instead of halved when Descartes cannot settle it) */
+    int (*skip)(void *ctx, double a, double b);
+    void *ctx;
     int top, nodes, max_depth, max_nodes;
+    double fail_a; /* after -1: every piece left of fail_a was settled (dyadic) */
     struct {
         gt_fpoly q; /* p on the piece, in the local variable y in [0, 1] */
         double a, b;
@@ -46,16 +56,26 @@ typedef struct gt_fpoly_iso {
 } gt_fpoly_iso;
 
 void gt_fpoly_iso_init(gt_fpoly_iso *it, const gt_fpoly *p, double a, double b, int max_depth,
-                       int max_nodes);
-/* 1: *r is the next root (in increasing order); 0: no root left in [a, b]; -1: cannot tell
- * (a sign not certified, or the depth / piece budget exhausted). */
+                       int max_nodes, int (*skip)(void *ctx, double a, double b), void *ctx);
+/* 1: *r is the next root (in increasing order); 0: no root left in [a, b] (but in skipped
+ * pieces); -1: cannot tell (a sign not certified, or the depth / piece budget exhausted) about
+ * the piece starting at it->fail_a, all pieces before it having been settled (no root, skipped,
+ * or their root returned). */
 int gt_fpoly_iso_next(gt_fpoly_iso *it, gt_froot *r);
 
 /* Halves r's interval by the certified sign at its midpoint; 0 if that sign is not certified
  * (or the midpoint is not exact). */
 int gt_fpoly_root_halve(const gt_fpoly *p, gt_froot *r);
-/* Shrinks r's interval to two adjacent doubles (a double Newton guess, each step checked by a
- * certified sign); 1 on success, 0 if some sign could not be certified (r then stays valid). */
-int gt_fpoly_root_ulp(const gt_fpoly *p, gt_froot *r);
+/* Shrinks r's interval to at most `ulps` steps between consecutive doubles (1: two adjacent
+ * doubles), starting from guess (if inside r's interval, else a double Newton guess), each step
+ * checked by a certified sign; 1 on success, 0 if some sign could not be certified first (r then
+ * stays valid, maybe narrower). */
+int gt_fpoly_root_narrow(const gt_fpoly *p, gt_froot *r, unsigned long long ulps, double guess);
+/* A double guess of r from the centres of p (safeguarded Newton; only a guess). */
+double gt_fpoly_guess(const gt_fpoly *p, const gt_froot *r);
+/* As gt_fpoly_root_narrow to one ulp, from a precise enclosure pg of p(g) at a double g inside
+ * r's interval and the Taylor coefficients of p at g (so p's own enclosure may be coarse: it
+ * only carries the terms in x - g, which are small near g). */
+int gt_fpoly_root_ulp_at(const gt_fpoly *p, gt_ball pg, double g, gt_froot *r);
 
 #endif

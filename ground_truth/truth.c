@@ -734,19 +734,14 @@ static void exact_path(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_r
     out->cls = (ccdb_truth_class)primary(out->flags);
 }
 
-/* Stages 1-3 (filter.h): BOX or FILTER for a proven miss, FP_ROOTS with *fr for a certified
- * decision, EXACT when none of them could decide. */
+/* The cheap stages (filter.h): BOX for a proven miss, FP_ROOTS with *fr for a certified
+ * decision, EXACT when neither could decide. (Stage FILTER, the subdivision filter of
+ * filter_fp.c, is not run: fp_roots decides all it decides; docs/filters.md.) */
 static ccdb_truth_stage cheap_stages(const double q[8][3], int ee, ccdb_fp_roots_result *fr)
 {
     if ((ee ? ccdb_filter_box_ee(q) : ccdb_filter_box_vf(q)) == CCDB_FILTER_MISS)
         return CCDB_STAGE_BOX;
-    double piece[2];
-    ccdb_filter_verdict v =
-        ee ? ccdb_filter_fp_piece_ee(q, piece) : ccdb_filter_fp_piece_vf(q, piece);
-    if (v == CCDB_FILTER_MISS)
-        return CCDB_STAGE_FILTER;
-    const double *hint = v == CCDB_FILTER_CONTACT ? piece : NULL;
-    if (ee ? ccdb_fp_roots_ee(q, hint, fr) : ccdb_fp_roots_vf(q, hint, fr))
+    if (ee ? ccdb_fp_roots_ee(q, fr) : ccdb_fp_roots_vf(q, fr))
         return CCDB_STAGE_FP_ROOTS;
     return CCDB_STAGE_EXACT;
 }
@@ -754,11 +749,17 @@ static ccdb_truth_stage cheap_stages(const double q[8][3], int ee, ccdb_fp_roots
 static void run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
 {
     ccdb_truth_stage stage = CCDB_STAGE_EXACT;
-    ccdb_fp_roots_result fr = { 0, 0.0, 0.0 };
+    ccdb_fp_roots_result fr = { 0, 0.0, 0.0, 0 };
     if (c->filters)
         stage = cheap_stages(q, ee, &fr);
     unsigned flags = 0;
-    if (stage != CCDB_STAGE_EXACT && classify_fast(q, ee, &flags)) {
+    int classified = 0;
+    if (stage == CCDB_STAGE_FP_ROOTS && fr.classified) {
+        flags = coincident_points(q, ee) ? 1u << CCDB_CLASS_DEGENERATE_PRIMITIVE
+                                         : 1u << CCDB_CLASS_GENERIC;
+        classified = 1;
+    }
+    if (stage != CCDB_STAGE_EXACT && (classified || classify_fast(q, ee, &flags))) {
         out->hit = fr.hit;
         out->toi_lo = fr.toi_lo;
         out->toi_hi = fr.toi_hi;
@@ -774,7 +775,7 @@ static void run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *
         }
         return;
     }
-    if (stage == CCDB_STAGE_FP_ROOTS) /* flags not proven cheaply: the exact path does it all */
+    if (stage == CCDB_STAGE_FP_ROOTS && fr.hit) /* flags not proven cheaply: exact path for all */
         stage = CCDB_STAGE_EXACT;
     if (stage == CCDB_STAGE_EXACT) {
         exact_path(c, q, ee, out);

@@ -9,23 +9,17 @@ ccdb_filter_verdict tracked_fp_vf(const double q[8][3]);
 ccdb_filter_verdict tracked_fp_ee(const double q[8][3]);
 ccdb_filter_verdict tracked_pass_vf(const double q[8][3], int pass);
 ccdb_filter_verdict tracked_pass_ee(const double q[8][3], int pass);
-ccdb_filter_verdict tracked_piece_vf(const double q[8][3], double piece[2]);
-ccdb_filter_verdict tracked_piece_ee(const double q[8][3], double piece[2]);
 
-#define CCDB_FE_TRACK_DEPTH     1
-#define ccdb_filter_fp_vf       tracked_fp_vf
-#define ccdb_filter_fp_ee       tracked_fp_ee
-#define ccdb_filter_fp_pass_vf  tracked_pass_vf
-#define ccdb_filter_fp_pass_ee  tracked_pass_ee
-#define ccdb_filter_fp_piece_vf tracked_piece_vf
-#define ccdb_filter_fp_piece_ee tracked_piece_ee
+#define CCDB_FE_TRACK_DEPTH    1
+#define ccdb_filter_fp_vf      tracked_fp_vf
+#define ccdb_filter_fp_ee      tracked_fp_ee
+#define ccdb_filter_fp_pass_vf tracked_pass_vf
+#define ccdb_filter_fp_pass_ee tracked_pass_ee
 #include "../../ground_truth/filter_fp.c"
 #undef ccdb_filter_fp_vf
 #undef ccdb_filter_fp_ee
 #undef ccdb_filter_fp_pass_vf
 #undef ccdb_filter_fp_pass_ee
-#undef ccdb_filter_fp_piece_vf
-#undef ccdb_filter_fp_piece_ee
 
 #include <criterion/criterion.h>
 #include <unistd.h>

@@ -37,8 +37,10 @@
 #include "gt_fpoly.h"
 
 /* Isolation budget: pieces of [0, 1] no narrower than 2^-ISO_DEPTH, at most ISO_NODES pieces. */
-#define ISO_DEPTH 20
-#define ISO_NODES 64
+#define ISO_DEPTH 16
+#define ISO_NODES 12
+/* double-doubles only take over the pieces plain doubles could not settle: fewer */
+#define ISO_NODES_DD 4
 /* Plain doubles first narrow a root's interval to this many ulps, then test the conditions. */
 #define NARROW_ULPS 4096
 
@@ -442,7 +444,7 @@ static int run(const double q[8][3], int ee, ccdb_fp_roots_result *out)
             if (dd)
                 return 0;
             dd = sk.dd = 1;
-            gt_fpoly_iso_init(&it, &tier(&f, 1)->F, it.fail_a, 1.0, ISO_DEPTH, ISO_NODES,
+            gt_fpoly_iso_init(&it, &tier(&f, 1)->F, it.fail_a, 1.0, ISO_DEPTH, ISO_NODES_DD,
                               no_contact_on_piece, &sk);
             continue;
         }

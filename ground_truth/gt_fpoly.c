@@ -67,10 +67,11 @@ static int restrict_to(const gt_fpoly *p, double a, double b, gt_fpoly *q)
 }
 
 /* Sign variations of the Bernstein coefficients of q on [0, 1] (q in the local variable):
- * d_j = sum_i C(n - i, j) c_i, the coefficients of (1 + y)^n q(1 / (1 + y)) (positive multiples
- * of the Bernstein coefficients, d_n = q(0), d_0 = q(1)). Descartes: the number of roots of q in
- * (0, 1), with multiplicity, is at most the number of variations and has its parity.
- * Returns -1 when a sign is not certified; *sign0 = sign of q(0), *sign1 = sign of q(1). */
+ * d_j = sum_i C(n - i, j) c_i, the coefficients of (1 + y)^n q(1 / (1 + y)), are the scaled
+ * Bernstein coefficients B_k = C(n, k) b_k in reverse order (B_k = d_(n-k); B_0 = q(0),
+ * B_n = q(1)). Descartes: the number of roots of q in (0, 1), with multiplicity, is at most the
+ * number of variations and has its parity. Returns -1 when a sign is not certified;
+ * *sign0 = sign of q(0), *sign1 = sign of q(1). */
 static int bernstein_variations(const gt_fpoly *q, int *sign0, int *sign1)
 {
     const int n = q->deg, dd = q->dd;
@@ -254,11 +255,20 @@ static double bitsd(uint64_t u)
  * plain doubles. Only a guess: every use is checked by certified signs. */
 static double newton_guess(const gt_fpoly *p, const gt_froot *r)
 {
-    double c[GT_FP_MAXDEG + 1];
+    double c[GT_FP_MAXDEG + 1] = { 0 };
     const int n = p->deg;
     for (int i = 0; i <= n; i++)
         c[i] = gt_ball_mid(p->c[i]);
-    double a = r->a, b = r->b, x = 0.5 * (a + b);
+    double a = r->a, b = r->b, fa = c[n], fb = c[n];
+    for (int i = n - 1; i >= 0; i--) {
+        fa = fa * a + c[i];
+        fb = fb * b + c[i];
+    }
+    /* start at the secant point of the ends (their signs are known to differ), then Newton,
+     * kept inside the bracket [a, b] of the double signs */
+    double x = fa != fb ? a - fa * (b - a) / (fb - fa) : 0.5 * (a + b);
+    if (!(x > a && x < b))
+        x = 0.5 * (a + b);
     for (int it = 0; it < 60; it++) {
         double v = c[n], dv = 0.0;
         for (int i = n - 1; i >= 0; i--) {

@@ -32,6 +32,7 @@
 #include <float.h>
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "filter.h"
 #include "gt_fpoly.h"
@@ -67,8 +68,11 @@ typedef struct fp_query {
     fp_tier tier[2]; /* [0]: plain-double balls, [1]: double-double balls */
 } fp_query;
 
-/* Scales the query by a power of two into [-1, 1] (max |coordinate| in [1/2, 1)). Refuses
- * (returns 0) all-zero queries and queries where scaling would round a tiny coordinate. */
+/* Loads the query, scaled by a power of two so that max |coordinate| lies in [1/2, 1) unless it
+ * lies in [2^-16, 2^16] already (then every value computed here stays below 2^62: differences
+ * below 2^18, n's coefficients below 2^38, F's below 2^59, Bernstein and shifted coefficients
+ * below 2^62; and far above the underflow slack). Refuses (returns 0) all-zero and non-finite
+ * queries, and queries where scaling down would round a tiny coordinate. */
 static int load_scaled(const double q[8][3], fp_query *f)
 {
     double mx = 0.0;
@@ -79,6 +83,11 @@ static int load_scaled(const double q[8][3], fp_query *f)
                 return 0;
             mx = a > mx ? a : mx;
         }
+    if (mx >= 0x1p-16 && mx <= 0x1p16) {
+        memcpy(f->x0, q, sizeof f->x0);
+        memcpy(f->x1, q + 4, sizeof f->x1);
+        return 1;
+    }
     if (mx == 0.0)
         return 0;
     int e = 0;

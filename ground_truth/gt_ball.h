@@ -24,17 +24,24 @@
  *    |ah bl + al bh - t| <= 2 u^2 P + 2 u^2 (1 + u) P, |al bl| <= u^2 P, |ep + t| <= 3 u (1 + u)^2 P:
  *    at most 8 u^2 P + O(u^3) P < 2^-102 |p| (|p| >= (1 - u) P).
  *    (The same with bl = 0 for a double factor.)
- *  - Underflow: every magnitude here stays below 2^64 (gt_ball_sign refuses anything larger, and
- *    the callers scale their inputs into [-1, 1]). Then an underflowing product (in TwoProd, in
- *    ah bl, al bh, or in a power-of-two scaling) adds an absolute error of at most 2^-1075 per
- *    rounding, fewer than 16 such roundings per operation: below 2^-1070, far below
- *    GT_BALL_MU = 2^-1000, which every operation adds to the radius.
+ *  - Range: the callers keep every magnitude far below 2^995 (inputs of at most 2^16, products of
+ *    at most six of their differences, sums and shifts by factors of at most 2^8: below 2^200),
+ *    so nothing overflows and Dekker's splitting is exact. As a guard, gt_ball_sign refuses any
+ *    ball whose radius or centre hi + lo reaches 2^200 (or is inf / NaN).
+ *  - Underflow: an underflowing product (in TwoProd, in ah bl, al bh, or in a power-of-two
+ *    scaling) adds an absolute error of at most 2^-1075 per rounding, fewer than 16 such
+ *    roundings per operation: below 2^-1070, far below GT_BALL_MU = 2^-1000, which every
+ *    operation adds to the radius.
  *  - Radius of a product of balls: |A B - a b| <= |a| rb + |b| ra + ra rb with |a| <= (1 + u) |ah|.
- *  - The radius itself is computed in round-to-nearest from non-negative terms, the sum starting
- *    with GT_BALL_MU (so every partial sum is a normal double): each of its at most 6 roundings
- *    loses at most a factor (1 - u), an underflowing product term at most 2^-1075 <= 2^-75 MU;
- *    the final factor GT_BALL_INFL = 1 + 2^-48 (itself rounded once) more than pays for that and
- *    for the (1 + u) above: (1 - u)^7 (1 - 2^-75) (1 + 2^-48) > 1 + u.
+ *  - The radius itself is computed in round-to-nearest from non-negative terms: each of its at
+ *    most 6 roundings loses at most a factor (1 - u) (sums that come out subnormal are exact); a
+ *    product term that underflows loses at most 2^-1075, and products are only in the radii of
+ *    multiplications, whose sums start with GT_BALL_MU (so their partial sums are normal and
+ *    that loss is at most 2^-75 of them). The final factor GT_BALL_INFL = 1 + 2^-48 (itself
+ *    rounded once) more than pays for all that and for the (1 + u) above:
+ *    (1 - u)^7 (1 - 2^-75) (1 + 2^-48) > 1 + u. Additions need no GT_BALL_MU: their results are
+ *    exact when subnormal, and their error terms 2^-53 |s|, 2^-104 (|ah| + |bh|) round to at
+ *    least the actual error (a multiple of 2^-1074 below the exact term) when they underflow.
  * So each operation returns a ball enclosing the exact result of any reals in its operands.
  */
 #ifndef CCDB_GT_BALL_H
@@ -49,7 +56,7 @@ typedef struct gt_ball {
 
 #define GT_BALL_MU   0x1p-1000
 #define GT_BALL_INFL (1.0 + 0x1p-48)
-#define GT_BALL_MAX  0x1p64 /* larger centres or radii: no sign (also catches inf / NaN) */
+#define GT_BALL_MAX  0x1p200 /* larger parts: no sign (also catches inf / NaN) */
 
 static inline void gt_two_sum(double a, double b, double *s, double *e)
 {
@@ -101,8 +108,7 @@ static inline gt_ball gt_ball_add(gt_ball a, gt_ball b)
     gt_two_sum(a.hi, b.hi, &s, &e1);
     const double e = e1 + (a.lo + b.lo);
     gt_two_sum(s, e, &hi, &lo);
-    const double rad =
-        (((GT_BALL_MU + a.rad) + b.rad) + 0x1p-104 * (fabs(a.hi) + fabs(b.hi))) * GT_BALL_INFL;
+    const double rad = ((a.rad + b.rad) + 0x1p-104 * (fabs(a.hi) + fabs(b.hi))) * GT_BALL_INFL;
     return (gt_ball){ hi, lo, rad };
 }
 
@@ -151,7 +157,7 @@ static inline gt_ball gt_ball_scale2(gt_ball a, double two_k)
 static inline gt_ball gt_ball_add1(gt_ball a, gt_ball b)
 {
     const double s = a.hi + b.hi;
-    const double rad = (((GT_BALL_MU + a.rad) + b.rad) + 0x1p-53 * fabs(s)) * GT_BALL_INFL;
+    const double rad = ((a.rad + b.rad) + 0x1p-53 * fabs(s)) * GT_BALL_INFL;
     return (gt_ball){ s, 0.0, rad };
 }
 
@@ -203,7 +209,7 @@ static inline gt_ball gt_ball_muldp(gt_ball a, double x, int dd)
  * of range). |hi + lo| >= (1 - u) |hi| > rad when |hi| > fl(rad (1 + 2^-50)). */
 static inline int gt_ball_sign(gt_ball a)
 {
-    if (!(a.rad < GT_BALL_MAX) || !(fabs(a.hi) < GT_BALL_MAX))
+    if (!(a.rad < GT_BALL_MAX) || !(fabs(a.hi + a.lo) < GT_BALL_MAX))
         return 0;
     const double r = a.rad * (1.0 + 0x1p-50);
     return a.hi > r ? 1 : a.hi < -r ? -1 : 0;

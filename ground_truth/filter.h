@@ -28,14 +28,17 @@ ccdb_filter_verdict ccdb_filter_fp_ee(const double q[8][3]);
 ccdb_filter_verdict ccdb_filter_fp_pass_vf(const double q[8][3], int pass);
 ccdb_filter_verdict ccdb_filter_fp_pass_ee(const double q[8][3], int pass);
 
-/* Stage 3: certified floating-point root isolation (fp_roots.c, docs/ground-truth.md). Returns 1
- * when it decided: out->hit, and for a hit the exact bracket toi_lo < TOI < toi_hi (adjacent
- * doubles; this stage never decides a TOI that is a double). The TOI of a hit it decides is a
- * simple root of the coplanarity cubic in (0, 1) where the primitives touch strictly inside
- * (VF: n != 0, p inside the triangle's interior; EE: m != 0, 0 < u, v < 1). Returns 0 to pass the
- * query on. */
+/* Certified floating-point root isolation (fp_roots.c, docs/ground-truth.md), run after the box
+ * stage. Returns 1 when it decided: out->hit, and for a hit the exact bracket
+ * toi_lo < TOI < toi_hi (adjacent doubles; this stage never decides a TOI that is a double).
+ * The TOI of a hit it decides is a simple root of the coplanarity cubic in (0, 1) where n (VF) /
+ * m (EE) is non-zero and the primitives touch inside (VF: p in the closed triangle; EE:
+ * 0 <= u, v <= 1), strictly inside unless out->boundary (then a contact condition vanishes
+ * identically: p on an edge's line for the whole step, an edge end on the other edge's line).
+ * Returns 0 to pass the query on. */
 typedef struct ccdb_fp_roots_result {
     int hit;
+    int boundary; /* hit on the boundary (class flag boundary) */
     double toi_lo, toi_hi;
     int classified; /* 1: n (VF) / m (EE) is certified non-zero at t = 0 and t = 1, and F is
                        certified not identically zero, so the flags are degenerate_primitive

@@ -52,14 +52,13 @@ typedef struct lin3 {
 
 /* The polynomials in one precision. */
 typedef struct fp_tier {
-    int vec_built, built;
-    lin3 v[3];        /* VF: b - a, c - a, p - a; EE: a1 - a0, b1 - b0, b0 - a0 */
+    unsigned have;    /* bit i: v[i] built */
+    int built;        /* n and F built */
+    lin3 v[7];        /* difference vectors, see vec() */
     gt_fpoly n[3];    /* VF n = v[0] x v[1], EE m = v[0] x v[1]: components, degree 2 */
     gt_fpoly F;       /* n.v[2], degree 3 */
     int cond_k;       /* component of the cached condition polynomials, -1: none */
     gt_fpoly cond[4]; /* VF: 3, EE: 4 (see conditions) */
-    int edges_built;  /* VF: edge vectors x_j - x_i, p - x_i of the three edges */
-    lin3 edge[3][2];
 } fp_tier;
 
 typedef struct fp_query {
@@ -161,18 +160,21 @@ static void dot_quad_lin(const gt_fpoly n[3], const lin3 *w, int dd, gt_fpoly *F
         }
 }
 
-/* The vectors v[0..2] of tier dd. */
-static const lin3 *vectors(fp_query *f, int dd)
+/* Difference vectors of tier dd, built when first asked for. v[0], v[1], v[2] make n and F:
+ * VF: b - a, c - a, p - a, then c - b, p - b, a - c, p - c (rows: p 0, a 1, b 2, c 3);
+ * EE: da = a1 - a0, db = b1 - b0, w = b0 - a0, then a1 - b0, b1 - a0 (rows a0, a1, b0, b1). */
+static const lin3 *vec(fp_query *f, int dd, int i)
 {
-    static const int rows[2][3][2] = { { { 2, 1 }, { 3, 1 }, { 0, 1 } },   /* VF: p, a, b, c */
-                                       { { 1, 0 }, { 3, 2 }, { 2, 0 } } }; /* EE: a0, a1, b0, b1 */
+    static const int rows[2][7][2] = {
+        { { 2, 1 }, { 3, 1 }, { 0, 1 }, { 3, 2 }, { 0, 2 }, { 1, 3 }, { 0, 3 } },
+        { { 1, 0 }, { 3, 2 }, { 2, 0 }, { 1, 2 }, { 3, 0 } }
+    };
     fp_tier *T = &f->tier[dd];
-    if (!T->vec_built) {
-        for (int v = 0; v < 3; v++)
-            lin_diff(f, rows[f->ee][v][0], rows[f->ee][v][1], dd, &T->v[v]);
-        T->vec_built = 1;
+    if (!(T->have & 1u << i)) {
+        lin_diff(f, rows[f->ee][i][0], rows[f->ee][i][1], dd, &T->v[i]);
+        T->have |= 1u << i;
     }
-    return T->v;
+    return &T->v[i];
 }
 
 /* Tier dd with its polynomials n and F. */
@@ -181,28 +183,20 @@ static fp_tier *tier(fp_query *f, int dd)
     fp_tier *T = &f->tier[dd];
     if (T->built)
         return T;
-    vectors(f, dd);
+    const lin3 *e1 = vec(f, dd, 0), *e2 = vec(f, dd, 1), *w = vec(f, dd, 2);
     T->built = 1;
     for (int k = 0; k < 3; k++)
-        cross_k(&T->v[0], &T->v[1], k, dd, &T->n[k]);
-    dot_quad_lin(T->n, &T->v[2], dd, &T->F);
+        cross_k(e1, e2, k, dd, &T->n[k]);
+    dot_quad_lin(T->n, w, dd, &T->F);
     return T;
 }
 
-/* VF: the vectors x_j - x_i and p - x_i of the edges (a, b), (b, c), (c, a) (rows 1, 2, 3, p 0). */
-static const lin3 (*edge_vectors(fp_query *f, int dd))[2]
-{
-    fp_tier *T = &f->tier[dd];
-    if (!T->edges_built) {
-        static const int edge[3][2] = { { 1, 2 }, { 2, 3 }, { 3, 1 } };
-        for (int e = 0; e < 3; e++) {
-            lin_diff(f, edge[e][1], edge[e][0], dd, &T->edge[e][0]);
-            lin_diff(f, 0, edge[e][0], dd, &T->edge[e][1]);
-        }
-        T->edges_built = 1;
-    }
-    return (const lin3(*)[2])T->edge;
-}
+/* The contact conditions are (u x v)_k for these pairs of vectors (indices into vec()):
+ * VF: (x_j - x_i, p - x_i) for the edges (a, b), (b, c), (c, a);
+ * EE: (w, db), (a1 - b0, db), (w, da), (da, b1 - a0), since m - w x db = (da - w) x db and
+ * m - w x da = da x (db + w). */
+static const int cond_pair[2][4][2] = { { { 0, 2 }, { 3, 4 }, { 5, 6 } },
+                                        { { 2, 1 }, { 3, 1 }, { 2, 0 }, { 0, 4 } } };
 
 /* The degree-2 contact conditions for component k (see the file comment), as polynomials:
  * VF: ((x_j - x_i) x (p - x_i))_k for the three edges; EE: (w x db)_k, m_k - (w x db)_k,
@@ -213,13 +207,13 @@ static int conditions(fp_query *f, fp_tier *T, int dd, int k)
         return f->ee ? 4 : 3;
     T->cond_k = k;
     if (!f->ee) {
-        const lin3(*E)[2] = edge_vectors(f, dd);
         for (int e = 0; e < 3; e++)
-            cross_k(&E[e][0], &E[e][1], k, dd, &T->cond[e]);
+            cross_k(vec(f, dd, cond_pair[0][e][0]), vec(f, dd, cond_pair[0][e][1]), k, dd,
+                    &T->cond[e]);
         return 3;
     }
-    cross_k(&T->v[2], &T->v[1], k, dd, &T->cond[0]);
-    cross_k(&T->v[2], &T->v[0], k, dd, &T->cond[2]);
+    cross_k(vec(f, dd, 2), vec(f, dd, 1), k, dd, &T->cond[0]);
+    cross_k(vec(f, dd, 2), vec(f, dd, 0), k, dd, &T->cond[2]);
     for (int s = 0; s < 2; s++) {
         gt_fpoly *r = &T->cond[2 * s + 1];
         const gt_fpoly *c = &T->cond[2 * s];
@@ -268,6 +262,20 @@ static int contact_on_piece(fp_query *f, int dd, double a, double b)
     return unknown ? 0 : 1;
 }
 
+/* Component j of the linear vector u is identically zero (both coefficients exactly 0: the
+ * exact difference of two equal doubles, at t = 0 and at t = 1). */
+static int lin_zero(const lin3 *u, int j)
+{
+    return gt_ball_is_zero(u->v0[j]) && gt_ball_is_zero(u->v1[j]);
+}
+
+/* (u x v)_k = u_k1 v_k2 - u_k2 v_k1 is identically zero: a factor of each product is. */
+static int cross_zero(const lin3 *u, const lin3 *v, int k)
+{
+    const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+    return (lin_zero(u, k1) || lin_zero(v, k2)) && (lin_zero(u, k2) || lin_zero(v, k1));
+}
+
 /* Upper bound of |x| for every x in the ball. */
 static double mag(gt_ball x)
 {
@@ -304,43 +312,67 @@ static int sign_widened(gt_ball x, double w, double D)
     return gt_ball_sign(x);
 }
 
-/* Contact at the root of F in the narrow [a, b] (0 <= a < b <= 1): as contact_on_piece, by
- * one evaluation at a and a slope bound per polynomial, straight from the vectors of tier dd. */
+/* Contact at the root r of F in the narrow [a, b] (0 <= a < b <= 1), by one evaluation at a and
+ * a slope bound per polynomial, straight from the vectors of tier dd: 1 contact strictly
+ * inside, 2 contact on the boundary (some condition identically zero, the others > 0), -1 no
+ * contact, 0 unknown. Every component k with n_k of certified sign on [a, b] gives the exact
+ * predicate at r; they are tried from the largest |n_k| on until one settles it. */
 static int contact_near(fp_query *f, int dd, double a, double b)
 {
     double w, e;
     gt_two_sum(b, -a, &w, &e);
     if (e != 0.0 || !(w > 0.0))
         return 0;
-    const int k = largest_component(tier(f, 0), a);
-    const lin3 *V = vectors(f, dd);
-    double Dn, D;
-    const gt_ball nk = cross_k_near(&V[0], &V[1], k, dd, a, w, &Dn);
-    const int sn = sign_widened(nk, w, Dn);
-    if (sn == 0)
-        return 0;
-    int unknown = 0;
-    if (!f->ee) {
-        const lin3(*E)[2] = edge_vectors(f, dd);
-        for (int i = 0; i < 3; i++) {
-            const gt_ball c = cross_k_near(&E[i][0], &E[i][1], k, dd, a, w, &D);
-            const int s = sn * sign_widened(c, w, D);
+    const fp_tier *T0 = tier(f, 0);
+    double mg[3];
+    for (int j = 0; j < 3; j++) {
+        const gt_ball *c = T0->n[j].c;
+        mg[j] = fabs((c[2].hi * a + c[1].hi) * a + c[0].hi);
+    }
+    int order[3] = { 0, 1, 2 };
+    for (int i = 1; i < 3; i++) /* by decreasing |n_k(a)| (only a preference) */
+        for (int j = i; j > 0 && mg[order[j]] > mg[order[j - 1]]; j--) {
+            const int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    const lin3 *e1 = vec(f, dd, 0), *e2 = vec(f, dd, 1);
+    const int np = f->ee ? 4 : 3;
+    for (int o = 0; o < 3; o++) {
+        const int k = order[o];
+        double Dn, D = 0.0;
+        const gt_ball nk = cross_k_near(e1, e2, k, dd, a, w, &Dn); /* Dn set here */
+        const int sn = sign_widened(nk, w, Dn);
+        if (sn == 0)
+            continue;
+        int unknown = 0, zero = 0;
+        gt_ball c = gt_ball_d(0.0); /* the previous condition's value (EE: m_k minus it next) */
+        for (int i = 0; i < np; i++) {
+            const lin3 *u = vec(f, dd, cond_pair[f->ee][i][0]);
+            const lin3 *v = vec(f, dd, cond_pair[f->ee][i][1]);
+            double Dc;
+            if (cross_zero(u, v, k)) { /* identically zero: a boundary contact if any */
+                c = gt_ball_d(0.0);
+                D = 0.0;
+                zero = 1;
+                continue;
+            }
+            if (f->ee && (i & 1)) { /* m_k - (previous)_k: one subtraction */
+                c = gt_ball_subp(nk, c, dd);
+                Dc = (Dn + D) * (1.0 + 0x1p-50);
+            } else {
+                c = cross_k_near(u, v, k, dd, a, w, &D); /* D set here */
+                Dc = D;
+            }
+            const int s = sn * sign_widened(c, w, Dc);
             if (s < 0)
                 return -1;
             unknown |= s == 0;
         }
-        return unknown ? 0 : 1;
+        if (!unknown)
+            return zero ? 2 : 1;
     }
-    for (int side = 0; side < 2; side++) { /* w x db, then w x da; each also m - it */
-        const gt_ball c = cross_k_near(&V[2], &V[1 - side], k, dd, a, w, &D);
-        const double Dm = (Dn + D) * (1.0 + 0x1p-50);
-        const int s1 = sn * sign_widened(c, w, D);
-        const int s2 = sn * sign_widened(gt_ball_subp(nk, c, dd), w, Dm);
-        if (s1 < 0 || s2 < 0)
-            return -1;
-        unknown |= s1 == 0 || s2 == 0;
-    }
-    return unknown ? 0 : 1;
+    return 0;
 }
 
 /* Step 2's piece skipping (gt_fpoly_iso): no time of [a, b] can be a contact. */
@@ -359,11 +391,12 @@ static int no_contact_on_piece(void *ctx, double a, double b)
  * n(x) = v0(x) x v1(x), F = n(x).v2(x) (32 operations, against 80 for F's coefficients). */
 static gt_ball F_at(fp_query *f, double x)
 {
-    const lin3 *V = vectors(f, 1);
     gt_ball e[3][3];
-    for (int v = 0; v < 3; v++)
+    for (int v = 0; v < 3; v++) {
+        const lin3 *V = vec(f, 1, v);
         for (int k = 0; k < 3; k++)
-            e[v][k] = gt_ball_add(V[v].v0[k], gt_ball_muld(V[v].v1[k], x));
+            e[v][k] = gt_ball_add(V->v0[k], gt_ball_muld(V->v1[k], x));
+    }
     gt_ball F = gt_ball_d(0.0);
     for (int k = 0; k < 3; k++) {
         const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
@@ -435,7 +468,8 @@ static int run(const double q[8][3], int ee, ccdb_fp_roots_result *out)
         return 0;
     f.ee = ee;
     for (int d = 0; d < 2; d++) {
-        f.tier[d].vec_built = f.tier[d].built = f.tier[d].edges_built = 0;
+        f.tier[d].have = 0;
+        f.tier[d].built = 0;
         f.tier[d].cond_k = -1;
     }
     /* Isolation in plain doubles; if it cannot tell about some piece, in double-doubles from
@@ -458,7 +492,7 @@ static int run(const double q[8][3], int ee, ccdb_fp_roots_result *out)
             continue;
         }
         if (found == 0) {
-            out->hit = 0;
+            out->hit = out->boundary = 0;
             out->toi_lo = out->toi_hi = 0.0;
             break;
         }
@@ -468,6 +502,7 @@ static int run(const double q[8][3], int ee, ccdb_fp_roots_result *out)
         if (c == 0)
             return 0;
         out->hit = 1;
+        out->boundary = c == 2;
         out->toi_lo = r.a;
         out->toi_hi = r.b;
         break;

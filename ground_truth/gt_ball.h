@@ -215,6 +215,12 @@ static inline int gt_ball_sign(gt_ball a)
     return a.hi > r ? 1 : a.hi < -r ? -1 : 0;
 }
 
+/* The ball is exactly zero (an exact difference of equal doubles, or sums of such). */
+static inline int gt_ball_is_zero(gt_ball a)
+{
+    return a.hi == 0.0 && a.lo == 0.0 && a.rad == 0.0;
+}
+
 /* Rough value (for guesses only, never for decisions). */
 static inline double gt_ball_mid(gt_ball a)
 {

@@ -125,6 +125,102 @@ static void lin_diff(const fp_query *f, int i, int j, int dd, lin3 *d)
     }
 }
 
+/* Plain doubles with a magnitude and a rounding depth (Higham, "Accuracy and Stability of
+ * Numerical Algorithms", lemma 3.3 and the usual induction; as in filter_fe.h, but the depth is
+ * tracked at run time): the cheap way to build the plain-double polynomials, whose coefficients
+ * then become balls (fe_ball). For a value v with magnitude m and depth d (leaves: the rounded
+ * difference of two input doubles, depth 1, m = |v|, which is within a factor 1 + u of the
+ * exact |x - y|; add/sub: m = ma + mb, d = max + 1; mul: m = ma mb, d = da + db + 1), without
+ * underflow |v - exact| <= gamma_d M and M <= m / (1 - u)^d, where M is the exact magnitude.
+ * Underflow adds at most 2^-1075 per product, multiplied later by factors below 2^20 (the
+ * coordinates are at most 2^16, or scaled into [-1, 1]), over fewer than 100 products: below
+ * 2^-1000, the absolute slack of fe_ball (which also covers magnitudes that underflow: their
+ * exact values are then below 2^-1022). */
+typedef struct fe {
+    double v, m;
+    int d;
+} fe;
+
+static fe fe_dsub(double x, double y)
+{
+    const double v = x - y;
+    return (fe){ v, fabs(v), 1 };
+}
+
+static fe fe_add(fe a, fe b)
+{
+    return (fe){ a.v + b.v, a.m + b.m, (a.d > b.d ? a.d : b.d) + 1 };
+}
+
+static fe fe_sub(fe a, fe b)
+{
+    return (fe){ a.v - b.v, a.m + b.m, (a.d > b.d ? a.d : b.d) + 1 };
+}
+
+static fe fe_mul(fe a, fe b)
+{
+    return (fe){ a.v * b.v, a.m * b.m, a.d + b.d + 1 };
+}
+
+/* The ball of an fe value: gamma_d M <= d u m / ((1 - d u) (1 - u)^d) <= d u m (1 + 2^-40) for
+ * d <= 1000 (the depths here are below 20); the three roundings of the radius and that factor
+ * are paid for by 1 + 2^-8. */
+static gt_ball fe_ball(fe a)
+{
+    return (gt_ball){ a.v, 0.0, ((double)a.d * 0x1p-53 * a.m) * (1.0 + 0x1p-8) + 0x1p-1000 };
+}
+
+/* x_i(t) - x_j(t) as fe: v0 = (x_i - x_j)(0), v1 = (x_i - x_j)(1) - v0. */
+typedef struct lin3fe {
+    fe v0[3], v1[3];
+} lin3fe;
+
+static void lin_diff_fe(const fp_query *f, int i, int j, lin3fe *d)
+{
+    for (int k = 0; k < 3; k++) {
+        d->v0[k] = fe_dsub(f->x0[i][k], f->x0[j][k]);
+        d->v1[k] = fe_sub(fe_dsub(f->x1[i][k], f->x1[j][k]), d->v0[k]);
+    }
+}
+
+/* (u x v)_k as three fe coefficients. */
+static void cross_k_fe(const lin3fe *u, const lin3fe *v, int k, fe r[3])
+{
+    const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+    r[0] = fe_sub(fe_mul(u->v0[k1], v->v0[k2]), fe_mul(u->v0[k2], v->v0[k1]));
+    r[1] = fe_sub(fe_add(fe_mul(u->v0[k1], v->v1[k2]), fe_mul(u->v1[k1], v->v0[k2])),
+                  fe_add(fe_mul(u->v0[k2], v->v1[k1]), fe_mul(u->v1[k2], v->v0[k1])));
+    r[2] = fe_sub(fe_mul(u->v1[k1], v->v1[k2]), fe_mul(u->v1[k2], v->v1[k1]));
+}
+
+/* Tier 1's n and F: n = e1 x e2, F = n.w with the fe arithmetic, then as balls. */
+static void build_plain(const fp_query *f, const int rows[3][2], gt_fpoly n[3], gt_fpoly *F)
+{
+    lin3fe e[3];
+    for (int v = 0; v < 3; v++)
+        lin_diff_fe(f, rows[v][0], rows[v][1], &e[v]);
+    fe nc[3][3], c[4];
+    for (int k = 0; k < 3; k++)
+        cross_k_fe(&e[0], &e[1], k, nc[k]);
+    for (int i = 0; i <= 3; i++)
+        c[i] = (fe){ 0.0, 0.0, 0 };
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i <= 2; i++) {
+            c[i] = fe_add(c[i], fe_mul(nc[k][i], e[2].v0[k]));
+            c[i + 1] = fe_add(c[i + 1], fe_mul(nc[k][i], e[2].v1[k]));
+        }
+    for (int k = 0; k < 3; k++) {
+        n[k].deg = 2;
+        n[k].dd = 0;
+        for (int i = 0; i <= 2; i++)
+            n[k].c[i] = fe_ball(nc[k][i]);
+    }
+    F->deg = 3;
+    F->dd = 0;
+    for (int i = 0; i <= 3; i++)
+        F->c[i] = fe_ball(c[i]);
+}
+
 /* (u x v)_k, degree 2. */
 static void cross_k(const lin3 *u, const lin3 *v, int k, int dd, gt_fpoly *r)
 {
@@ -163,15 +259,16 @@ static void dot_quad_lin(const gt_fpoly n[3], const lin3 *w, int dd, gt_fpoly *F
 /* Difference vectors of tier dd, built when first asked for. v[0], v[1], v[2] make n and F:
  * VF: b - a, c - a, p - a, then c - b, p - b, a - c, p - c (rows: p 0, a 1, b 2, c 3);
  * EE: da = a1 - a0, db = b1 - b0, w = b0 - a0, then a1 - b0, b1 - a0 (rows a0, a1, b0, b1). */
+static const int vec_rows[2][7][2] = {
+    { { 2, 1 }, { 3, 1 }, { 0, 1 }, { 3, 2 }, { 0, 2 }, { 1, 3 }, { 0, 3 } },
+    { { 1, 0 }, { 3, 2 }, { 2, 0 }, { 1, 2 }, { 3, 0 } }
+};
+
 static const lin3 *vec(fp_query *f, int dd, int i)
 {
-    static const int rows[2][7][2] = {
-        { { 2, 1 }, { 3, 1 }, { 0, 1 }, { 3, 2 }, { 0, 2 }, { 1, 3 }, { 0, 3 } },
-        { { 1, 0 }, { 3, 2 }, { 2, 0 }, { 1, 2 }, { 3, 0 } }
-    };
     fp_tier *T = &f->tier[dd];
     if (!(T->have & 1u << i)) {
-        lin_diff(f, rows[f->ee][i][0], rows[f->ee][i][1], dd, &T->v[i]);
+        lin_diff(f, vec_rows[f->ee][i][0], vec_rows[f->ee][i][1], dd, &T->v[i]);
         T->have |= 1u << i;
     }
     return &T->v[i];
@@ -183,8 +280,12 @@ static fp_tier *tier(fp_query *f, int dd)
     fp_tier *T = &f->tier[dd];
     if (T->built)
         return T;
-    const lin3 *e1 = vec(f, dd, 0), *e2 = vec(f, dd, 1), *w = vec(f, dd, 2);
     T->built = 1;
+    if (!dd) {
+        build_plain(f, vec_rows[f->ee], T->n, &T->F);
+        return T;
+    }
+    const lin3 *e1 = vec(f, dd, 0), *e2 = vec(f, dd, 1), *w = vec(f, dd, 2);
     for (int k = 0; k < 3; k++)
         cross_k(e1, e2, k, dd, &T->n[k]);
     dot_quad_lin(T->n, w, dd, &T->F);

@@ -41,8 +41,10 @@ typedef struct ccdb_fp_roots_result {
     int boundary; /* hit on the boundary (class flag boundary) */
     double toi_lo, toi_hi;
     int classified; /* 1: n (VF) / m (EE) is certified non-zero at t = 0 and t = 1, and F is
-                       certified not identically zero, so the flags are degenerate_primitive
-                       (coincident points) or generic */
+                       certified not identically zero or identically zero (coplanar), so the
+                       flags are degenerate_primitive (coincident points), coplanar, boundary,
+                       or generic */
+    int coplanar;   /* (classified) F is identically zero: a miss of class coplanar */
 } ccdb_fp_roots_result;
 int ccdb_fp_roots_vf(const double q[8][3], ccdb_fp_roots_result *out);
 int ccdb_fp_roots_ee(const double q[8][3], ccdb_fp_roots_result *out);

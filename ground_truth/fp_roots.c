@@ -546,20 +546,36 @@ static int contact_at_root(fp_query *f, gt_froot *r)
     return c;
 }
 
-/* Class facts of tier 0 (truth.c needs them for the flags): n(0) != 0, n(1) != 0 and F not
- * identically zero, certified. */
-static int class_facts(fp_query *f)
+/* Class facts (truth.c needs them for the flags), into out: classified = n(0) != 0 and
+ * n(1) != 0 certified, and F either certified not identically zero or identically zero by
+ * structure (coplanar = 1: for every k, n_k = (e1 x e2)_k vanishes identically by structure,
+ * see cross_zero, or w_k does: e.g. the four points in a plane x_k = c(t) for the whole step). */
+static void class_facts(fp_query *f, ccdb_fp_roots_result *out)
 {
     const fp_tier *T = tier(f, 0);
-    int n0 = 0, n1 = 0, Fnz = 0;
+    int n0 = 0, n1 = 0, Fnz = 0, Fzero = 1;
     for (int k = 0; k < 3; k++) {
         const gt_ball *c = T->n[k].c;
         n0 |= gt_ball_sign(c[0]) != 0;
         n1 |= gt_ball_sign(gt_ball_add1(gt_ball_add1(c[0], c[1]), c[2])) != 0;
     }
-    for (int i = 0; i <= 3; i++)
+    for (int i = 0; i <= 3 && !Fnz; i++)
         Fnz |= gt_ball_sign(T->F.c[i]) != 0;
-    return n0 && n1 && Fnz;
+    /* nearly degenerate: the same facts in double-doubles, at t = 0 and t = 1 */
+    double D;
+    for (int k = 0; k < 3 && !(n0 && n1); k++) {
+        n0 |= gt_ball_sign(cross_k_near(vec(f, 1, 0), vec(f, 1, 1), k, 1, 0.0, 0.0, &D)) != 0;
+        n1 |= gt_ball_sign(cross_k_near(vec(f, 1, 0), vec(f, 1, 1), k, 1, 1.0, 0.0, &D)) != 0;
+    }
+    if (!Fnz)
+        Fnz = gt_ball_sign(F_at(f, 0.0)) != 0 || gt_ball_sign(F_at(f, 1.0)) != 0;
+    if (!Fnz) {
+        const lin3 *e1 = vec(f, 0, 0), *e2 = vec(f, 0, 1), *w = vec(f, 0, 2);
+        for (int k = 0; k < 3; k++)
+            Fzero &= cross_zero(e1, e2, k) || lin_zero(w, k);
+    }
+    out->classified = n0 && n1 && (Fnz || Fzero);
+    out->coplanar = !Fnz && Fzero;
 }
 
 static int run(const double q[8][3], int ee, ccdb_fp_roots_result *out)
@@ -608,7 +624,7 @@ static int run(const double q[8][3], int ee, ccdb_fp_roots_result *out)
         out->toi_hi = r.b;
         break;
     }
-    out->classified = class_facts(&f);
+    class_facts(&f, out);
     return 1;
 }
 

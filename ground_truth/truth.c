@@ -749,14 +749,17 @@ static ccdb_truth_stage cheap_stages(const double q[8][3], int ee, ccdb_fp_roots
 static void run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
 {
     ccdb_truth_stage stage = CCDB_STAGE_EXACT;
-    ccdb_fp_roots_result fr = { 0, 0, 0.0, 0.0, 0 };
+    ccdb_fp_roots_result fr = { 0, 0, 0.0, 0.0, 0, 0 };
     if (c->filters)
         stage = cheap_stages(q, ee, &fr);
     unsigned flags = 0;
     int classified = 0;
     if (stage == CCDB_STAGE_FP_ROOTS && fr.classified) { /* the stage's own class facts */
-        flags = coincident_points(q, ee) ? 1u << CCDB_CLASS_DEGENERATE_PRIMITIVE
-                                         : 1u << CCDB_CLASS_GENERIC;
+        flags = coincident_points(q, ee) ? 1u << CCDB_CLASS_DEGENERATE_PRIMITIVE : 0u;
+        if (fr.coplanar)
+            flags |= 1u << CCDB_CLASS_COPLANAR;
+        if (!flags)
+            flags = 1u << CCDB_CLASS_GENERIC;
         classified = 1;
     } else if (stage != CCDB_STAGE_EXACT) {
         classified = classify_fast(q, ee, &flags);

@@ -74,14 +74,23 @@ static int restrict_to(const gt_fpoly *p, double a, double b, gt_fpoly *q)
  * *sign0 = sign of q(0), *sign1 = sign of q(1). */
 static int bernstein_variations(const gt_fpoly *q, int *sign0, int *sign1)
 {
-    const int n = q->deg, dd = q->dd;
+    const int n = q->deg;
     gt_ball s[GT_FP_MAXDEG + 1];
     s[0] = q->c[0];
-    for (int i = 1; i <= n; i++) { /* s <- s (1 + y) + c_i */
-        s[i] = s[i - 1];
-        for (int j = i - 1; j >= 1; j--)
-            s[j] = gt_ball_addp(s[j], s[j - 1], dd);
-        s[0] = gt_ball_addp(s[0], q->c[i], dd);
+    if (q->dd) {
+        for (int i = 1; i <= n; i++) { /* s <- s (1 + y) + c_i */
+            s[i] = s[i - 1];
+            for (int j = i - 1; j >= 1; j--)
+                s[j] = gt_ball_add(s[j], s[j - 1]);
+            s[0] = gt_ball_add(s[0], q->c[i]);
+        }
+    } else {
+        for (int i = 1; i <= n; i++) {
+            s[i] = s[i - 1];
+            for (int j = i - 1; j >= 1; j--)
+                s[j] = gt_ball_add1(s[j], s[j - 1]);
+            s[0] = gt_ball_add1(s[0], q->c[i]);
+        }
     }
     int var = 0, last = 0;
     for (int j = 0; j <= n; j++) {

@@ -573,13 +573,13 @@ static int coincident_points(const double q[8][3], int ee)
 
 static int in_safe_range(const double q[8][3])
 {
+    int bad = 0; /* branch-free: every coordinate is tested */
     for (int i = 0; i < 8; i++)
         for (int j = 0; j < 3; j++) {
-            double a = fabs(q[i][j]);
-            if (a != 0 && !(a >= 0x1p-200 && a <= 0x1p300))
-                return 0;
+            const double a = fabs(q[i][j]);
+            bad |= (a != 0) & ((a < 0x1p-200) | (a > 0x1p300));
         }
-    return 1;
+    return !bad;
 }
 
 /* 1 if (u1-u0) x (v1-v0) is proven non-zero. */

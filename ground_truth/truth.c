@@ -45,7 +45,6 @@ static const int ee_seg[4][3] = { { 0, 2, 3 }, { 1, 2, 3 }, { 2, 0, 1 }, { 3, 0,
 
 struct ccdb_truth {
     gt_ws ws;
-    mpz_t X[8][3];   /* integer coordinates (all 24 scaled by one power of two) */
     gt_poly P[4][3]; /* point i, axis j, as a polynomial in t */
     gt_poly T[T_COUNT];
     unsigned char have[T_COUNT]; /* which polynomials of T are computed for the current query */
@@ -67,9 +66,6 @@ ccdb_truth *ccdb_truth_new(void)
     if (!c)
         return NULL;
     gt_ws_init(&c->ws);
-    for (int i = 0; i < 8; i++)
-        for (int j = 0; j < 3; j++)
-            mpz_init(c->X[i][j]);
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 3; j++)
             gt_poly_init(&c->P[i][j]);
@@ -92,9 +88,6 @@ void ccdb_truth_free(ccdb_truth *c)
     if (!c)
         return;
     gt_ws_clear(&c->ws);
-    for (int i = 0; i < 8; i++)
-        for (int j = 0; j < 3; j++)
-            mpz_clear(c->X[i][j]);
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 3; j++)
             gt_poly_clear(&c->P[i][j]);
@@ -130,6 +123,31 @@ void ccdb_truth_reset_stats(ccdb_truth *c)
 
 /* ---- integer form ---------------------------------------------------------------------- */
 
+/* z = man 2^shift (|man| < 2^53, shift >= 0), written straight into the limbs (no mpz_mul_2exp
+ * and its temporary) when limbs are 64-bit words without nails, as on every platform we build. */
+static void set_scaled(mpz_ptr z, int64_t man, long shift)
+{
+    if (man == 0) {
+        mpz_set_ui(z, 0);
+        return;
+    }
+#if GMP_NUMB_BITS == 64 && GMP_NAIL_BITS == 0
+    const uint64_t m = man < 0 ? (uint64_t)0 - (uint64_t)man : (uint64_t)man;
+    const size_t w = (size_t)shift / 64;
+    const unsigned r = (unsigned)((unsigned long)shift % 64);
+    mp_limb_t *limb = mpz_limbs_write(z, (mp_size_t)(w + 2));
+    for (size_t i = 0; i < w; i++)
+        limb[i] = 0;
+    limb[w] = (mp_limb_t)(m << r);
+    limb[w + 1] = r ? (mp_limb_t)(m >> (64 - r)) : 0;
+    const mp_size_t n = (mp_size_t)(w + 1 + (limb[w + 1] != 0));
+    mpz_limbs_finish(z, man < 0 ? -n : n);
+#else
+    mpz_set_si(z, (long)man);
+    mpz_mul_2exp(z, z, (mp_bitcnt_t)shift);
+#endif
+}
+
 static void load(ccdb_truth *c, const double q[8][3], int ee)
 {
     int64_t man[8][3];
@@ -154,28 +172,23 @@ static void load(ccdb_truth *c, const double q[8][3], int ee)
                 ex[i][j] = 0;
                 continue;
             }
-            while ((m & 0xff) == 0) { /* odd mantissa keeps the integers small */
-                m >>= 8;
-                E += 8;
-            }
-            while ((m & 1) == 0) {
-                m >>= 1;
-                E++;
-            }
+            const int tz = __builtin_ctzll((unsigned long long)m); /* odd mantissa: */
+            m >>= tz;                                              /* smaller integers */
+            E += tz;
             man[i][j] = (bits >> 63) ? -m : m;
             ex[i][j] = E;
             if (E < emin)
                 emin = E;
         }
-    for (int i = 0; i < 8; i++)
+    for (int i = 0; i < 4; i++) /* point i, axis j: X0 + t (X1 - X0) */
         for (int j = 0; j < 3; j++) {
-            mpz_set_si(c->X[i][j], (long)man[i][j]);
-            if (man[i][j] != 0)
-                mpz_mul_2exp(c->X[i][j], c->X[i][j], (mp_bitcnt_t)(ex[i][j] - emin));
+            gt_poly *p = &c->P[i][j];
+            set_scaled(p->c[0], man[i][j], ex[i][j] - emin);
+            set_scaled(p->c[1], man[i + 4][j], ex[i + 4][j] - emin);
+            mpz_sub(p->c[1], p->c[1], p->c[0]);
+            p->deg = 1;
+            gt_poly_norm(p);
         }
-    for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 3; j++)
-            gt_poly_set_lin(&c->P[i][j], c->X[i][j], c->X[i + 4][j]);
     memset(c->have, 0, sizeof c->have);
     c->ee = ee;
 }

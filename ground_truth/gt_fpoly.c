@@ -53,14 +53,14 @@ static int restrict_to(const gt_fpoly *p, double a, double b, gt_fpoly *q)
             for (int j = n - 1; j >= i; j--)
                 q->c[j] = gt_ball_addp(q->c[j], gt_ball_muldp(q->c[j + 1], a, dd), dd);
     if (w != 1.0) {
-        if (is_pow2(w)) {
-            double wi = w;
-            for (int i = 1; i <= n; i++, wi *= w)
-                q->c[i] = wi != 0.0 ? gt_ball_scale2(q->c[i], wi) : gt_ball_muldp(q->c[i], 0.0, dd);
-        } else {
-            for (int i = 1; i <= n; i++)
+        double wi = w; /* w^i, exact while w is a power of two and w^i a double */
+        for (int i = 1; i <= n; i++, wi *= w) {
+            if (is_pow2(w) && wi != 0.0) {
+                q->c[i] = gt_ball_scale2(q->c[i], wi);
+            } else { /* i multiplications by w, each enclosed */
                 for (int j = 0; j < i; j++)
                     q->c[i] = gt_ball_muldp(q->c[i], w, dd);
+            }
         }
     }
     return 1;
@@ -119,14 +119,6 @@ static int sign_by_slope(const gt_fpoly *p, double a, double b, double w)
     gt_ball v = gt_fpoly_eval(p, a);
     v.rad += (w * D) * (1.0 + 0x1p-44);
     return gt_ball_sign(v);
-}
-
-int gt_fpoly_sign_near(const gt_fpoly *p, double a, double b)
-{
-    double w;
-    if (!exact_width(a, b, &w))
-        return 0;
-    return sign_by_slope(p, a, b, w);
 }
 
 int gt_fpoly_sign_on(const gt_fpoly *p, double a, double b)
@@ -227,22 +219,6 @@ int gt_fpoly_iso_next(gt_fpoly_iso *it, gt_froot *r)
         it->top = k + 2;
     }
     return 0;
-}
-
-int gt_fpoly_root_halve(const gt_fpoly *p, gt_froot *r)
-{
-    const double m = r->a + 0.5 * (r->b - r->a);
-    double w;
-    if (!(m > r->a && m < r->b) || !exact_width(r->a, m, &w))
-        return 0;
-    const int s = gt_fpoly_sign_at(p, m);
-    if (s == 0)
-        return 0;
-    if (s == r->sa)
-        r->a = m;
-    else
-        r->b = m;
-    return 1;
 }
 
 /* Doubles in [0, 1] as ordered integers (non-negative doubles order like their bit patterns). */

@@ -27,8 +27,6 @@ int gt_fpoly_sign_at(const gt_fpoly *p, double x);
  * evaluation and a slope bound when the interval is narrow, else from the Bernstein
  * coefficients on [a, b]. */
 int gt_fpoly_sign_on(const gt_fpoly *p, double a, double b);
-/* The same by one evaluation and a slope bound only (cheap; for narrow intervals). */
-int gt_fpoly_sign_near(const gt_fpoly *p, double a, double b);
 
 /* A root of p: the only root of p in the closed interval [a, b], simple, strictly inside;
  * p(a) has the certified sign sa and p(b) the sign -sa. */
@@ -63,9 +61,6 @@ void gt_fpoly_iso_init(gt_fpoly_iso *it, const gt_fpoly *p, double a, double b, 
  * or their root returned). */
 int gt_fpoly_iso_next(gt_fpoly_iso *it, gt_froot *r);
 
-/* Halves r's interval by the certified sign at its midpoint; 0 if that sign is not certified
- * (or the midpoint is not exact). */
-int gt_fpoly_root_halve(const gt_fpoly *p, gt_froot *r);
 /* Shrinks r's interval to at most `ulps` steps between consecutive doubles (1: two adjacent
  * doubles), starting from guess (if inside r's interval, else a double Newton guess), each step
  * checked by a certified sign; 1 on success, 0 if some sign could not be certified first (r then

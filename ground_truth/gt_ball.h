@@ -31,7 +31,7 @@
  *  - Underflow: an underflowing product (in TwoProd, in ah bl, al bh, or in a power-of-two
  *    scaling) adds an absolute error of at most 2^-1075 per rounding, fewer than 16 such
  *    roundings per operation: below 2^-1070, far below GT_BALL_MU = 2^-1000, which every
- *    operation adds to the radius.
+ *    multiplication and scaling adds to its radius (additions need none, see below).
  *  - Radius of a product of balls: |A B - a b| <= |a| rb + |b| ra + ra rb with |a| <= (1 + u) |ah|.
  *  - The radius itself is computed in round-to-nearest from non-negative terms: each of its at
  *    most 6 roundings loses at most a factor (1 - u) (sums that come out subnormal are exact); a

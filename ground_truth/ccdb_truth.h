@@ -29,9 +29,11 @@ typedef enum ccdb_truth_class {
 
 /* Which stage decided the query (for the per-stage counts). */
 typedef enum ccdb_truth_stage {
-    CCDB_STAGE_BOX = 0, /* exact bounding-box rejection */
-    CCDB_STAGE_FILTER,  /* rigorous floating-point filter */
-    CCDB_STAGE_EXACT,   /* exact GMP path */
+    CCDB_STAGE_BOX = 0,  /* exact bounding-box rejection */
+    CCDB_STAGE_FILTER,   /* rigorous floating-point filter */
+    CCDB_STAGE_EXACT,    /* exact GMP path */
+    CCDB_STAGE_FP_ROOTS, /* certified floating-point root isolation (hits and misses; runs
+                            after FILTER, before EXACT) */
     CCDB_STAGE_COUNT
 } ccdb_truth_stage;
 
@@ -69,6 +71,8 @@ void ccdb_truth_reset_stats(ccdb_truth *ctx);
 /* "generic", "coplanar", ... (stable names used in CSV output and reports). */
 const char *ccdb_truth_class_name(ccdb_truth_class cls);
 const char *ccdb_truth_stage_name(ccdb_truth_stage stage);
+/* The i-th stage in pipeline order (i < CCDB_STAGE_COUNT), for listings of per-stage counts. */
+ccdb_truth_stage ccdb_truth_stage_in_order(int i);
 /* "GMP x.y.z, MPFR a.b.c" */
 const char *ccdb_truth_library_versions(void);
 

@@ -28,6 +28,27 @@ ccdb_filter_verdict ccdb_filter_fp_ee(const double q[8][3]);
 ccdb_filter_verdict ccdb_filter_fp_pass_vf(const double q[8][3], int pass);
 ccdb_filter_verdict ccdb_filter_fp_pass_ee(const double q[8][3], int pass);
 
+/* Certified floating-point root isolation (fp_roots.c, docs/ground-truth.md), run after the box
+ * stage. Returns 1 when it decided: out->hit, and for a hit the exact bracket
+ * toi_lo < TOI < toi_hi (adjacent doubles; this stage never decides a TOI that is a double).
+ * The TOI of a hit it decides is a simple root of the coplanarity cubic in (0, 1) where n (VF) /
+ * m (EE) is non-zero and the primitives touch inside (VF: p in the closed triangle; EE:
+ * 0 <= u, v <= 1), strictly inside unless out->boundary (then a contact condition vanishes
+ * identically: p on an edge's line for the whole step, an edge end on the other edge's line).
+ * Returns 0 to pass the query on. */
+typedef struct ccdb_fp_roots_result {
+    int hit;
+    int boundary; /* hit on the boundary (class flag boundary) */
+    double toi_lo, toi_hi;
+    int classified; /* 1: n (VF) / m (EE) is certified non-zero at t = 0 and t = 1, and F is
+                       certified not identically zero or identically zero (coplanar), so the
+                       flags are degenerate_primitive (coincident points), coplanar, boundary,
+                       or generic */
+    int coplanar;   /* (classified) F is identically zero: a miss of class coplanar */
+} ccdb_fp_roots_result;
+int ccdb_fp_roots_vf(const double q[8][3], ccdb_fp_roots_result *out);
+int ccdb_fp_roots_ee(const double q[8][3], ccdb_fp_roots_result *out);
+
 /* The fp stage splits [0,1] into dyadic pieces no narrower than 2^-CCDB_FILTER_FP_MAX_DEPTH;
  * on each it proves the cubic's sign or a violated contact condition (see filter_fp.c). */
 #define CCDB_FILTER_FP_MAX_DEPTH 4

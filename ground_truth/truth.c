@@ -45,7 +45,6 @@ static const int ee_seg[4][3] = { { 0, 2, 3 }, { 1, 2, 3 }, { 2, 0, 1 }, { 3, 0,
 
 struct ccdb_truth {
     gt_ws ws;
-    mpz_t X[8][3];   /* integer coordinates (all 24 scaled by one power of two) */
     gt_poly P[4][3]; /* point i, axis j, as a polynomial in t */
     gt_poly T[T_COUNT];
     unsigned char have[T_COUNT]; /* which polynomials of T are computed for the current query */
@@ -67,9 +66,6 @@ ccdb_truth *ccdb_truth_new(void)
     if (!c)
         return NULL;
     gt_ws_init(&c->ws);
-    for (int i = 0; i < 8; i++)
-        for (int j = 0; j < 3; j++)
-            mpz_init(c->X[i][j]);
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 3; j++)
             gt_poly_init(&c->P[i][j]);
@@ -92,9 +88,6 @@ void ccdb_truth_free(ccdb_truth *c)
     if (!c)
         return;
     gt_ws_clear(&c->ws);
-    for (int i = 0; i < 8; i++)
-        for (int j = 0; j < 3; j++)
-            mpz_clear(c->X[i][j]);
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 3; j++)
             gt_poly_clear(&c->P[i][j]);
@@ -130,6 +123,31 @@ void ccdb_truth_reset_stats(ccdb_truth *c)
 
 /* ---- integer form ---------------------------------------------------------------------- */
 
+/* z = man 2^shift (|man| < 2^53, shift >= 0), written straight into the limbs (no mpz_mul_2exp
+ * and its temporary) when limbs are 64-bit words without nails, as on every platform we build. */
+static void set_scaled(mpz_ptr z, int64_t man, long shift)
+{
+    if (man == 0) {
+        mpz_set_ui(z, 0);
+        return;
+    }
+#if GMP_NUMB_BITS == 64 && GMP_NAIL_BITS == 0
+    const uint64_t m = man < 0 ? (uint64_t)0 - (uint64_t)man : (uint64_t)man;
+    const size_t w = (size_t)shift / 64;
+    const unsigned r = (unsigned)((unsigned long)shift % 64);
+    mp_limb_t *limb = mpz_limbs_write(z, (mp_size_t)(w + 2));
+    for (size_t i = 0; i < w; i++)
+        limb[i] = 0;
+    limb[w] = (mp_limb_t)(m << r);
+    limb[w + 1] = r ? (mp_limb_t)(m >> (64 - r)) : 0;
+    const mp_size_t n = (mp_size_t)(w + 1 + (limb[w + 1] != 0));
+    mpz_limbs_finish(z, man < 0 ? -n : n);
+#else
+    mpz_set_si(z, (long)man);
+    mpz_mul_2exp(z, z, (mp_bitcnt_t)shift);
+#endif
+}
+
 static void load(ccdb_truth *c, const double q[8][3], int ee)
 {
     int64_t man[8][3];
@@ -154,28 +172,23 @@ static void load(ccdb_truth *c, const double q[8][3], int ee)
                 ex[i][j] = 0;
                 continue;
             }
-            while ((m & 0xff) == 0) { /* odd mantissa keeps the integers small */
-                m >>= 8;
-                E += 8;
-            }
-            while ((m & 1) == 0) {
-                m >>= 1;
-                E++;
-            }
+            const int tz = __builtin_ctzll((unsigned long long)m); /* odd mantissa: */
+            m >>= tz;                                              /* smaller integers */
+            E += tz;
             man[i][j] = (bits >> 63) ? -m : m;
             ex[i][j] = E;
             if (E < emin)
                 emin = E;
         }
-    for (int i = 0; i < 8; i++)
+    for (int i = 0; i < 4; i++) /* point i, axis j: X0 + t (X1 - X0) */
         for (int j = 0; j < 3; j++) {
-            mpz_set_si(c->X[i][j], (long)man[i][j]);
-            if (man[i][j] != 0)
-                mpz_mul_2exp(c->X[i][j], c->X[i][j], (mp_bitcnt_t)(ex[i][j] - emin));
+            gt_poly *p = &c->P[i][j];
+            set_scaled(p->c[0], man[i][j], ex[i][j] - emin);
+            set_scaled(p->c[1], man[i + 4][j], ex[i + 4][j] - emin);
+            mpz_sub(p->c[1], p->c[1], p->c[0]);
+            p->deg = 1;
+            gt_poly_norm(p);
         }
-    for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 3; j++)
-            gt_poly_set_lin(&c->P[i][j], c->X[i][j], c->X[i + 4][j]);
     memset(c->have, 0, sizeof c->have);
     c->ee = ee;
 }
@@ -573,13 +586,13 @@ static int coincident_points(const double q[8][3], int ee)
 
 static int in_safe_range(const double q[8][3])
 {
+    int bad = 0; /* branch-free: every coordinate is tested */
     for (int i = 0; i < 8; i++)
         for (int j = 0; j < 3; j++) {
-            double a = fabs(q[i][j]);
-            if (a != 0 && !(a >= 0x1p-200 && a <= 0x1p300))
-                return 0;
+            const double a = fabs(q[i][j]);
+            bad |= (a != 0) & ((a < 0x1p-200) | (a > 0x1p300));
         }
-    return 1;
+    return !bad;
 }
 
 /* 1 if (u1-u0) x (v1-v0) is proven non-zero. */
@@ -618,8 +631,10 @@ static int det_nonzero(const double *u0, const double *u1, const double *v0, con
     return fabs(det) > 16 * GT_EPS * perm;
 }
 
-/* Flags of a miss without the exact path; returns 0 when something is not proven. */
-static int classify_miss_fast(const double q[8][3], int ee, unsigned *flags)
+/* Flags without the exact path of a miss, or of a hit whose TOI is a simple root of F in (0, 1)
+ * with a strict interior contact (stage 3: then it is neither coplanar, contact_t0/t1, tangent,
+ * boundary, nor parallel at the TOI); returns 0 when something is not proven. */
+static int classify_fast(const double q[8][3], int ee, unsigned *flags)
 {
     if (!in_safe_range(q))
         return 0;
@@ -691,53 +706,36 @@ static unsigned classify(ccdb_truth *c, const double q[8][3], int hit, gt_alg *t
 
 /* ---- entry points --------------------------------------------------------------------- */
 
-static void run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
+static unsigned primary(unsigned flags)
 {
-    ccdb_filter_verdict v = CCDB_FILTER_UNKNOWN;
-    ccdb_truth_stage stage = CCDB_STAGE_EXACT;
-    if (c->filters) {
-        v = ee ? ccdb_filter_box_ee(q) : ccdb_filter_box_vf(q);
-        if (v == CCDB_FILTER_MISS) {
-            stage = CCDB_STAGE_BOX;
-        } else {
-            v = ee ? ccdb_filter_fp_ee(q) : ccdb_filter_fp_vf(q);
-            if (v == CCDB_FILTER_MISS)
-                stage = CCDB_STAGE_FILTER;
-        }
-    }
-    if (stage != CCDB_STAGE_EXACT && !c->check && classify_miss_fast(q, ee, &out->flags)) {
-        out->hit = 0;
-        out->toi_lo = out->toi_hi = 0;
-        out->stage = stage;
-        c->stats.decided[stage]++;
-        int cls = 0;
-        while (!(out->flags & (1u << cls)))
-            cls++;
-        out->cls = (ccdb_truth_class)cls;
-        return;
-    }
+    int cls = 0;
+    while (!(flags & (1u << cls)))
+        cls++;
+    return (unsigned)cls;
+}
+
+/* The exact path: decision, bracket and class (stage EXACT). */
+static void exact_path(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
+{
     load(c, q, ee);
-    int idx = -1;
-    if (stage == CCDB_STAGE_EXACT) {
-        if (!gt_poly_is_zero(poly(c, T_F)))
-            idx = decide_cubic(c);
-        else
-            idx = decide_general(c, 0);
-        if (c->check) {
-            /* the general method on every polynomial must agree with the shortcut used */
-            int hit1 = idx >= 0;
-            if (hit1)
-                gt_alg_set(&c->toi2, &c->cand[idx]);
-            int j = decide_general(c, 1);
-            assert((j >= 0) == hit1);
-            if (hit1)
-                assert(gt_alg_cmp(&c->ws, &c->toi2, &c->cand[j]) == 0);
-            idx = j;
-        }
+    int idx;
+    if (!gt_poly_is_zero(poly(c, T_F)))
+        idx = decide_cubic(c);
+    else
+        idx = decide_general(c, 0);
+    if (c->check) {
+        /* the general method on every polynomial must agree with the shortcut used */
+        int hit1 = idx >= 0;
+        if (hit1)
+            gt_alg_set(&c->toi2, &c->cand[idx]);
+        int j = decide_general(c, 1);
+        assert((j >= 0) == hit1);
+        if (hit1)
+            assert(gt_alg_cmp(&c->ws, &c->toi2, &c->cand[j]) == 0);
+        idx = j;
     }
     out->hit = idx >= 0;
-    out->stage = stage;
-    c->stats.decided[stage]++;
+    out->stage = CCDB_STAGE_EXACT;
     gt_alg *toi = NULL;
     if (out->hit) {
         toi = &c->cand[idx];
@@ -746,10 +744,75 @@ static void run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *
         out->toi_lo = out->toi_hi = 0;
     }
     out->flags = classify(c, q, out->hit, toi);
-    int cls = 0;
-    while (!(out->flags & (1u << cls)))
-        cls++;
-    out->cls = (ccdb_truth_class)cls;
+    out->cls = (ccdb_truth_class)primary(out->flags);
+}
+
+/* The cheap stages (filter.h): BOX for a proven miss, FP_ROOTS with *fr for a certified
+ * decision, EXACT when neither could decide. (Stage FILTER, the subdivision filter of
+ * filter_fp.c, is not run: fp_roots decides all it decides; docs/filters.md.) */
+static ccdb_truth_stage cheap_stages(const double q[8][3], int ee, ccdb_fp_roots_result *fr)
+{
+    if ((ee ? ccdb_filter_box_ee(q) : ccdb_filter_box_vf(q)) == CCDB_FILTER_MISS)
+        return CCDB_STAGE_BOX;
+    if (ee ? ccdb_fp_roots_ee(q, fr) : ccdb_fp_roots_vf(q, fr))
+        return CCDB_STAGE_FP_ROOTS;
+    return CCDB_STAGE_EXACT;
+}
+
+static void run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
+{
+    ccdb_truth_stage stage = CCDB_STAGE_EXACT;
+    ccdb_fp_roots_result fr = { 0, 0, 0.0, 0.0, 0, 0 };
+    if (c->filters)
+        stage = cheap_stages(q, ee, &fr);
+    unsigned flags = 0;
+    int classified = 0;
+    if (stage == CCDB_STAGE_FP_ROOTS && fr.classified) { /* the stage's own class facts */
+        flags = coincident_points(q, ee) ? 1u << CCDB_CLASS_DEGENERATE_PRIMITIVE : 0u;
+        if (fr.coplanar)
+            flags |= 1u << CCDB_CLASS_COPLANAR;
+        if (!flags)
+            flags = 1u << CCDB_CLASS_GENERIC;
+        classified = 1;
+    } else if (stage != CCDB_STAGE_EXACT) {
+        classified = classify_fast(q, ee, &flags);
+    }
+    if (classified && fr.hit && fr.boundary) /* (fr is zero unless stage FP_ROOTS) */
+        flags = (flags & ~(1u << CCDB_CLASS_GENERIC)) | 1u << CCDB_CLASS_BOUNDARY;
+    if (classified) {
+        out->hit = fr.hit;
+        out->toi_lo = fr.toi_lo;
+        out->toi_hi = fr.toi_hi;
+        out->flags = flags;
+        out->cls = (ccdb_truth_class)primary(flags);
+        out->stage = stage;
+        c->stats.decided[stage]++;
+        if (c->check) { /* every cheap answer re-derived by the exact path */
+            ccdb_truth_result ex;
+            exact_path(c, q, ee, &ex);
+            assert(ex.hit == out->hit && ex.flags == out->flags);
+            assert(ex.toi_lo == out->toi_lo && ex.toi_hi == out->toi_hi);
+        }
+        return;
+    }
+    if (stage == CCDB_STAGE_FP_ROOTS && fr.hit) /* flags not proven cheaply: exact path for all */
+        stage = CCDB_STAGE_EXACT;
+    if (stage == CCDB_STAGE_EXACT) {
+        exact_path(c, q, ee, out);
+    } else { /* a proven miss whose class needs the exact polynomials */
+        load(c, q, ee);
+        out->hit = 0;
+        out->toi_lo = out->toi_hi = 0;
+        out->flags = classify(c, q, 0, NULL);
+        out->cls = (ccdb_truth_class)primary(out->flags);
+        if (c->check) {
+            ccdb_truth_result ex;
+            exact_path(c, q, ee, &ex);
+            assert(ex.hit == 0 && ex.flags == out->flags);
+        }
+    }
+    out->stage = stage;
+    c->stats.decided[stage]++;
 }
 
 void ccdb_truth_vf(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)

@@ -444,10 +444,14 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_input *i
                       rounded);
     ccdb_meta_add(meta, "truth cache", "%s (%zu of %zu datasets from the cache)",
                   a->no_cache ? "off" : ccdb_truth_cache_dir(), cached, n_inputs);
-    ccdb_meta_add(meta, "exact truth decided by", "%s %zu, %s %zu, %s %zu",
-                  ccdb_truth_stage_name(CCDB_STAGE_BOX), stage[CCDB_STAGE_BOX],
-                  ccdb_truth_stage_name(CCDB_STAGE_FILTER), stage[CCDB_STAGE_FILTER],
-                  ccdb_truth_stage_name(CCDB_STAGE_EXACT), stage[CCDB_STAGE_EXACT]);
+    char decided[256] = "";
+    for (int i = 0; i < CCDB_STAGE_COUNT; i++) {
+        const ccdb_truth_stage s = ccdb_truth_stage_in_order(i);
+        size_t at = strlen(decided);
+        snprintf(decided + at, sizeof decided - at, "%s%s %zu", i ? ", " : "",
+                 ccdb_truth_stage_name(s), stage[s]);
+    }
+    ccdb_meta_add(meta, "exact truth decided by", "%s", decided);
     ccdb_meta_add(meta, "labels vs exact truth",
                   "%zu queries whose published label (CSV truth column or mma_bool JSON) disagrees "
                   "with the exact truth, over the %zu of %zu datasets that have labels%s",

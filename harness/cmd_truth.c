@@ -3,8 +3,8 @@
  * Reads one dataset strictly, runs the exact ground truth on every query and writes
  *     index,hit,toi_lo,toi_hi,class
  * (index 0-based; toi_* with %.17g, empty when hit = 0) to stdout or, atomically, to OUT.csv.
- * --stats prints to stderr how many queries each stage decided and the mean time per query over
- * the whole truth loop (one clock reading before and after it, none per query). */
+ * --stats prints to stderr how many queries each stage decided (count, share) and the mean time
+ * per query over the whole truth loop (one clock reading before and after it, none per query). */
 #include <assert.h>
 #include <errno.h>
 #include <stdio.h>
@@ -36,7 +36,8 @@ static void truth_usage(FILE *f)
         "                   folder in the path of FILE.csv, or a <step><vf|ee>.csv file name\n"
         "  -o OUT.csv       write there (atomically: temporary file, then rename); default stdout\n"
         "  --stats          to stderr: queries, hits, queries decided per stage (box, filter,\n"
-        "                   exact) and mean time per query over the truth loop\n"
+        "                   fp_roots, exact: count and share) and mean time per query over\n"
+        "                   the truth loop\n"
         "  --round-inputs   accept values that are not exactly doubles, rounding them to nearest\n"
         "                   (the count is reported on stderr); default: such values are errors\n"
         "  -h, --help       this text\n"
@@ -145,14 +146,17 @@ static void print_stats(const truth_args *a, const ccdb_dataset *ds, const ccdb_
         decided += st->decided[s];
     fprintf(stderr, "ccdbench truth: %s (%s): %zu queries, %zu hits\n", a->input,
             ccdb_kind_name(ds->kind), ds->count, hits);
-    for (int s = 0; s < CCDB_STAGE_COUNT; s++)
-        fprintf(stderr, "  decided by %-8s %10llu  (%5.1f%%)\n",
-                ccdb_truth_stage_name((ccdb_truth_stage)s), st->decided[s],
-                decided ? 100.0 * (double)st->decided[s] / (double)decided : 0.0);
+    for (int i = 0; i < CCDB_STAGE_COUNT; i++) {
+        const ccdb_truth_stage s = ccdb_truth_stage_in_order(i);
+        fprintf(stderr, "  decided by %-8s %10llu  (%5.1f%%)\n", ccdb_truth_stage_name(s),
+                st->decided[s], decided ? 100.0 * (double)st->decided[s] / (double)decided : 0.0);
+    }
     if (ds->count)
         fprintf(stderr,
-                "  time: %.0f ns/query (mean over one timed loop of %zu queries, %.3f ms)\n",
-                seconds * 1e9 / (double)ds->count, ds->count, seconds * 1e3);
+                "  time: %.3f us/query = %.0f ns/query (mean over one timed loop of %zu queries, "
+                "%.3f ms)\n",
+                seconds * 1e6 / (double)ds->count, seconds * 1e9 / (double)ds->count, ds->count,
+                seconds * 1e3);
 }
 
 int ccdb_cmd_truth(int argc, char **argv)

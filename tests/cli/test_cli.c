@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "ccdb_test.h"
 #include "ccdb_test_fixtures.h"
 
 #define CCDBENCH CCDB_BINARY_DIR "/harness/ccdbench"
@@ -294,10 +295,8 @@ Test(cli, truth_kind_from_folder_name)
 
 Test(cli, truth_kind_from_path_on_a_sample_file)
 {
-    const char *path =
-        CCDB_SHARED_DIR "/datasets/sample-queries/erleben-sliding-spike/edge-edge/data_0_0.csv";
-    if (access(path, R_OK) != 0)
-        cr_skip_test("public sample file %s absent (../shared missing)", path);
+    const char *path = ccdb_test_shared_path(CCDB_TEST_SAMPLE_QUERIES
+                                             "/erleben-sliding-spike/edge-edge/data_0_0.csv");
     char *data = ccdb_test_slurp(path, NULL);
     size_t queries = count_lines(data) / 8;
     free(data);

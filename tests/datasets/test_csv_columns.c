@@ -4,9 +4,10 @@
 #include <criterion/criterion.h>
 #include <sys/stat.h>
 
+#include "ccdb_test.h"
 #include "csv_test_util.h"
 
-#define SAMPLE_2023 CCDB_SHARED_DIR "/datasets/scalable-ccd-sample"
+#define SAMPLE_2023 CCDB_SHARED_DIR "/" CCDB_TEST_SAMPLE_2023
 
 static int parse_cols(const char *text, ccdb_csv_columns columns, ccdb_dataset *ds,
                       ccdb_csv_error *err)
@@ -129,9 +130,7 @@ Test(csv_columns, six_columns_are_as_strict_as_seven)
 
 Test(csv_columns, sample_2023_files_read_whole)
 {
-    struct stat st;
-    if (stat(SAMPLE_2023, &st) != 0)
-        cr_skip_test("the 2023 sample is not at %s (../shared absent)", SAMPLE_2023);
+    ccdb_test_shared_path(CCDB_TEST_SAMPLE_2023); /* skips, or fails in CI, when absent */
     static const struct {
         const char *file;
         size_t queries;

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ccdb_test.h"
 #include "csv_test_util.h"
 
 /* Canonical text of one query written through ccdb_csv_write_query. */
@@ -439,10 +440,9 @@ Test(csv_write, atomic_replace_and_failures_leave_nothing)
 
 Test(csv_sample, read_write_reproduces_every_file_byte_for_byte)
 {
-    const char *root = CCDB_SHARED_DIR "/datasets/sample-queries";
+    const char *root = ccdb_test_shared_path(CCDB_TEST_SAMPLE_QUERIES);
     DIR *top = opendir(root);
-    if (!top)
-        cr_skip_test("public sample queries not found at %s (../shared absent)", root);
+    cr_assert_not_null(top, "cannot open %s", root);
     char dir[] = "/tmp/ccdb_csv_sample_XXXXXX";
     cr_assert_not_null(mkdtemp(dir));
     char out[300];

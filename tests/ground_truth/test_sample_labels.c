@@ -6,13 +6,11 @@
 #include <dirent.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "ccdb_dataset.h"
+#include "ccdb_test.h"
 #include "ccdb_truth.h"
 #include "gt_test_util.h"
-
-#define SAMPLE_DIR CCDB_SHARED_DIR "/datasets/sample-queries"
 
 /* Explained disagreements: (scene/kind/file, query index). None so far. */
 static const struct {
@@ -30,15 +28,13 @@ static int is_explained(const char *file, long index)
 
 Test(sample_labels, agree_with_published_labels)
 {
-    struct stat st;
-    if (stat(SAMPLE_DIR, &st) != 0)
-        cr_skip_test("sample queries not found at %s", SAMPLE_DIR);
+    const char *root = ccdb_test_shared_path(CCDB_TEST_SAMPLE_QUERIES);
     ccdb_truth *t = ccdb_truth_new(), *fast = ccdb_truth_new();
     ccdb_truth_set_checking(t, 1);
     ccdb_truth_set_filters(t, 0);
     ccdb_truth_set_checking(fast, 0);
     long total = 0, hits = 0, agree = 0, files = 0, filtered = 0;
-    DIR *scenes = opendir(SAMPLE_DIR);
+    DIR *scenes = opendir(root);
     cr_assert_not_null(scenes);
     struct dirent *sc;
     while ((sc = readdir(scenes))) {
@@ -46,7 +42,7 @@ Test(sample_labels, agree_with_published_labels)
             continue;
         for (int ee = 0; ee < 2; ee++) {
             char dir[1024];
-            snprintf(dir, sizeof dir, "%s/%s/%s", SAMPLE_DIR, sc->d_name,
+            snprintf(dir, sizeof dir, "%s/%s/%s", root, sc->d_name,
                      ee ? "edge-edge" : "vertex-face");
             DIR *d = opendir(dir);
             if (!d)
@@ -102,5 +98,5 @@ Test(sample_labels, agree_with_published_labels)
     cr_log_info(
         "%ld files, %ld queries, %ld hits, %ld agree with the labels, %ld decided by filters",
         files, total, hits, agree, filtered);
-    cr_assert_gt(total, 0, "no sample query found under %s", SAMPLE_DIR);
+    cr_assert_gt(total, 0, "no sample query found under %s", root);
 }

@@ -22,8 +22,8 @@ ccdb_filter_verdict tracked_pass_ee(const double q[8][3], int pass);
 #undef ccdb_filter_fp_pass_ee
 
 #include <criterion/criterion.h>
-#include <unistd.h>
 
+#include "ccdb_test.h"
 #include "sample_io.h"
 #include "test_common.h"
 
@@ -53,11 +53,11 @@ Test(filter_depth, static_depth_bounds_hold)
                 q[i][2] = 0;
         check((const double(*)[3])q, iter & 1);
     }
-    const char *root = CCDB_SHARED_DIR "/datasets/sample-queries";
-    if (access(root, R_OK) != 0) {
-        cr_log_warn("sample queries absent (%s): checked random queries only", root);
-        return;
-    }
+}
+
+Test(filter_depth, static_depth_bounds_hold_on_samples)
+{
+    const char *root = ccdb_test_shared_path(CCDB_TEST_SAMPLE_QUERIES);
     sample_set s;
     cr_assert_eq(sample_load(root, &s), 0);
     for (size_t i = 0; i < s.count; ++i)

@@ -2,20 +2,17 @@
  * whose published label is 1 (contact), nor one the exact ground truth (ccdb_truth, filters off)
  * calls a hit. Skips with a message when ../shared is absent. */
 #include <criterion/criterion.h>
-#include <unistd.h>
 
+#include "ccdb_test.h"
 #include "ccdb_truth.h"
 #include "sample_io.h"
 #include "test_common.h"
 
-#define SAMPLE_ROOT CCDB_SHARED_DIR "/datasets/sample-queries"
-
 Test(filter_samples, published_hits_never_rejected)
 {
-    if (access(SAMPLE_ROOT, R_OK) != 0)
-        cr_skip_test("sample queries not found at %s (../shared absent)", SAMPLE_ROOT);
+    const char *root = ccdb_test_shared_path(CCDB_TEST_SAMPLE_QUERIES);
     sample_set s;
-    cr_assert_eq(sample_load(SAMPLE_ROOT, &s), 0, "cannot read %s", SAMPLE_ROOT);
+    cr_assert_eq(sample_load(root, &s), 0, "cannot read %s", root);
     cr_assert_gt(s.count, 0);
     ccdb_truth *exact = ccdb_truth_new();
     cr_assert_not_null(exact);

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 
 #include "ccdb_dataset.h"
+#include "ccdb_test.h"
 #include "ccdb_test_fixtures.h"
 #include "ccdb_util.h"
 
@@ -234,10 +235,7 @@ static long long expect_all_positives_missed(const char *csv, const char *solver
  * positive as a false negative. */
 Test(cli, always_miss_plugin_misses_every_sample_positive)
 {
-    const char *sample = CCDB_SHARED_DIR "/datasets/sample-queries";
-    struct stat st;
-    if (stat(sample, &st) != 0)
-        cr_skip_test("%s absent: the public sample check is skipped", sample);
+    const char *sample = ccdb_test_shared_path(CCDB_TEST_SAMPLE_QUERIES);
     char plugin[600];
     snprintf(plugin, sizeof plugin, "%s/testplugin_always_miss.so", PLUGINS);
     cr_assert_eq(ccdbench("run --plugin '%s' --solvers testplugin_always_miss --repeat 1 "

@@ -14,11 +14,12 @@
 #include <unistd.h>
 
 #include "ccdb_input.h"
+#include "ccdb_test.h"
 #include "ccdb_truth_cache.h"
 #include "ccdb_util.h"
 
 #define BIN         CCDB_BINARY_DIR "/harness/ccdbench"
-#define SAMPLE_2023 CCDB_SHARED_DIR "/datasets/scalable-ccd-sample"
+#define SAMPLE_2023 CCDB_SHARED_DIR "/" CCDB_TEST_SAMPLE_2023
 
 static char dir[256];
 
@@ -105,9 +106,7 @@ static const char *two_queries_6col(void)
 
 Test(inputs, sample_2023_read_with_labels_and_judged)
 {
-    struct stat st;
-    if (stat(SAMPLE_2023, &st) != 0)
-        cr_skip_test("the 2023 sample is not at %s (../shared absent)", SAMPLE_2023);
+    ccdb_test_shared_path(CCDB_TEST_SAMPLE_2023); /* skips, or fails in CI, when absent */
     char **files = NULL, err[2048];
     size_t n = 0, queries = 0, trues = 0, disagree = 0;
     cr_assert_eq(ccdb_inputs_expand(SAMPLE_2023, &files, &n, err, sizeof err), 0, "%s", err);
@@ -138,9 +137,7 @@ Test(inputs, sample_2023_read_with_labels_and_judged)
 
 Test(inputs, data_on_a_file_a_scene_or_the_root_finds_the_labels)
 {
-    struct stat st;
-    if (stat(SAMPLE_2023, &st) != 0)
-        cr_skip_test("the 2023 sample is not at %s (../shared absent)", SAMPLE_2023);
+    ccdb_test_shared_path(CCDB_TEST_SAMPLE_2023); /* skips, or fails in CI, when absent */
     static const struct {
         const char *data;
         const char *want;

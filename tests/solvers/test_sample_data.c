@@ -8,14 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "ccdb_input.h"
 #include "ccdb_registry.h"
+#include "ccdb_test.h"
 #include "ccdb_truth.h"
 #include "solver_cases.h"
-
-#define SAMPLE_DIR CCDB_SHARED_DIR "/datasets/sample-queries"
 
 typedef struct sample {
     double q[8][3];
@@ -29,14 +27,14 @@ typedef struct sample_set {
     size_t n, cap;
 } sample_set;
 
-/* Every CSV under SAMPLE_DIR, read with the product's folder walk and strict reader (kind from
+/* Every CSV under the folder root, read with the product's folder walk and strict reader (kind from
  * the vertex-face / edge-edge folder); a malformed file fails the test with its FILE:LINE. */
-static void read_samples(sample_set *set)
+static void read_samples(const char *root, sample_set *set)
 {
     char err[1024];
     char **files = NULL;
     size_t nf = 0;
-    cr_assert_eq(ccdb_inputs_expand(SAMPLE_DIR, &files, &nf, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ccdb_inputs_expand(root, &files, &nf, err, sizeof err), 0, "%s", err);
     for (size_t i = 0; i < nf; i++) {
         ccdb_input in;
         cr_assert_eq(ccdb_input_read(files[i], CCDB_KIND_UNKNOWN, 0, &in, err, sizeof err), 0, "%s",
@@ -58,7 +56,7 @@ static void read_samples(sample_set *set)
         free(files[i]);
     }
     free(files);
-    cr_assert(set->n > 0, "no queries under %s", SAMPLE_DIR);
+    cr_assert(set->n > 0, "no queries under %s", root);
 }
 
 ParameterizedTestParameters(sample_data, conservative_means_no_false_negative)
@@ -69,14 +67,11 @@ ParameterizedTestParameters(sample_data, conservative_means_no_false_negative)
 ParameterizedTest(size_t *i, sample_data, conservative_means_no_false_negative)
 {
     hang_guard(900);
-    struct stat st;
-    if (stat(SAMPLE_DIR, &st) != 0)
-        cr_skip_test("%s is absent: the public sample queries are needed for this test",
-                     SAMPLE_DIR);
+    const char *root = ccdb_test_shared_path(CCDB_TEST_SAMPLE_QUERIES);
     size_t n;
     const ccdb_solver *s = ccdb_registry_builtin(&n)[*i];
     sample_set set = { 0 };
-    read_samples(&set);
+    read_samples(root, &set);
     ccdb_params p = ccdb_params_default();
     void *state = s->create ? s->create(&p) : NULL;
     ccdb_truth *truth = ccdb_truth_new();

@@ -6,13 +6,11 @@
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 
 #include "ccdb_dataset.h"
+#include "ccdb_test.h"
 #include "ccdb_truth.h"
 #include "inclusion_cases.h"
-
-#define SAMPLE_DIR CCDB_SHARED_DIR "/datasets/sample-queries"
 
 typedef struct pos_query {
     double q[8][3];
@@ -44,12 +42,10 @@ static size_t read_positives(const char *path, int ee, pos_query **out, size_t *
 
 Test(sample_positives, no_false_negatives)
 {
-    struct stat st;
-    if (stat(SAMPLE_DIR, &st) != 0)
-        cr_skip_test("sample queries not found at %s (../shared absent): skipped", SAMPLE_DIR);
+    const char *root = ccdb_test_shared_path(CCDB_TEST_SAMPLE_QUERIES);
     pos_query *pos = NULL;
     size_t n = 0, cap = 0, total = 0;
-    DIR *d = opendir(SAMPLE_DIR);
+    DIR *d = opendir(root);
     cr_assert_not_null(d);
     struct dirent *e;
     while ((e = readdir(d))) {
@@ -57,7 +53,7 @@ Test(sample_positives, no_false_negatives)
             continue;
         for (int ee = 0; ee < 2; ++ee) {
             char sub[2048];
-            snprintf(sub, sizeof sub, "%s/%s/%s", SAMPLE_DIR, e->d_name,
+            snprintf(sub, sizeof sub, "%s/%s/%s", root, e->d_name,
                      ee ? "edge-edge" : "vertex-face");
             DIR *dd = opendir(sub);
             if (!dd)
@@ -75,8 +71,8 @@ Test(sample_positives, no_false_negatives)
         }
     }
     closedir(d);
-    cr_assert_gt(total, 0, "no sample queries read from %s", SAMPLE_DIR);
-    cr_assert_gt(n, 0, "no published positives in %s", SAMPLE_DIR);
+    cr_assert_gt(total, 0, "no sample queries read from %s", root);
+    cr_assert_gt(n, 0, "no published positives in %s", root);
     cr_log_info("%zu queries, %zu published positives", total, n);
     /* The exact TOI bracket of every published positive. */
     ccdb_truth *truth = ccdb_truth_new();

@@ -1,0 +1,24 @@
+/* ccdb_test.h — the test support library (tests/support/ sources, built into ccdb_test_support, which
+ * every test executable links): helpers and fixtures shared by several test binaries.
+ * Compile-time paths every test sees: CCDB_SOURCE_DIR (the checkout), CCDB_BINARY_DIR (the build
+ * folder), CCDB_SHARED_DIR (../shared beside the checkout; read it only through
+ * ccdb_test_shared_path). */
+#ifndef CCDB_TEST_H
+#define CCDB_TEST_H
+
+/* The public sample queries: <scene>/{vertex-face,edge-edge}/ CSV files, relative to CCDB_SHARED_DIR. */
+#define CCDB_TEST_SAMPLE_QUERIES "datasets/sample-queries"
+/* The 2023 public sample: <scene>/queries/<step><vf|ee>.csv with <scene>/mma_bool/ labels. */
+#define CCDB_TEST_SAMPLE_2023 "datasets/scalable-ccd-sample"
+
+/* CCDB_SHARED_DIR "/" relative, when it exists and is readable. Otherwise the calling test is
+ * skipped (cr_skip_test: Criterion counts a skip, and the binary still exits 0) with a message
+ * naming the path; or, when the environment sets CCDB_REQUIRE_SHARED (to anything but "" or "0",
+ * as .ci/run does), the test fails instead, so a test that needs ../shared cannot pass silently
+ * where ../shared should be. Call it from a test body only. The string lives until the next call. */
+const char *ccdb_test_shared_path(const char *relative);
+
+/* 1 when CCDB_REQUIRE_SHARED asks for every ../shared test to run, else 0. */
+int ccdb_test_shared_required(void);
+
+#endif

@@ -36,7 +36,8 @@ typedef struct ccdb_report_row {
     long long toi_violations;         /* true positives with reported TOI > exact toi_hi */
     double toi_err_max;               /* max over TP of (toi_lo - reported); NaN when no TP */
     double ns_median, ns_min, ns_max; /* per query, over repeats of the whole loop; NaN if none */
-    long long work;                   /* sum of the solver's own work counts */
+    long long work;                   /* sum of the solver's own work counts; -1: the solver
+                                         has no work count (CSV: empty cell, HTML: n/a) */
     unsigned claims;                  /* the solver's CCDB_CLAIM_* flags (0x1 = conservative) */
     ccdb_report_status status;
 } ccdb_report_row;

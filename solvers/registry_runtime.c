@@ -366,7 +366,7 @@ static int load_dir(const char *dir, size_t len, ccdb_solver_origin origin, void
         n++;
     }
     closedir(d);
-    if (!rc)
+    if (!rc && n)
         qsort(names, n, sizeof *names, cmp_names);
     for (size_t i = 0; i < n && !rc; i++) {
         if (ccdb_registry_find(x->reg, names[i]))

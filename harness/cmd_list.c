@@ -1,7 +1,6 @@
 /* cmd_list.c — `ccdbench list`: every solver (built-ins, then --plugin ones, then with --all the
  * plugins found by name) in a table with its claims, where it comes from and its summary. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "ccdb_cli.h"
@@ -20,9 +19,9 @@ static void list_usage(FILE *f)
           "  built-in, plugin (--plugin), plugin path ($CCDB_PLUGIN_PATH), peer (an upstream\n"
           "  solver built with ccdbench: cmake -DCCDB_PEERS_DIR=DIR, see docs/peers.md)\n"
           "\n"
-          "A solver not listed here is still found by name (run/replay --solvers NAME) as\n"
-          "NAME.so in a folder of $CCDB_PLUGIN_PATH (colon-separated), then in this build's\n"
-          "peers folder; --all loads and lists every such plugin.\n"
+          "Plugins are also found by name (run/replay --solvers NAME) as NAME.so in a folder\n"
+          "of $CCDB_PLUGIN_PATH (colon-separated), then in this build's peers folder: listed\n"
+          "under the table without being loaded; --all loads them into the table.\n"
           "\n"
           "options:\n"
           "  --all           also every plugin found in $CCDB_PLUGIN_PATH and the peers folder\n"
@@ -30,6 +29,20 @@ static void list_usage(FILE *f)
           "  --references    also print the paper or source each solver follows\n"
           "  -h, --help      this text\n",
           f);
+}
+
+typedef struct found_ctx {
+    int width, count;
+} found_ctx;
+
+/* Plain `list`: the plugins found by name, shown without being loaded. */
+static void print_found(const char *name, const char *path, ccdb_solver_origin origin, void *ctx)
+{
+    found_ctx *fc = ctx;
+    if (!fc->count++)
+        printf("\nfound by name, not loaded (--solvers NAME runs one; list --all loads and "
+               "checks them):\n");
+    printf("  %-*s  %-11s  %s\n", fc->width, name, ccdb_origin_name(origin), path);
 }
 
 int ccdb_cmd_list(int argc, char **argv)
@@ -112,15 +125,13 @@ int ccdb_cmd_list(int argc, char **argv)
         printf("%s %-*s  %s\n", i == nbuiltin ? "plugin files:" : "             ", w,
                ccdb_registry_at(reg, i)->name, path ? path : "");
     }
-    const char *env = getenv("CCDB_PLUGIN_PATH"), *peers = ccdb_registry_peers_dir();
-    int has_env = env && *env;
-    if (!all && (has_env || peers)) {
-        printf("more with --all: every plugin in");
-        if (has_env)
-            printf(" $CCDB_PLUGIN_PATH (%s)", env);
-        if (peers)
-            printf("%s the peers folder %s", has_env ? " and" : "", peers);
-        printf("\n");
+    if (!all) {
+        found_ctx fc = { w, 0 };
+        if (ccdb_registry_each_unloaded(reg, print_found, &fc) < 0) {
+            fprintf(stderr, "ccdbench list: out of memory\n");
+            ccdb_registry_free(reg);
+            return 2;
+        }
     }
     ccdb_registry_free(reg);
     return fflush(stdout) == 0 ? 0 : 2;

@@ -52,6 +52,13 @@ const ccdb_solver *ccdb_registry_find_or_load(ccdb_registry *reg, const char *na
  * files whose stem is not a solver name are not plugins and are ignored) whose name is not
  * registered yet. Returns 0, or -1 with err naming the file that was refused. */
 int ccdb_registry_load_all(ccdb_registry *reg, char *err, size_t errlen);
+/* Discovery without loading: calls visit(name, path, origin, ctx) for every plugin file that
+ * ccdb_registry_load_all would load (same order, first folder wins, registered names skipped),
+ * without opening it. Returns the number visited, or -1 when out of memory. */
+long ccdb_registry_each_unloaded(const ccdb_registry *reg,
+                                 void (*visit)(const char *name, const char *path,
+                                               ccdb_solver_origin origin, void *ctx),
+                                 void *ctx);
 /* The folder where this build put its peers (configured with CCDB_PEERS_DIR or CCDB_PEERS), or
  * NULL when it was built without them. */
 const char *ccdb_registry_peers_dir(void);

@@ -269,13 +269,35 @@ static int is_solver_name(const char *s, size_t len)
     return 1;
 }
 
+typedef void (*found_fn)(const char *name, const char *path, ccdb_solver_origin origin, void *ctx);
+
 typedef struct search {
     ccdb_registry *reg;
     const char *name; /* find_or_load: the name looked for */
     char *err;
     size_t errlen;
     int failed;
+    found_fn found;  /* each_unloaded: called instead of loading */
+    void *found_ctx; /* its context */
+    char **seen;     /* each_unloaded: names visited so far (first folder wins) */
+    size_t nseen, nfound;
 } search;
+
+static int seen_before(search *x, const char *name)
+{
+    for (size_t i = 0; i < x->nseen; i++)
+        if (!strcmp(x->seen[i], name))
+            return 1;
+    char **p = realloc(x->seen, (x->nseen + 1) * sizeof *p);
+    if (!p || !(p[x->nseen] = strdup(name))) {
+        if (p)
+            x->seen = p;
+        return -1;
+    }
+    x->seen = p;
+    x->nseen++;
+    return 0;
+}
 
 /* find_or_load: loads <dir>/<name>.so if the file exists. Non-zero stops the search. */
 static int try_dir(const char *dir, size_t len, ccdb_solver_origin origin, void *ctx)
@@ -315,7 +337,7 @@ const ccdb_solver *ccdb_registry_find_or_load(ccdb_registry *reg, const char *na
         fail(err, errlen, "unknown solver '%s' (not a solver name: [a-z0-9_]+)", name);
         return NULL;
     }
-    search x = { reg, name, err, errlen, 0 };
+    search x = { reg, name, err, errlen, 0, NULL, NULL, NULL, 0, 0 };
     if (each_search_dir(try_dir, &x))
         return x.failed ? NULL : ccdb_registry_find(reg, name);
     fail(err, errlen,
@@ -333,7 +355,8 @@ static int cmp_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* load_all: every <dir>/<name>.so not registered yet, in name order. Non-zero stops. */
+/* load_all (each_unloaded when x->found is set: visit instead of loading): every
+ * <dir>/<name>.so not registered yet, in name order. Non-zero stops. */
 static int load_dir(const char *dir, size_t len, ccdb_solver_origin origin, void *ctx)
 {
     search *x = ctx;
@@ -373,7 +396,17 @@ static int load_dir(const char *dir, size_t len, ccdb_solver_origin origin, void
             continue; /* found earlier in the search, or a built-in of that name */
         char path[8192];
         snprintf(path, sizeof path, "%s/%s.so", folder, names[i]);
-        rc = load_file(x->reg, path, origin, names[i], x->err, x->errlen);
+        if (!x->found) {
+            rc = load_file(x->reg, path, origin, names[i], x->err, x->errlen);
+            continue;
+        }
+        int seen = seen_before(x, names[i]);
+        if (seen < 0)
+            rc = fail(x->err, x->errlen, "%s: out of memory", folder);
+        else if (!seen) {
+            x->found(names[i], path, origin, x->found_ctx);
+            x->nfound++;
+        }
     }
     for (size_t i = 0; i < n; i++)
         free(names[i]);
@@ -386,8 +419,23 @@ int ccdb_registry_load_all(ccdb_registry *reg, char *err, size_t errlen)
     char scratch[1];
     if (!err || !errlen)
         err = scratch, errlen = sizeof scratch;
-    search x = { reg, NULL, err, errlen, 0 };
+    search x = { reg, NULL, err, errlen, 0, NULL, NULL, NULL, 0, 0 };
     return each_search_dir(load_dir, &x) ? -1 : 0;
+}
+
+long ccdb_registry_each_unloaded(const ccdb_registry *reg,
+                                 void (*visit)(const char *name, const char *path,
+                                               ccdb_solver_origin origin, void *ctx),
+                                 void *ctx)
+{
+    char err[256];
+    /* Nothing is loaded in this mode: the registry is only read (ccdb_registry_find). */
+    search x = { (ccdb_registry *)reg, NULL, err, sizeof err, 0, visit, ctx, NULL, 0, 0 };
+    int rc = each_search_dir(load_dir, &x);
+    for (size_t i = 0; i < x.nseen; i++)
+        free(x.seen[i]);
+    free(x.seen);
+    return rc ? -1 : (long)x.nfound;
 }
 
 size_t ccdb_registry_count(const ccdb_registry *reg)

@@ -189,7 +189,7 @@ static void redirect(void)
     cr_redirect_stderr();
 }
 
-Test(discovery, list_all_shows_origin_and_file, .init = redirect)
+Test(discovery, list_shows_found_plugins_and_all_loads_them, .init = redirect)
 {
     place(second, "testplugin_cxx", "testplugin_cxx");
     const char *plain[] = { "list" };
@@ -198,16 +198,51 @@ Test(discovery, list_all_shows_origin_and_file, .init = redirect)
     cr_assert_eq(ccdb_cmd_list(2, (char **)all), 0);
     fflush(stdout);
     char *out = slurp(cr_get_redirected_stdout());
-    /* the plain listing does not load it, but says where --all looks */
-    const char *more = strstr(out, "more with --all: every plugin in $CCDB_PLUGIN_PATH (");
-    cr_assert(more, "%s", out);
-    const char *line = strstr(out, "\ntestplugin_cxx ");
-    cr_assert(line && line > more, "listed only with --all: %s", out);
-    const char *eol = strchr(line + 1, '\n'), *from = strstr(line, "  plugin path  ");
-    cr_expect(from && from < eol, "%s", out);
     char file[1024];
     snprintf(file, sizeof file, "%s/testplugin_cxx.so", second);
-    cr_expect(strstr(line, file), "the file is shown: %s", out);
+    /* plain list: under the table, found by name, with its origin and file, not loaded */
+    const char *found = strstr(out, "found by name, not loaded");
+    cr_assert(found, "%s", out);
+    const char *line = strstr(found, "  testplugin_cxx  ");
+    cr_assert(line, "%s", out);
+    const char *eol = strchr(line, '\n'), *origin = strstr(line, "plugin path");
+    cr_expect(origin && origin < eol && strstr(line, file) && strstr(line, file) < eol, "%s", out);
+    /* --all: in the table (its claims, work n/a, from "plugin path"), and the file below */
+    line = strstr(found, "\ntestplugin_cxx ");
+    cr_assert(line, "listed in the table with --all: %s", out);
+    eol = strchr(line + 1, '\n');
+    origin = strstr(line, "  n/a   plugin path  ");
+    cr_expect(origin && origin < eol, "%s", out);
+    const char *files = strstr(line, "plugin files:");
+    cr_expect(files && strstr(files, file), "the file is shown: %s", out);
+    cr_expect_null(strstr(line, "found by name, not loaded"), "nothing left unloaded: %s", out);
+}
+
+static void count_found(const char *name, const char *path, ccdb_solver_origin origin, void *ctx)
+{
+    char *log = ctx;
+    size_t used = strlen(log);
+    snprintf(log + used, 2048 - used, "%s %s %d\n", name, path, (int)origin);
+}
+
+Test(discovery, each_unloaded_visits_without_loading)
+{
+    place(first, "example_aabb", "example_aabb");
+    place(second, "example_aabb", "example_aabb");
+    place(second, "testplugin_bad_abi", "testplugin_bad_abi"); /* not opened: no error */
+    place(second, "example_aabb", "cubic");                    /* a built-in's name: skipped */
+    char log[2048] = "";
+    size_t before = ccdb_registry_count(reg);
+    long n = ccdb_registry_each_unloaded(reg, count_found, log);
+    cr_assert_geq(n, 2, "%s", log);
+    char want[2048];
+    snprintf(want, sizeof want,
+             "example_aabb %s/example_aabb.so %d\ntestplugin_bad_abi %s/%s.so %d\n", first,
+             (int)CCDB_ORIGIN_PLUGIN_PATH, second, "testplugin_bad_abi",
+             (int)CCDB_ORIGIN_PLUGIN_PATH);
+    cr_expect(!strncmp(log, want, strlen(want)), "got:\n%swant:\n%s", log, want);
+    cr_expect_eq(ccdb_registry_count(reg), before, "nothing loaded");
+    cr_expect_null(ccdb_registry_find(reg, "example_aabb"));
 }
 
 Test(discovery, list_all_fails_on_a_broken_plugin, .init = redirect)

@@ -107,8 +107,10 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum, const
     row->failed = t->failed;
     row->toi_violations = t->toi_violations;
     row->toi_err_max = t->toi_err_max;
-    row->work = t->work;
-    row->claims = s->flags;
+    /* -1: the solver counts no work ("n/a"), rather than a 0 that would say it did none. */
+    row->work = (s->flags & CCDB_SOLVER_NO_WORK_COUNT) ? -1 : t->work;
+    row->claims =
+        s->flags & (CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION);
     row->conservative = (s->flags & CCDB_CLAIM_CONSERVATIVE) != 0;
     row->claim_tags = sum->claim_tags;
     row->status = report_status(run->status);

@@ -1,5 +1,5 @@
-/* cmd_list.c — `ccdbench list`: every solver (built-ins, then --plugin ones) in a table with its
- * claims and one-line summary. */
+/* cmd_list.c — `ccdbench list`: every solver (built-ins, then --plugin ones, then with --all the
+ * plugins found by name) in a table with its claims, where it comes from and its summary. */
 #include <stdio.h>
 #include <string.h>
 
@@ -8,24 +8,46 @@
 
 static void list_usage(FILE *f)
 {
-    fputs("usage: ccdbench list [--plugin X.so]... [--references]\n"
+    fputs("usage: ccdbench list [--all] [--plugin X.so]... [--references]\n"
           "\n"
           "Lists every solver: the built-ins, then those of the plugins given, with the claims\n"
           "the harness checks against the exact ground truth:\n"
           "  cons    conservative: never a false negative, reported TOI never after the true one\n"
           "  toi     reports a time of impact (not just yes/no)\n"
           "  minsep  honours the minimum separation distance (--min-sep)\n"
+          "and whether it counts its work (n/a: it has no work count), and where it comes from:\n"
+          "  built-in, plugin (--plugin), plugin path ($CCDB_PLUGIN_PATH), peer (an upstream\n"
+          "  solver built with ccdbench: cmake -DCCDB_PEERS_DIR=DIR, see docs/peers.md)\n"
+          "\n"
+          "Plugins are also found by name (run/replay --solvers NAME) as NAME.so in a folder\n"
+          "of $CCDB_PLUGIN_PATH (colon-separated), then in this build's peers folder: listed\n"
+          "under the table without being loaded; --all loads them into the table.\n"
           "\n"
           "options:\n"
+          "  --all           also every plugin found in $CCDB_PLUGIN_PATH and the peers folder\n"
           "  --plugin X.so   load a solver plugin (repeatable; a bare name means ./X.so)\n"
           "  --references    also print the paper or source each solver follows\n"
           "  -h, --help      this text\n",
           f);
 }
 
+typedef struct found_ctx {
+    int width, count;
+} found_ctx;
+
+/* Plain `list`: the plugins found by name, shown without being loaded. */
+static void print_found(const char *name, const char *path, ccdb_solver_origin origin, void *ctx)
+{
+    found_ctx *fc = ctx;
+    if (!fc->count++)
+        printf("\nfound by name, not loaded (--solvers NAME runs one; list --all loads and "
+               "checks them):\n");
+    printf("  %-*s  %-11s  %s\n", fc->width, name, ccdb_origin_name(origin), path);
+}
+
 int ccdb_cmd_list(int argc, char **argv)
 {
-    int refs = 0;
+    int refs = 0, all = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -33,6 +55,8 @@ int ccdb_cmd_list(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "--references")) {
             refs = 1;
+        } else if (!strcmp(a, "--all")) {
+            all = 1;
         } else if (!strcmp(a, "--plugin")) {
             if (i + 1 >= argc)
                 return ccdb_cli_bad_usage("list", "--plugin needs a path (--plugin X.so)");
@@ -64,6 +88,12 @@ int ccdb_cmd_list(int argc, char **argv)
             return 2;
         }
     }
+    char err[1024];
+    if (all && ccdb_registry_load_all(reg, err, sizeof err) != 0) {
+        fprintf(stderr, "ccdbench list --all: %s\n", err);
+        ccdb_registry_free(reg);
+        return 2;
+    }
 
     size_t n = ccdb_registry_count(reg), nbuiltin;
     ccdb_registry_builtin(&nbuiltin);
@@ -73,20 +103,36 @@ int ccdb_cmd_list(int argc, char **argv)
         if (l > w)
             w = l;
     }
-    printf("%-*s  %-4s  %-3s  %-6s  %s\n", w, "solver", "cons", "toi", "minsep", "summary");
+    printf("%-*s  %-4s  %-3s  %-6s  %-4s  %-11s  %s\n", w, "solver", "cons", "toi", "minsep",
+           "work", "from", "summary");
     for (size_t i = 0; i < n; i++) {
         const ccdb_solver *s = ccdb_registry_at(reg, i);
         unsigned f = s->flags;
-        printf("%-*s  %-4s  %-3s  %-6s  %s%s\n", w, s->name,
+        printf("%-*s  %-4s  %-3s  %-6s  %-4s  %-11s  %s\n", w, s->name,
                (f & CCDB_CLAIM_CONSERVATIVE) ? "yes" : "-",
                (f & CCDB_CLAIM_REPORTS_TOI) ? "yes" : "-",
-               (f & CCDB_CLAIM_MIN_SEPARATION) ? "yes" : "-", s->summary ? s->summary : "",
-               i >= nbuiltin ? " [plugin]" : "");
+               (f & CCDB_CLAIM_MIN_SEPARATION) ? "yes" : "-",
+               (f & CCDB_SOLVER_NO_WORK_COUNT) ? "n/a" : "yes",
+               ccdb_origin_name(ccdb_registry_origin(reg, s, NULL)), s->summary ? s->summary : "");
         if (refs)
-            printf("%-*s  %s\n", w + 21, "", s->reference ? s->reference : "(no reference given)");
+            printf("%-*s  %s\n", w + 38, "", s->reference ? s->reference : "(no reference given)");
     }
     printf("\n%zu solvers (%zu built-in, %zu from plugins); solver ABI %d\n", n, nbuiltin,
            n - nbuiltin, CCDB_SOLVER_ABI);
+    for (size_t i = nbuiltin; i < n; i++) {
+        const char *path = NULL;
+        ccdb_registry_origin(reg, ccdb_registry_at(reg, i), &path);
+        printf("%s %-*s  %s\n", i == nbuiltin ? "plugin files:" : "             ", w,
+               ccdb_registry_at(reg, i)->name, path ? path : "");
+    }
+    if (!all) {
+        found_ctx fc = { w, 0 };
+        if (ccdb_registry_each_unloaded(reg, print_found, &fc) < 0) {
+            fprintf(stderr, "ccdbench list: out of memory\n");
+            ccdb_registry_free(reg);
+            return 2;
+        }
+    }
     ccdb_registry_free(reg);
     return fflush(stdout) == 0 ? 0 : 2;
 }

@@ -20,7 +20,9 @@ static void replay_usage(FILE *f)
     fputs("usage: ccdbench replay FILE.csv --index I [--kind vf|ee] [--solvers a,b]\n"
           "                       [--plugin X.so]... [--delta D] [--max-iter N] [--min-sep D]\n"
           "                       [--round-inputs] [--isolate [--timeout S]]\n"
-          "  one query (0-based index) in detail: its points, the exact truth, every solver\n",
+          "  one query (0-based index) in detail: its points, the exact truth, every solver\n"
+          "  (--solvers: only those; a name that is not registered is loaded as NAME.so from\n"
+          "  $CCDB_PLUGIN_PATH or this build's peers folder, as in ccdbench run)\n",
           f);
 }
 
@@ -43,11 +45,13 @@ static void print_solver(const ccdb_solver *s, const ccdb_truth_result *t,
         return;
     }
     const ccdb_result *r = &run->results[0];
-    char toi[40] = "";
+    char toi[40] = "", work[32] = "n/a";
     if (r->state == CCDB_HIT || r->state == CCDB_GAVE_UP)
         snprintf(toi, sizeof toi, "%.17g", r->toi);
+    if (!(s->flags & CCDB_SOLVER_NO_WORK_COUNT))
+        snprintf(work, sizeof work, "%lld", r->work);
     ccdb_outcome o = ccdb_outcome_of(t, r);
-    printf("  %-24s %-8s %-24s %12lld  %s%s%s\n", s->name, ccdb_state_name(r->state), toi, r->work,
+    printf("  %-24s %-8s %-24s %12s  %s%s%s\n", s->name, ccdb_state_name(r->state), toi, work,
            o == CCDB_OUT_FP ? "FP  (false positive)" : outcome_name(o),
            ccdb_toi_violation(t, r) ? "  <-- TOI LATER THAN THE EXACT ONE" : "",
            (s->flags & CCDB_CLAIM_CONSERVATIVE) && (o == CCDB_OUT_FN || ccdb_toi_violation(t, r))
@@ -159,13 +163,14 @@ int ccdb_cmd_replay(int argc, char **argv)
             fprintf(stderr, "ccdbench replay: --plugin %s: %s\n", plugins[i], err);
             rc = 2;
         }
-    /* Validate --solvers before doing any work. */
+    /* Validate --solvers before doing any work; a name not registered is looked for as a
+     * plugin ($CCDB_PLUGIN_PATH, then the peers folder). */
     if (!rc && solvers) {
         char *copy = strdup(solvers), *save = NULL;
         for (char *n = copy ? strtok_r(copy, ",", &save) : NULL; n && !rc;
              n = strtok_r(NULL, ",", &save))
-            if (!ccdb_registry_find(reg, n)) {
-                fprintf(stderr, "ccdbench replay: unknown solver '%s'\n", n);
+            if (!ccdb_registry_find_or_load(reg, n, err, sizeof err)) {
+                fprintf(stderr, "ccdbench replay: --solvers: %s\n", err);
                 rc = 2;
             }
         free(copy);

@@ -41,7 +41,9 @@ static void run_usage(FILE *f)
         "                    [--repeat R] [--threads T] [--isolate [--timeout S]] [--fail-on-fn]\n"
         "                    [--delta D] [--max-iter N] [--min-sep D] [--round-inputs]\n"
         "                    [--no-cache] [-o DIR]\n"
-        "  --solvers a,b     solvers to run (default: every registered one, plugins included)\n"
+        "  --solvers a,b     solvers to run (default: the built-ins and the --plugin ones); a\n"
+        "                    name that is neither is loaded as NAME.so from a folder of\n"
+        "                    $CCDB_PLUGIN_PATH, else from this build's peers folder\n"
         "  --plugin X.so     load a solver plugin (repeatable)\n"
         "  --data PATH       a CSV file, or a folder searched for *.csv (repeatable): 7-column\n"
         "                    files (2021 benchmark), or 6-column ones (2023 dataset) with their\n"
@@ -178,17 +180,37 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
     return 0;
 }
 
-/* Resolves --solvers (or all). Returns 0 or 2. */
-static int select_solvers(const ccdb_registry *reg, const char *list, const ccdb_solver ***out,
-                          size_t *n)
+/* Resolves --solvers (or all registered ones): a name not registered is looked for as a plugin
+ * (ccdb_registry_find_or_load). Returns 0 or 2. */
+static int select_solvers(ccdb_registry *reg, const char *list, const ccdb_solver ***out, size_t *n)
 {
-    size_t total = ccdb_registry_count(reg);
-    *out = calloc(total ? total : 1, sizeof **out);
+    *out = NULL;
     *n = 0;
-    if (!*out) {
+    char *copy = list ? strdup(list) : NULL;
+    if (list && !copy) {
         fprintf(stderr, "ccdbench run: out of memory\n");
         return 2;
     }
+    /* First load what the list names, so the registry has its final size. */
+    int rc = 0;
+    char *save = NULL, err[2048];
+    for (char *name = copy ? strtok_r(copy, ",", &save) : NULL; name && !rc;
+         name = strtok_r(NULL, ",", &save))
+        if (!ccdb_registry_find_or_load(reg, name, err, sizeof err)) {
+            fprintf(stderr, "ccdbench run: --solvers: %s\nregistered:", err);
+            for (size_t i = 0; i < ccdb_registry_count(reg); i++)
+                fprintf(stderr, " %s", ccdb_registry_at(reg, i)->name);
+            fputc('\n', stderr);
+            rc = 2;
+        }
+    free(copy);
+    size_t total = ccdb_registry_count(reg);
+    if (!rc && !(*out = calloc(total ? total : 1, sizeof **out))) {
+        fprintf(stderr, "ccdbench run: out of memory\n");
+        rc = 2;
+    }
+    if (rc)
+        return rc;
     if (!list) {
         for (size_t i = 0; i < total; i++)
             (*out)[(*n)++] = ccdb_registry_at(reg, i);
@@ -198,33 +220,18 @@ static int select_solvers(const ccdb_registry *reg, const char *list, const ccdb
         }
         return 0;
     }
-    char *copy = strdup(list);
-    if (!copy)
+    if (!(copy = strdup(list)))
         return 2;
-    int rc = 0;
-    char *save = NULL;
+    save = NULL;
     for (char *name = strtok_r(copy, ",", &save); name && !rc; name = strtok_r(NULL, ",", &save)) {
         const ccdb_solver *s = ccdb_registry_find(reg, name);
-        if (!s) {
-            fprintf(stderr, "ccdbench run: unknown solver '%s'; registered:", name);
-            for (size_t i = 0; i < total; i++)
-                fprintf(stderr, " %s", ccdb_registry_at(reg, i)->name);
-            fputc('\n', stderr);
-            rc = 2;
-            break;
-        }
         for (size_t j = 0; j < *n; j++)
             if ((*out)[j] == s) {
                 rc = ccdb_cli_bad_usage("run", "solver '%s' listed twice", name);
                 break;
             }
-        if (!rc) {
-            if (*n == total) {
-                rc = 2;
-                break;
-            }
-            (*out)[(*n)++] = s;
-        }
+        if (!rc)
+            (*out)[(*n)++] = s; /* distinct registered solvers: *n <= total */
     }
     free(copy);
     if (!rc && !*n)
@@ -318,14 +325,24 @@ static void append(char *buf, size_t len, const char *text)
     snprintf(buf + at, len > at ? len - at : 0, "%s", text);
 }
 
-/* Plugins and non-default parameters, so that a replay command reproduces the run's setting. */
-static void replay_args(const run_args *a, char *buf, size_t len)
+/* Plugins (given with --plugin, and the files of solvers found by name) and non-default
+ * parameters, so that a replay command reproduces the run's setting. */
+static void replay_args(const run_args *a, const ccdb_registry *reg,
+                        const ccdb_solver *const *solvers, size_t n_solvers, char *buf, size_t len)
 {
     buf[0] = '\0';
     char tmp[64], num[32];
     for (size_t i = 0; i < a->n_plugins; i++) {
-        append(buf, len, i ? " --plugin " : "--plugin ");
+        append(buf, len, " --plugin ");
         ccdb_shell_quote(buf, len, a->plugins[i]);
+    }
+    for (size_t i = 0; i < n_solvers; i++) {
+        const char *path = NULL;
+        ccdb_solver_origin o = ccdb_registry_origin(reg, solvers[i], &path);
+        if ((o == CCDB_ORIGIN_PLUGIN_PATH || o == CCDB_ORIGIN_PEER) && path) {
+            append(buf, len, " --plugin ");
+            ccdb_shell_quote(buf, len, path);
+        }
     }
     if (a->delta_set) {
         snprintf(tmp, sizeof tmp, " --delta %s", shortest(a->params.delta, num));
@@ -538,7 +555,7 @@ int ccdb_cmd_run(int argc, char **argv)
         }
     }
     if (!rc) {
-        replay_args(&a, rargs, sizeof rargs);
+        replay_args(&a, reg, solvers, n_solvers, rargs, sizeof rargs);
         ccdb_bench_options opt = { 0 };
         opt.run.params = a.params;
         opt.run.repeat = a.repeat;

@@ -37,7 +37,8 @@ typedef struct ccdb_report_row {
     long long toi_violations;         /* true positives with reported TOI > exact toi_hi */
     double toi_err_max;               /* max over TP of (toi_lo - reported); NaN when no TP */
     double ns_median, ns_min, ns_max; /* per query, over repeats of the whole loop; NaN if none */
-    long long work;                   /* sum of the solver's own work counts */
+    long long work;                   /* sum of the solver's own work counts; -1: the solver
+                                         has no work count (CSV: empty cell, HTML: n/a) */
     unsigned claims;                  /* written as is in summary.csv's `claims` column */
     ccdb_report_status status;
     int conservative;       /* the solver promises no false negative and no late TOI: column

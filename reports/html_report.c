@@ -188,7 +188,8 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
         if (!used[i])
             continue;
         add_counts(&t->counts, w);
-        t->work += w->work;
+        /* A solver with no work count (-1) has none in total either. */
+        t->work = (t->work < 0 || w->work < 0) ? -1 : t->work + w->work;
         if (isfinite(w->ns_median) && w->queries > 0) {
             double q = (double)w->queries;
             double mn = isfinite(w->ns_min) ? w->ns_min : w->ns_median;
@@ -342,7 +343,10 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
         td_status(b, t->status);
         td_counts(b, &t->counts, t->conservative);
         td_time(b, t->ns_median, t->ns_min, t->ns_max);
-        td_ll(b, t->work, 0);
+        if (t->work < 0)
+            ccdb_rbuf_puts(b, "<td class=\"num\" title=\"this solver has no work count\">n/a</td>");
+        else
+            td_ll(b, t->work, 0);
         ccdb_rbuf_puts(b, "</tr>\n");
     }
     ccdb_rbuf_puts(b, "</tbody></table>\n</section>\n");

@@ -48,8 +48,11 @@ int ccdb_report_write_summary_csv(const ccdb_report *r, const char *path, char *
         ccdb_rbuf_csv_double(&b, w->ns_min);
         ccdb_rbuf_puts(&b, ",");
         ccdb_rbuf_csv_double(&b, w->ns_max);
-        ccdb_rbuf_printf(&b, ",%lld,%lld,%lld,%u,%d,%s\n", w->gave_up, w->failed, w->work,
-                         w->claims, w->conservative ? 1 : 0, ccdb_report_status_name(w->status));
+        ccdb_rbuf_printf(&b, ",%lld,%lld,", w->gave_up, w->failed);
+        if (w->work >= 0) /* -1: no work count, an empty cell as for "not applicable" */
+            ccdb_rbuf_printf(&b, "%lld", w->work);
+        ccdb_rbuf_printf(&b, ",%u,%d,%s\n", w->claims, w->conservative ? 1 : 0,
+                         ccdb_report_status_name(w->status));
     }
     int rc = ccdb_report_write_atomic(&b, path, err, errlen);
     ccdb_rbuf_free(&b);

@@ -15,6 +15,14 @@ const ccdb_solver *const *ccdb_registry_builtin(size_t *count);
 /* A registry: built-ins plus plugins loaded at run time. */
 typedef struct ccdb_registry ccdb_registry;
 
+/* Where a registered solver comes from. */
+typedef enum ccdb_solver_origin {
+    CCDB_ORIGIN_BUILTIN,     /* the built-in table */
+    CCDB_ORIGIN_PLUGIN,      /* --plugin PATH */
+    CCDB_ORIGIN_PLUGIN_PATH, /* found by name: <folder>/<name>.so, folder from $CCDB_PLUGIN_PATH */
+    CCDB_ORIGIN_PEER         /* found by name in the folder where this build put its peers */
+} ccdb_solver_origin;
+
 ccdb_registry *ccdb_registry_new(void);      /* holds the built-ins */
 void ccdb_registry_free(ccdb_registry *reg); /* dlcloses plugins */
 /* Loads a plugin. Returns 0, or -1 with a clear message in err (wrong ABI version, missing
@@ -23,15 +31,49 @@ int ccdb_registry_load_plugin(ccdb_registry *reg, const char *path, char *err, s
 size_t ccdb_registry_count(const ccdb_registry *reg);
 const ccdb_solver *ccdb_registry_at(const ccdb_registry *reg, size_t i);
 const ccdb_solver *ccdb_registry_find(const ccdb_registry *reg, const char *name);
+/* Where a registered solver came from; *path (when path is not NULL) is the plugin file it was
+ * loaded from, NULL for a built-in. A solver not in the registry reads as built-in. */
+ccdb_solver_origin ccdb_registry_origin(const ccdb_registry *reg, const ccdb_solver *s,
+                                        const char **path);
+/* "built-in", "plugin" (--plugin), "plugin path" ($CCDB_PLUGIN_PATH), "peer". */
+const char *ccdb_origin_name(ccdb_solver_origin origin);
+
+/* Plugins found by name. The folders searched, in order: each folder of $CCDB_PLUGIN_PATH
+ * (colon-separated, empty entries skipped), then the folder where this build put its upstream
+ * peers (ccdb_registry_peers_dir). A plugin is found as <folder>/<solver name>.so, the first
+ * folder that has the file wins, and the file must register a solver of that name. */
+
+/* The solver called `name`: already registered, else loaded from the first <folder>/<name>.so.
+ * Returns it, or NULL with err filled: the refusal of the file found, or "unknown solver" with
+ * the folders searched. */
+const ccdb_solver *ccdb_registry_find_or_load(ccdb_registry *reg, const char *name, char *err,
+                                              size_t errlen);
+/* Loads every <folder>/<name>.so of the search folders (files sorted by name within a folder;
+ * files whose stem is not a solver name are not plugins and are ignored) whose name is not
+ * registered yet. Returns 0, or -1 with err naming the file that was refused. */
+int ccdb_registry_load_all(ccdb_registry *reg, char *err, size_t errlen);
+/* Discovery without loading: calls visit(name, path, origin, ctx) for every plugin file that
+ * ccdb_registry_load_all would load (same order, first folder wins, registered names skipped),
+ * without opening it. Returns the number visited, or -1 when out of memory. */
+long ccdb_registry_each_unloaded(const ccdb_registry *reg,
+                                 void (*visit)(const char *name, const char *path,
+                                               ccdb_solver_origin origin, void *ctx),
+                                 void *ctx);
+/* The folder where this build put its peers (configured with CCDB_PEERS_DIR or CCDB_PEERS), or
+ * NULL when it was built without them. */
+const char *ccdb_registry_peers_dir(void);
+
 /* Checks one entry is well-formed: supported abi_version (read first, before any other field),
- * a name of [a-z0-9_]+ (at most 63 characters), vertex_face and edge_edge set, known claim
- * flags only. Returns 0, or -1 with the reason in err (err may be NULL). */
+ * a name of [a-z0-9_]+ (at most 63 characters), vertex_face and edge_edge set, known flags
+ * only (CCDB_SOLVER_NO_WORK_COUNT from ABI 2 on). Returns 0, or -1 with the reason in err (err
+ * may be NULL). */
 int ccdb_solver_validate(const ccdb_solver *s, char *err, size_t errlen);
 
 /* "miss", "hit", "gave_up", "failed" (stable names for CSV and reports); "invalid" otherwise. */
 const char *ccdb_state_name(ccdb_state state);
 /* Claims for people: "conservative, reports TOI, min. separation" (those present, in that order,
- * ", "-separated), then "flags 0x.." for bits no CCDB_CLAIM_* names; "" for none. */
+ * ", "-separated), then "flags 0x.." for bits no CCDB_CLAIM_* names; "" for none.
+ * Flags that are not claims (CCDB_SOLVER_NO_WORK_COUNT) are not shown. */
 const char *ccdb_claims_text(unsigned flags, char *buf, size_t buflen);
 
 #endif

@@ -18,6 +18,8 @@
  *
  * A plugin is a shared library exporting
  *     const ccdb_solver *ccdb_solver_entry(void);
+ * The header is valid C17 and C++17 (extern "C" inside). Designated initializers are not C++17:
+ * from C++ (or from C, if you prefer), fill the entry with ccdb_solver_init() below.
  */
 #ifndef CCDB_SOLVER_H
 #define CCDB_SOLVER_H
@@ -26,7 +28,8 @@
 extern "C" {
 #endif
 
-#define CCDB_SOLVER_ABI 1
+/* ABI 2: the CCDB_SOLVER_NO_WORK_COUNT flag (ABI 1 entries are still accepted). */
+#define CCDB_SOLVER_ABI 2
 
 /* Parameters every solver receives (a solver ignores what it has no use for). */
 typedef struct ccdb_params {
@@ -57,13 +60,16 @@ typedef struct ccdb_result {
 #define CCDB_CLAIM_CONSERVATIVE   0x1u /* never a false negative; reported TOI <= true TOI */
 #define CCDB_CLAIM_REPORTS_TOI    0x2u /* toi is meaningful (not just 0 for hits) */
 #define CCDB_CLAIM_MIN_SEPARATION 0x4u /* honours params->min_separation */
+/* Not a claim (ABI >= 2): the solver has no work count; `work` is ignored and reports say "n/a"
+ * instead of showing 0 as if no work had been done. */
+#define CCDB_SOLVER_NO_WORK_COUNT 0x8u
 
 typedef struct ccdb_solver {
     int abi_version;       /* first, always: CCDB_SOLVER_ABI at build time of the solver */
     const char *name;      /* unique, [a-z0-9_]+ */
     const char *summary;   /* one line */
     const char *reference; /* paper or source followed */
-    unsigned flags;        /* CCDB_CLAIM_* */
+    unsigned flags;        /* CCDB_CLAIM_*, CCDB_SOLVER_NO_WORK_COUNT */
     /* Per-thread state; create may be NULL (state is then NULL), destroy may be NULL. */
     void *(*create)(const ccdb_params *params);
     void (*destroy)(void *state);
@@ -71,19 +77,51 @@ typedef struct ccdb_solver {
                         ccdb_result *out);
     void (*edge_edge)(void *state, const double q[8][3], const ccdb_params *params,
                       ccdb_result *out);
-    /* ABI 1 ends here. Append new fields below, bump CCDB_SOLVER_ABI. */
+    /* ABI 1 and 2 end here. Append new fields below, bump CCDB_SOLVER_ABI. */
 } ccdb_solver;
 
 typedef const ccdb_solver *(*ccdb_solver_entry_fn)(void);
 
 /* What a plugin exports (the harness looks the symbol up by this name). CCDB_SOLVER_EXPORT keeps
- * it visible when a plugin is built with -fvisibility=hidden. */
+ * it visible when a plugin is built with -fvisibility=hidden: the declaration below carries it,
+ * so a definition after including this header needs nothing more (writing CCDB_SOLVER_EXPORT on
+ * the definition too is harmless). From C++ the declaration also gives it C linkage. */
 #if defined(__GNUC__) || defined(__clang__)
 #define CCDB_SOLVER_EXPORT __attribute__((visibility("default")))
 #else
 #define CCDB_SOLVER_EXPORT
 #endif
 CCDB_SOLVER_EXPORT const ccdb_solver *ccdb_solver_entry(void);
+
+typedef void (*ccdb_query_fn)(void *state, const double q[8][3], const ccdb_params *params,
+                              ccdb_result *out);
+
+/* Fills an entry field by field, valid in C17 and C++17 alike: abi_version = CCDB_SOLVER_ABI,
+ * the fields given, create and destroy NULL (set them afterwards if the solver has state).
+ * Returns s:
+ *     const ccdb_solver *ccdb_solver_entry(void)
+ *     {
+ *         static ccdb_solver s;
+ *         return ccdb_solver_init(&s, "my_solver", "one line", "paper", CCDB_CLAIM_REPORTS_TOI,
+ *                                 my_vf, my_ee);
+ *     }
+ */
+static inline const ccdb_solver *ccdb_solver_init(ccdb_solver *s, const char *name,
+                                                  const char *summary, const char *reference,
+                                                  unsigned flags, ccdb_query_fn vertex_face,
+                                                  ccdb_query_fn edge_edge)
+{
+    s->abi_version = CCDB_SOLVER_ABI;
+    s->name = name;
+    s->summary = summary;
+    s->reference = reference;
+    s->flags = flags;
+    s->create = 0;
+    s->destroy = 0;
+    s->vertex_face = vertex_face;
+    s->edge_edge = edge_edge;
+    return s;
+}
 
 static inline ccdb_params ccdb_params_default(void)
 {

@@ -1,17 +1,23 @@
-/* registry_runtime.c — the run-time registry: the built-in table plus plugins loaded with dlopen,
- * entry validation, and the names of states and claims. */
+/* registry_runtime.c — the run-time registry: the built-in table plus plugins loaded with dlopen
+ * (given by path, or found by name in the plugin search folders), entry validation, and the
+ * names of states and claims. Every plugin is loaded by load_file(), the one place that calls
+ * dlopen and a plugin's entry function. */
 #include "ccdb_registry.h"
 #include "ccdb_util.h"
 
+#include <dirent.h>
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define NAME_MAX_LEN 63
 
 struct ccdb_registry {
     const ccdb_solver **solvers; /* built-ins first, then plugins in load order */
+    ccdb_solver_origin *origins; /* parallel to solvers */
+    char **paths; /* parallel to solvers: the plugin file (owned), NULL if built-in */
     size_t count, cap;
     void **handles; /* dlopen handles, dlclosed in reverse order */
     size_t nhandles;
@@ -59,15 +65,18 @@ int ccdb_solver_validate(const ccdb_solver *s, char *err, size_t errlen)
     if (!s->edge_edge)
         return ccdb_errorf(err, errlen, "solver '%s' has no edge_edge function", s->name);
     unsigned known = CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION;
+    if (abi >= 2)
+        known |= CCDB_SOLVER_NO_WORK_COUNT;
     if (s->flags & ~known)
-        return ccdb_errorf(err, errlen, "solver '%s' has unknown claim flags 0x%x", s->name,
-                           s->flags & ~known);
+        return ccdb_errorf(err, errlen, "solver '%s' has unknown claim flags 0x%x (ABI %d)",
+                           s->name, s->flags & ~known, abi);
     if (!s->create && s->destroy)
         return ccdb_errorf(err, errlen, "solver '%s' has destroy but no create", s->name);
     return 0;
 }
 
-static int push(ccdb_registry *reg, const ccdb_solver *s)
+static int push(ccdb_registry *reg, const ccdb_solver *s, ccdb_solver_origin origin,
+                const char *path)
 {
     if (reg->count == reg->cap) {
         size_t cap = reg->cap ? 2 * reg->cap : 16;
@@ -75,9 +84,23 @@ static int push(ccdb_registry *reg, const ccdb_solver *s)
         if (!p)
             return -1;
         reg->solvers = p;
+        ccdb_solver_origin *o = realloc(reg->origins, cap * sizeof *o);
+        if (!o)
+            return -1;
+        reg->origins = o;
+        char **f = realloc(reg->paths, cap * sizeof *f);
+        if (!f)
+            return -1;
+        reg->paths = f;
         reg->cap = cap;
     }
-    reg->solvers[reg->count++] = s;
+    char *copy = NULL;
+    if (path && !(copy = strdup(path)))
+        return -1;
+    reg->solvers[reg->count] = s;
+    reg->origins[reg->count] = origin;
+    reg->paths[reg->count] = copy;
+    reg->count++;
     return 0;
 }
 
@@ -99,7 +122,7 @@ ccdb_registry *ccdb_registry_new(void)
             fprintf(stderr, "ccdbench: built-in solver '%s' is listed twice\n", b[i]->name);
             abort();
         }
-        if (push(reg, b[i]) != 0) {
+        if (push(reg, b[i], CCDB_ORIGIN_BUILTIN, NULL) != 0) {
             ccdb_registry_free(reg);
             return NULL;
         }
@@ -113,12 +136,20 @@ void ccdb_registry_free(ccdb_registry *reg)
         return;
     while (reg->nhandles)
         dlclose(reg->handles[--reg->nhandles]);
+    for (size_t i = 0; i < reg->count; i++)
+        free(reg->paths[i]);
     free(reg->handles);
     free(reg->solvers);
+    free(reg->origins);
+    free(reg->paths);
     free(reg);
 }
 
-int ccdb_registry_load_plugin(ccdb_registry *reg, const char *path, char *err, size_t errlen)
+/* Loads the plugin file `path` with the given origin; when `expect` is not NULL, the plugin must
+ * register a solver of that name (a plugin found by name). The one place that calls dlopen and a
+ * plugin's entry function. */
+static int load_file(ccdb_registry *reg, const char *path, ccdb_solver_origin origin,
+                     const char *expect, char *err, size_t errlen)
 {
     if (!path || !path[0])
         return ccdb_errorf(err, errlen, "plugin: empty path");
@@ -160,16 +191,24 @@ int ccdb_registry_load_plugin(ccdb_registry *reg, const char *path, char *err, s
         dlclose(h);
         return ccdb_errorf(err, errlen, "plugin %s: %s", path, why);
     }
-    if (ccdb_registry_find(reg, s->name)) {
-        /* Copy the name out before dlclose unmaps it. */
-        char name[NAME_MAX_LEN + 1];
-        snprintf(name, sizeof name, "%s", s->name);
+    /* Copy the name out before dlclose unmaps it. */
+    char name[NAME_MAX_LEN + 1];
+    snprintf(name, sizeof name, "%s", s->name);
+    if (expect && strcmp(name, expect) != 0) {
+        dlclose(h);
+        return ccdb_errorf(
+            err, errlen,
+            "plugin %s: registers a solver named '%s', not '%s' (a plugin found by name "
+            "is <solver name>.so)",
+            path, name, expect);
+    }
+    if (ccdb_registry_find(reg, name)) {
         dlclose(h);
         return ccdb_errorf(err, errlen, "plugin %s: a solver named '%s' is already registered",
                            path, name);
     }
     void **hs = realloc(reg->handles, (reg->nhandles + 1) * sizeof *hs);
-    if (!hs || push(reg, s) != 0) {
+    if (!hs || push(reg, s, origin, path) != 0) {
         if (hs)
             reg->handles = hs;
         dlclose(h);
@@ -178,6 +217,220 @@ int ccdb_registry_load_plugin(ccdb_registry *reg, const char *path, char *err, s
     reg->handles = hs;
     reg->handles[reg->nhandles++] = h;
     return 0;
+}
+
+int ccdb_registry_load_plugin(ccdb_registry *reg, const char *path, char *err, size_t errlen)
+{
+    return load_file(reg, path, CCDB_ORIGIN_PLUGIN, NULL, err, errlen);
+}
+
+const char *ccdb_registry_peers_dir(void)
+{
+#ifdef CCDB_PEERS_LIBDIR
+    return CCDB_PEERS_LIBDIR;
+#else
+    return NULL;
+#endif
+}
+
+/* The search folders, in order: $CCDB_PLUGIN_PATH's entries, then the peers folder. Calls
+ * visit(folder, length, origin, ctx) for each until it returns non-zero; returns that value. */
+static int each_search_dir(int (*visit)(const char *dir, size_t len, ccdb_solver_origin origin,
+                                        void *ctx),
+                           void *ctx)
+{
+    const char *env = getenv("CCDB_PLUGIN_PATH");
+    for (const char *p = env; p && *p;) {
+        size_t len = strcspn(p, ":");
+        if (len) {
+            int rc = visit(p, len, CCDB_ORIGIN_PLUGIN_PATH, ctx);
+            if (rc)
+                return rc;
+        }
+        p += len + (p[len] == ':');
+    }
+    const char *peers = ccdb_registry_peers_dir();
+    return peers ? visit(peers, strlen(peers), CCDB_ORIGIN_PEER, ctx) : 0;
+}
+
+static int is_solver_name(const char *s, size_t len)
+{
+    if (!len || len > NAME_MAX_LEN)
+        return 0;
+    for (size_t i = 0; i < len; i++)
+        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
+            return 0;
+    return 1;
+}
+
+typedef void (*found_fn)(const char *name, const char *path, ccdb_solver_origin origin, void *ctx);
+
+typedef struct search {
+    ccdb_registry *reg;
+    const char *name; /* find_or_load: the name looked for */
+    char *err;
+    size_t errlen;
+    int failed;
+    found_fn found;  /* each_unloaded: called instead of loading */
+    void *found_ctx; /* its context */
+    char **seen;     /* each_unloaded: names visited so far (first folder wins) */
+    size_t nseen, nfound;
+} search;
+
+static int seen_before(search *x, const char *name)
+{
+    for (size_t i = 0; i < x->nseen; i++)
+        if (!strcmp(x->seen[i], name))
+            return 1;
+    char **p = realloc(x->seen, (x->nseen + 1) * sizeof *p);
+    if (!p || !(p[x->nseen] = strdup(name))) {
+        if (p)
+            x->seen = p;
+        return -1;
+    }
+    x->seen = p;
+    x->nseen++;
+    return 0;
+}
+
+/* find_or_load: loads <dir>/<name>.so if the file exists. Non-zero stops the search. */
+static int try_dir(const char *dir, size_t len, ccdb_solver_origin origin, void *ctx)
+{
+    search *x = ctx;
+    char path[4096];
+    struct stat st;
+    if ((size_t)snprintf(path, sizeof path, "%.*s/%s.so", (int)len, dir, x->name) >= sizeof path ||
+        stat(path, &st) != 0)
+        return 0;
+    x->failed = load_file(x->reg, path, origin, x->name, x->err, x->errlen) != 0;
+    return 1;
+}
+
+/* Appends one search folder to the "unknown solver" message. */
+static int list_dir(const char *dir, size_t len, ccdb_solver_origin origin, void *ctx)
+{
+    search *x = ctx;
+    size_t used = strlen(x->err);
+    if (used < x->errlen)
+        snprintf(x->err + used, x->errlen - used, " %.*s (%s)", (int)len, dir,
+                 ccdb_origin_name(origin));
+    return 0;
+}
+
+const ccdb_solver *ccdb_registry_find_or_load(ccdb_registry *reg, const char *name, char *err,
+                                              size_t errlen)
+{
+    char scratch[1];
+    if (!err || !errlen)
+        err = scratch, errlen = sizeof scratch;
+    err[0] = '\0';
+    const ccdb_solver *s = ccdb_registry_find(reg, name);
+    if (s)
+        return s;
+    if (!is_solver_name(name, strlen(name))) {
+        ccdb_errorf(err, errlen, "unknown solver '%s' (not a solver name: [a-z0-9_]+)", name);
+        return NULL;
+    }
+    search x = { reg, name, err, errlen, 0, NULL, NULL, NULL, 0, 0 };
+    if (each_search_dir(try_dir, &x))
+        return x.failed ? NULL : ccdb_registry_find(reg, name);
+    ccdb_errorf(err, errlen,
+                "unknown solver '%s': not built in, not loaded with --plugin, and no %s.so in",
+                name, name);
+    size_t before = strlen(err);
+    each_search_dir(list_dir, &x);
+    if (strlen(err) == before)
+        ccdb_errorf(err + before, errlen - before,
+                    " any plugin folder ($CCDB_PLUGIN_PATH is not set)");
+    return NULL;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* load_all (each_unloaded when x->found is set: visit instead of loading): every
+ * <dir>/<name>.so not registered yet, in name order. Non-zero stops. */
+static int load_dir(const char *dir, size_t len, ccdb_solver_origin origin, void *ctx)
+{
+    search *x = ctx;
+    char folder[4096];
+    if ((size_t)snprintf(folder, sizeof folder, "%.*s", (int)len, dir) >= sizeof folder)
+        return 0;
+    DIR *d = opendir(folder);
+    if (!d)
+        return 0; /* a folder that does not exist holds no plugin, as in $PATH */
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    int rc = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t l = strlen(e->d_name);
+        if (l < 4 || strcmp(e->d_name + l - 3, ".so") != 0 || !is_solver_name(e->d_name, l - 3))
+            continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 16;
+            char **p = realloc(names, cap * sizeof *p);
+            if (!p) {
+                rc = ccdb_errorf(x->err, x->errlen, "%s: out of memory", folder);
+                break;
+            }
+            names = p;
+        }
+        if (!(names[n] = strndup(e->d_name, l - 3))) {
+            rc = ccdb_errorf(x->err, x->errlen, "%s: out of memory", folder);
+            break;
+        }
+        n++;
+    }
+    closedir(d);
+    if (!rc && n)
+        qsort(names, n, sizeof *names, cmp_names);
+    for (size_t i = 0; i < n && !rc; i++) {
+        if (ccdb_registry_find(x->reg, names[i]))
+            continue; /* found earlier in the search, or a built-in of that name */
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s.so", folder, names[i]);
+        if (!x->found) {
+            rc = load_file(x->reg, path, origin, names[i], x->err, x->errlen);
+            continue;
+        }
+        int seen = seen_before(x, names[i]);
+        if (seen < 0)
+            rc = ccdb_errorf(x->err, x->errlen, "%s: out of memory", folder);
+        else if (!seen) {
+            x->found(names[i], path, origin, x->found_ctx);
+            x->nfound++;
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    return rc ? 1 : 0;
+}
+
+int ccdb_registry_load_all(ccdb_registry *reg, char *err, size_t errlen)
+{
+    char scratch[1];
+    if (!err || !errlen)
+        err = scratch, errlen = sizeof scratch;
+    search x = { reg, NULL, err, errlen, 0, NULL, NULL, NULL, 0, 0 };
+    return each_search_dir(load_dir, &x) ? -1 : 0;
+}
+
+long ccdb_registry_each_unloaded(const ccdb_registry *reg,
+                                 void (*visit)(const char *name, const char *path,
+                                               ccdb_solver_origin origin, void *ctx),
+                                 void *ctx)
+{
+    char err[256];
+    /* Nothing is loaded in this mode: the registry is only read (ccdb_registry_find). */
+    search x = { (ccdb_registry *)reg, NULL, err, sizeof err, 0, visit, ctx, NULL, 0, 0 };
+    int rc = each_search_dir(load_dir, &x);
+    for (size_t i = 0; i < x.nseen; i++)
+        free(x.seen[i]);
+    free(x.seen);
+    return rc ? -1 : (long)x.nfound;
 }
 
 size_t ccdb_registry_count(const ccdb_registry *reg)
@@ -196,6 +449,31 @@ const ccdb_solver *ccdb_registry_find(const ccdb_registry *reg, const char *name
         if (!strcmp(reg->solvers[i]->name, name))
             return reg->solvers[i];
     return NULL;
+}
+
+ccdb_solver_origin ccdb_registry_origin(const ccdb_registry *reg, const ccdb_solver *s,
+                                        const char **path)
+{
+    for (size_t i = 0; i < reg->count; i++)
+        if (reg->solvers[i] == s) {
+            if (path)
+                *path = reg->paths[i];
+            return reg->origins[i];
+        }
+    if (path)
+        *path = NULL;
+    return CCDB_ORIGIN_BUILTIN;
+}
+
+const char *ccdb_origin_name(ccdb_solver_origin origin)
+{
+    switch (origin) {
+    case CCDB_ORIGIN_BUILTIN: return "built-in";
+    case CCDB_ORIGIN_PLUGIN: return "plugin";
+    case CCDB_ORIGIN_PLUGIN_PATH: return "plugin path";
+    case CCDB_ORIGIN_PEER: return "peer";
+    }
+    return "unknown";
 }
 
 const char *ccdb_state_name(ccdb_state state)
@@ -239,6 +517,7 @@ const char *ccdb_claims_text(unsigned flags, char *buf, size_t buflen)
         if (flags & names[i].bit)
             used = append_name(buf, buflen, used, names[i].name);
     }
+    known |= CCDB_SOLVER_NO_WORK_COUNT; /* not a claim: not shown */
     if (flags & ~known) {
         char other[32];
         snprintf(other, sizeof other, "flags 0x%x", flags & ~known);

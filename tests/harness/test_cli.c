@@ -201,6 +201,84 @@ Test(cli, fail_on_fn_with_a_false_conservative_claim)
     free(csv);
 }
 
+/* A plugin found by name in $CCDB_PLUGIN_PATH (no --plugin): it runs, its misses' replay lines
+ * carry its file, and replay finds it by name too. A solver with no work count shows an empty
+ * work cell in summary.csv and "n/a" in index.html and in replay, never 0. */
+Test(cli, plugin_found_by_name_and_work_na)
+{
+    char folder[600], cmd[2048];
+    snprintf(folder, sizeof folder, "%s/found", dir);
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p '%s' && cp '%s/testplugin_always_miss.so' '%s/testplugin_cxx.so' '%s/'",
+             folder, PLUGINS, PLUGINS, folder);
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    cr_assert_eq(setenv("CCDB_PLUGIN_PATH", folder, 1), 0);
+    cr_assert_eq(
+        ccdbench(
+            "run --solvers testplugin_always_miss,testplugin_cxx --repeat 1 --data '%s' -o rep",
+            data),
+        0);
+    char *out = captured("out.txt");
+    cr_expect(strstr(out, "testplugin_always_miss") && strstr(out, "testplugin_cxx"), "%s", out);
+    free(out);
+
+    /* replay lines name the plugin's file, so that they work without $CCDB_PLUGIN_PATH */
+    char *html = captured("rep/index.html");
+    char want[700];
+    snprintf(want, sizeof want, "--plugin %s/testplugin_always_miss.so", folder);
+    cr_expect(strstr(html, want), "replay command with '%s'", want);
+    /* summary table: testplugin_cxx's work is n/a */
+    const char *row = strstr(html, ">testplugin_cxx</td>");
+    cr_assert(row, "testplugin_cxx in the summary");
+    const char *end = strstr(row, "</tr>"), *na = strstr(row, ">n/a</td>");
+    cr_expect(na && na < end, "work n/a in the summary row");
+    row = strstr(html, ">testplugin_always_miss</td>");
+    cr_assert(row);
+    end = strstr(row, "</tr>");
+    na = strstr(row, ">n/a</td>");
+    cr_expect(!na || na > end, "testplugin_always_miss counts its work");
+    free(html);
+
+    /* summary.csv: column 18 (work) is empty for testplugin_cxx, a number for the other */
+    char *csv = captured("rep/summary.csv");
+    cr_assert(strstr(csv, ",failed,work,claims,"), "header: %.200s", csv);
+    int rows = 0;
+    for (const char *r = strstr(csv, "\ntestplugin_"); r; r = strstr(r + 1, "\ntestplugin_")) {
+        const char *p = r + 1;
+        for (int c = 0; c < 17; c++)
+            p = strchr(p, ',') + 1;
+        int cxx = !strncmp(r + 1, "testplugin_cxx,", 15);
+        cr_expect(cxx ? *p == ',' : (*p >= '0' && *p <= '9'), "work cell of %.40s: %.10s", r + 1,
+                  p);
+        /* claims (column 19) are claims only: 1 | 4 = 5 for testplugin_cxx, not 13 */
+        if (cxx)
+            cr_expect(!strncmp(strchr(p, ',') + 1, "5,", 2), "claims of %.40s", r + 1);
+        rows++;
+    }
+    cr_expect_geq(rows, 2);
+    free(csv);
+
+    /* replay finds it by name, and shows n/a for its work */
+    char misses[700];
+    snprintf(misses, sizeof misses, "%s/rep/misses/vertex-face/testplugin_always_miss.csv", dir);
+    cr_assert_eq(
+        ccdbench("replay '%s' --index 0 --solvers testplugin_cxx,testplugin_always_miss", misses),
+        0);
+    out = captured("out.txt");
+    const char *line = strstr(out, "testplugin_cxx");
+    cr_assert(line, "%s", out);
+    end = strchr(line, '\n');
+    na = strstr(line, " n/a ");
+    cr_expect(na && na < end, "%s", out);
+    free(out);
+
+    /* an unknown name says where it looked */
+    cr_assert_eq(ccdbench("run --solvers no_such_solver --data '%s' -o rep", data), 2);
+    char *err = captured("err.txt");
+    cr_expect(strstr(err, "unknown solver 'no_such_solver'") && strstr(err, folder), "%s", err);
+    free(err);
+}
+
 /* Every summary.csv row of `solver` shows every positive as a false negative: fn == positives,
  * tp == fp == 0, fn + tn == queries. Returns the sum of positives over its "all" rows. */
 static long long expect_all_positives_missed(const char *csv, const char *solver)

@@ -69,7 +69,33 @@ Test(cmd_list, loads_plugins, .init = redirect)
     cr_assert_eq(run(4, argv), 0);
     char *out = slurp(cr_get_redirected_stdout());
     cr_expect(strstr(out, "example_aabb") && strstr(out, "testplugin_always_miss"), "%s", out);
-    cr_expect(strstr(out, "[plugin]") != NULL, "plugins are marked");
+    /* where each comes from: the "from" column, then the file in the footer */
+    const char *line = strstr(out, "\nexample_aabb ");
+    cr_assert(line, "%s", out);
+    const char *eol = strchr(line + 1, '\n'), *from = strstr(line, "  plugin  ");
+    cr_expect(from && from < eol, "example_aabb's line says plugin: %s", out);
+    line = strstr(out, "\nnull ");
+    cr_assert(line, "%s", out);
+    eol = strchr(line + 1, '\n');
+    from = strstr(line, "  built-in  ");
+    cr_expect(from && from < eol, "null's line says built-in: %s", out);
+    cr_expect(strstr(out, "plugin files:") && strstr(out, PLUGIN("example_aabb")), "%s", out);
+}
+
+Test(cmd_list, work_column_says_na_for_no_work_count, .init = redirect)
+{
+    const char *argv[] = { "list", "--plugin", PLUGIN("testplugin_cxx") };
+    cr_assert_eq(run(3, argv), 0);
+    char *out = slurp(cr_get_redirected_stdout());
+    const char *line = strstr(out, "\ntestplugin_cxx ");
+    cr_assert(line, "%s", out);
+    const char *eol = strchr(line + 1, '\n'), *na = strstr(line, "  n/a  ");
+    cr_expect(na && na < eol, "testplugin_cxx has no work count: %s", out);
+    line = strstr(out, "\ncubic ");
+    cr_assert(line, "%s", out);
+    eol = strchr(line + 1, '\n');
+    na = strstr(line, "n/a");
+    cr_expect(!na || na > eol, "cubic counts its work: %s", out);
 }
 
 Test(cmd_list, help, .init = redirect)

@@ -68,6 +68,45 @@ Test(plugins, example_loads_and_answers)
         }
 }
 
+/* A plugin written in C++17, built with -fvisibility=hidden, filled with ccdb_solver_init. */
+Test(plugins, cxx_plugin_loads_and_answers)
+{
+    char err[1024] = "";
+    cr_assert(ccdb_registry_load_plugin(reg, PLUGIN("testplugin_cxx"), err, sizeof err) == 0, "%s",
+              err);
+    const ccdb_solver *s = ccdb_registry_find(reg, "testplugin_cxx");
+    cr_assert(s, "testplugin_cxx not registered");
+    cr_expect_eq(s->abi_version, CCDB_SOLVER_ABI);
+    cr_expect_eq(s->flags,
+                 CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_MIN_SEPARATION | CCDB_SOLVER_NO_WORK_COUNT);
+    cr_expect_eq(ccdb_registry_origin(reg, s, NULL), CCDB_ORIGIN_PLUGIN);
+    known_case c[32];
+    size_t nc = known_cases(c, 32);
+    int misses = 0;
+    for (size_t j = 0; j < nc; j++) {
+        ccdb_params p = ccdb_params_default();
+        p.min_separation = c[j].min_sep;
+        ccdb_result r = run_query(s, NULL, c[j].vf, (const double(*)[3])c[j].q, &p);
+        cr_expect(result_problem(&r)[0] == '\0', "%s", result_problem(&r));
+        if (c[j].hit)
+            cr_expect(r.state == CCDB_HIT && r.toi == 0.0, "testplugin_cxx %s '%s': %s",
+                      c[j].vf ? "VF" : "EE", c[j].name, ccdb_state_name(r.state));
+        if (!strcmp(c[j].name, "clear miss")) {
+            cr_expect(r.state == CCDB_MISS, "testplugin_cxx misses the clear miss");
+            misses++;
+        }
+    }
+    cr_expect(misses > 0, "the known cases have a clear miss");
+    /* A C++ exception inside (a coordinate beyond 1e300) is answered FAILED, never thrown on. */
+    double q[8][3] = { { 0 } };
+    q[5][1] = 1e301;
+    ccdb_params p = ccdb_params_default();
+    for (int vf = 0; vf < 2; vf++) {
+        ccdb_result r = run_query(s, NULL, vf, (const double(*)[3])q, &p);
+        cr_expect(r.state == CCDB_FAILED, "%s: %s", vf ? "VF" : "EE", ccdb_state_name(r.state));
+    }
+}
+
 Test(plugins, harness_test_plugins_load)
 {
     char err[1024] = "";

@@ -139,6 +139,44 @@ Test(registry, validate_rejects_each_malformation)
     expect_reject(&s, "destroy but no create");
 }
 
+/* ABI 2 added the CCDB_SOLVER_NO_WORK_COUNT flag; ABI 1 entries are still accepted, without it. */
+Test(registry, abi_1_still_accepted_and_no_work_count_from_abi_2)
+{
+    cr_expect_eq(CCDB_SOLVER_ABI, 2);
+    cr_expect_eq(CCDB_SOLVER_ABI_OLDEST, 1);
+    ccdb_solver s = good();
+    char err[256] = "";
+    s.abi_version = 1;
+    s.flags = CCDB_CLAIM_CONSERVATIVE;
+    cr_expect(ccdb_solver_validate(&s, err, sizeof err) == 0, "ABI 1: %s", err);
+    s.flags |= CCDB_SOLVER_NO_WORK_COUNT;
+    expect_reject(&s, "unknown claim flags 0x8 (ABI 1)");
+    s.abi_version = 2;
+    cr_expect(ccdb_solver_validate(&s, err, sizeof err) == 0, "ABI 2: %s", err);
+    char buf[64];
+    cr_expect_str_eq(ccdb_claims_text(s.flags, buf, sizeof buf), "conservative",
+                     "the work flag is not a claim");
+}
+
+/* ccdb_solver_init fills every field, the same in C as in C++. */
+Test(registry, solver_init_fills_every_field)
+{
+    ccdb_solver s;
+    memset(&s, 0xa5, sizeof s);
+    const ccdb_solver *r =
+        ccdb_solver_init(&s, "init_1", "sum", "ref", CCDB_CLAIM_REPORTS_TOI, noop, noop);
+    cr_expect_eq(r, &s);
+    cr_expect_eq(s.abi_version, CCDB_SOLVER_ABI);
+    cr_expect_str_eq(s.name, "init_1");
+    cr_expect_str_eq(s.summary, "sum");
+    cr_expect_str_eq(s.reference, "ref");
+    cr_expect_eq(s.flags, CCDB_CLAIM_REPORTS_TOI);
+    cr_expect(s.create == NULL && s.destroy == NULL);
+    cr_expect(s.vertex_face == noop && s.edge_edge == noop);
+    char err[256] = "";
+    cr_expect(ccdb_solver_validate(&s, err, sizeof err) == 0, "%s", err);
+}
+
 Test(registry, state_and_claim_names)
 {
     cr_expect_str_eq(ccdb_state_name(CCDB_MISS), "miss");
@@ -154,7 +192,12 @@ Test(registry, state_and_claim_names)
                      "conservative, reports TOI, min. separation");
     cr_expect_str_eq(ccdb_claims_text(CCDB_CLAIM_REPORTS_TOI, buf, sizeof buf), "reports TOI");
     cr_expect_str_eq(ccdb_claims_text(CCDB_CLAIM_CONSERVATIVE | 0x18u, buf, sizeof buf),
-                     "conservative, flags 0x18");
+                     "conservative, flags 0x10");
+    cr_expect_str_eq(ccdb_claims_text(CCDB_SOLVER_NO_WORK_COUNT, buf, sizeof buf), "");
+    cr_expect_str_eq(ccdb_origin_name(CCDB_ORIGIN_BUILTIN), "built-in");
+    cr_expect_str_eq(ccdb_origin_name(CCDB_ORIGIN_PLUGIN), "plugin");
+    cr_expect_str_eq(ccdb_origin_name(CCDB_ORIGIN_PLUGIN_PATH), "plugin path");
+    cr_expect_str_eq(ccdb_origin_name(CCDB_ORIGIN_PEER), "peer");
 }
 
 Test(registry, default_params)

@@ -63,7 +63,8 @@ static const char *const css =
     "word-break:break-all;max-height:20em;overflow:auto}"
     ".legend span{margin-right:1em;white-space:nowrap}"
     ".note{color:#555;font-size:.9em}"
-    "details>summary{cursor:pointer;font-weight:600;margin:.4em 0}";
+    "details>summary{cursor:pointer;font-weight:600;margin:.4em 0}"
+    ".scroll{overflow-x:auto}";
 
 /* ---- aggregation --------------------------------------------------------------------------- */
 
@@ -344,7 +345,8 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
                       "out of range, a TOI not in [0,1] for a hit, or a negative work count "
                       "(tallied otherwise as they read). Run: in a child process (isolated) "
                       "or in ccdbench's own.</p>\n"
-                      "<table id=\"summary\" class=\"summary\">\n<thead><tr><th>solver</th>"
+                      "<div class=\"scroll\"><table id=\"summary\" class=\"summary\">\n"
+                      "<thead><tr><th>solver</th>"
                       "<th>claims</th><th>status</th>");
     ccdb_rbuf_puts(b, count_heads);
     ccdb_rbuf_puts(b, "<th>work</th><th>contract violations</th><th>run</th></tr></thead>\n"
@@ -365,7 +367,7 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
         ccdb_rbuf_puts(b, t->isolated ? "<td>isolated</td>" : "<td>in-process</td>");
         ccdb_rbuf_puts(b, "</tr>\n");
     }
-    ccdb_rbuf_puts(b, "</tbody></table>\n</section>\n");
+    ccdb_rbuf_puts(b, "</tbody></table></div>\n</section>\n");
 }
 
 static void write_charts(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)

@@ -16,6 +16,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #define NAME_MAX_LEN 63
 /* How long loading a plugin (its constructors and entry function) may take. */
@@ -197,6 +200,9 @@ static int probe_in_child(const char *path, char *err, size_t errlen)
     }
     if (pid == 0) {
         setpgid(0, 0);
+#ifdef __linux__
+        prctl(PR_SET_PDEATHSIG, SIGKILL); /* should ccdbench die meanwhile */
+#endif
         close(fds[0]);
         /* Whatever the plugin prints while loading is not ccdbench's output. */
         int null = open("/dev/null", O_WRONLY);

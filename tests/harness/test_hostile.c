@@ -475,3 +475,80 @@ Test(hostile, a_folder_of_other_files_is_never_replaced)
     cr_assert_str_eq(kept, "keep");
     free(kept);
 }
+
+/* The pid of a child of `parent` (from /proc), or 0 when there is none yet. */
+static pid_t child_of(pid_t parent)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "ps -o pid= --ppid %ld 2>/dev/null | head -1", (long)parent);
+    FILE *p = popen(cmd, "r");
+    long pid = 0;
+    if (p) {
+        if (fscanf(p, "%ld", &pid) != 1)
+            pid = 0;
+        pclose(p);
+    }
+    return (pid_t)pid;
+}
+
+/* 1 once /proc says pid is gone or a zombie (waiting up to 5 s for the scheduler). */
+static int dies(pid_t pid)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+    for (int tries = 0; tries < 500; tries++) {
+        FILE *f = fopen(path, "r");
+        char state = 0;
+        if (!f)
+            return 1;
+        int got = fscanf(f, "%*d (%*[^)]) %c", &state);
+        fclose(f);
+        if (got == 1 && (state == 'Z' || state == 'X'))
+            return 1;
+        struct timespec ms = { 0, 10000000 };
+        nanosleep(&ms, NULL);
+    }
+    return 0;
+}
+
+/* Stopping ccdbench (SIGTERM, or Ctrl-C's SIGINT) while an isolated solver hangs: the child, in
+ * a process group of its own that a terminal's signal does not reach, dies with it. */
+Test(hostile, a_stopped_run_leaves_no_child_behind)
+{
+    const int sigs[] = { SIGTERM, SIGINT };
+    for (int k = 0; k < 2; k++) {
+        char cmd[2048];
+        snprintf(cmd, sizeof cmd,
+                 "exec '%s' run --timeout 60 --plugin '%s' --solvers testplugin_hang --data '%s' "
+                 "-o '%s/rep' >/dev/null 2>&1",
+                 CLI_BIN, plugin("testplugin_hang"), cli_data, cli_dir);
+        pid_t pid = fork();
+        cr_assert_geq(pid, 0);
+        if (pid == 0) {
+            execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+            _exit(127);
+        }
+        /* The solver's child: a child of ccdbench still there 0.2 s later (the child that
+         * probes the plugin while it is loaded is gone by then). */
+        pid_t child = 0;
+        for (int tries = 0; tries < 300 && !child; tries++) {
+            struct timespec wait = { 0, 200000000 };
+            pid_t c = child_of(pid);
+            nanosleep(&wait, NULL);
+            if (c && child_of(pid) == c)
+                child = c;
+        }
+        if (!child)
+            kill(pid, SIGKILL);
+        cr_assert_gt(child, 0, "the isolated child never started");
+        cr_assert_eq(kill(pid, sigs[k]), 0);
+        int st;
+        cr_assert_eq(waitpid(pid, &st, 0), pid);
+        cr_assert(WIFSIGNALED(st) && WTERMSIG(st) == sigs[k], "ccdbench ended by the signal");
+        int gone = dies(child);
+        if (!gone)
+            kill(child, SIGKILL);
+        cr_assert(gone, "signal %d: the solver's child %ld outlived ccdbench", sigs[k],
+                  (long)child);
+    }
+}

@@ -38,21 +38,47 @@ static char *keep_string(ccdb_bench *b, const char *s)
     return copy;
 }
 
-/* Appends one zeroed element to a growable array (*items, *n, *cap of elements of `size`). */
-static void *grow(void *items_ptr, size_t *n, size_t *cap, size_t size)
+/* base, grown (realloc) when it has no room for element n + 1 of `size`; NULL when it cannot
+ * grow (base is then unchanged). */
+static void *room_for_one(void *base, size_t n, size_t *cap, size_t size)
 {
-    void **items = items_ptr;
-    if (*n == *cap) {
-        size_t c = *cap ? 2 * *cap : 64;
-        void *g = realloc(*items, c * size);
-        if (!g)
-            return NULL;
-        *items = g;
+    if (n < *cap)
+        return base;
+    size_t c = *cap ? 2 * *cap : 64;
+    void *g = realloc(base, c * size);
+    if (g)
         *cap = c;
-    }
-    void *e = (char *)*items + (*n)++ * size;
-    memset(e, 0, size);
-    return e;
+    return g;
+}
+
+static ccdb_report_row *new_row(ccdb_bench *b)
+{
+    ccdb_report_row *g = room_for_one(b->rows, b->n_rows, &b->cap_rows, sizeof *g);
+    if (!g)
+        return NULL;
+    b->rows = g;
+    memset(&g[b->n_rows], 0, sizeof *g);
+    return &g[b->n_rows++];
+}
+
+static ccdb_report_miss *new_miss(ccdb_bench *b)
+{
+    ccdb_report_miss *g = room_for_one(b->misses, b->n_misses, &b->cap_misses, sizeof *g);
+    if (!g)
+        return NULL;
+    b->misses = g;
+    memset(&g[b->n_misses], 0, sizeof *g);
+    return &g[b->n_misses++];
+}
+
+static ccdb_report_finding *new_finding(ccdb_bench *b)
+{
+    ccdb_report_finding *g = room_for_one(b->findings, b->n_findings, &b->cap_findings, sizeof *g);
+    if (!g)
+        return NULL;
+    b->findings = g;
+    memset(&g[b->n_findings], 0, sizeof *g);
+    return &g[b->n_findings++];
 }
 
 void ccdb_bench_free(ccdb_bench *b)
@@ -182,7 +208,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
 
     if (run->status != CCDB_RUN_OK) {
         /* Nothing came back: one "all" row carrying the status, no counts. */
-        if (!(row = grow(&b->rows, &b->n_rows, &b->cap_rows, sizeof *row)))
+        if (!(row = new_row(b)))
             goto oom;
         ccdb_tally_init(&all);
         fill_row(row, sum, in, "all", &all, run);
@@ -195,7 +221,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
     }
 
     ccdb_tally_results(in->truth, run->results, n, s->flags, &all, by_class);
-    ccdb_report_row *all_row = grow(&b->rows, &b->n_rows, &b->cap_rows, sizeof *all_row);
+    ccdb_report_row *all_row = new_row(b);
     if (!all_row)
         goto oom;
     fill_row(all_row, sum, in, "all", &all, run);
@@ -206,7 +232,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
     for (int c = 0; c < CCDB_CLASS_COUNT; c++) {
         if (!by_class[c].queries)
             continue;
-        if (!(row = grow(&b->rows, &b->n_rows, &b->cap_rows, sizeof *row)))
+        if (!(row = new_row(b)))
             goto oom;
         fill_row(row, sum, in, ccdb_truth_class_name((ccdb_truth_class)c), &by_class[c], run);
     }
@@ -236,8 +262,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
                 return -1;
             if (kept->findings < (long long)opt->misses_kept) {
                 kept->findings++;
-                ccdb_report_finding *f =
-                    grow(&b->findings, &b->n_findings, &b->cap_findings, sizeof *f);
+                ccdb_report_finding *f = new_finding(b);
                 if (!f)
                     goto oom;
                 f->solver = s->name;
@@ -262,7 +287,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
         if (kept->misses >= (long long)opt->misses_kept)
             continue;
         kept->misses++;
-        ccdb_report_miss *m = grow(&b->misses, &b->n_misses, &b->cap_misses, sizeof *m);
+        ccdb_report_miss *m = new_miss(b);
         if (!m)
             goto oom;
         m->solver = s->name;

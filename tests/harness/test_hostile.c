@@ -5,6 +5,7 @@
  * violations in their own column; TOI findings written and replayable; solver output captured;
  * concurrent runs into one report folder; a full disk during a run. */
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -45,12 +46,12 @@ static int exists(const char *fmt, const char *arg)
 /* Entries of cli_dir whose name starts with prefix. */
 static int entries_starting(const char *prefix)
 {
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "ls -A '%s' | grep -c '^%s' || true", cli_dir, prefix);
-    FILE *p = popen(cmd, "r");
-    int n = -1;
-    cr_assert_eq(fscanf(p, "%d", &n), 1);
-    pclose(p);
+    DIR *d = opendir(cli_dir);
+    cr_assert_not_null(d, "%s: %s", cli_dir, strerror(errno));
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+    closedir(d);
     return n;
 }
 
@@ -476,19 +477,33 @@ Test(hostile, a_folder_of_other_files_is_never_replaced)
     free(kept);
 }
 
-/* The pid of a child of `parent` (from /proc), or 0 when there is none yet. */
+/* The pid of a living child of `parent` (from /proc/N/stat), or 0 when there is none. */
 static pid_t child_of(pid_t parent)
 {
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "ps -o pid= --ppid %ld 2>/dev/null | head -1", (long)parent);
-    FILE *p = popen(cmd, "r");
-    long pid = 0;
-    if (p) {
-        if (fscanf(p, "%ld", &pid) != 1)
-            pid = 0;
-        pclose(p);
+    DIR *d = opendir("/proc");
+    cr_assert_not_null(d, "/proc: %s", strerror(errno));
+    pid_t found = 0;
+    for (struct dirent *e; !found && (e = readdir(d));) {
+        if (e->d_name[0] < '1' || e->d_name[0] > '9')
+            continue;
+        char path[300], line[512];
+        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue;
+        size_t n = fread(line, 1, sizeof line - 1, f);
+        fclose(f);
+        line[n] = '\0';
+        /* "pid (comm) state ppid ...": comm may hold anything, so read after its last ')'. */
+        const char *end = strrchr(line, ')');
+        char state;
+        long ppid;
+        if (end && sscanf(end + 1, " %c %ld", &state, &ppid) == 2 && ppid == (long)parent &&
+            state != 'Z')
+            found = (pid_t)atol(e->d_name);
     }
-    return (pid_t)pid;
+    closedir(d);
+    return found;
 }
 
 /* 1 once /proc says pid is gone or a zombie (waiting up to 5 s for the scheduler). */

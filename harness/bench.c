@@ -1,6 +1,7 @@
-/* bench.c — the run loop: every solver on every dataset (in-process or isolated), tallied
- * against the exact truth into report rows, with every false negative written to
- * DIR/misses/{vertex-face,edge-edge}/<solver>.csv in the input format, ready to replay. */
+/* bench.c — the run loop: every solver on every dataset (a read-only copy of its queries;
+ * isolated or in-process with guards), tallied against the exact truth into report rows, with
+ * every false negative and every TOI finding written in the input format, ready to replay, to
+ * DIR/{misses,bad-toi}/{vertex-face,edge-edge}/<solver>.csv. */
 #include <assert.h>
 #include <errno.h>
 #include <math.h>
@@ -37,34 +38,47 @@ static char *keep_string(ccdb_bench *b, const char *s)
     return copy;
 }
 
+/* base, grown (realloc) when it has no room for element n + 1 of `size`; NULL when it cannot
+ * grow (base is then unchanged). */
+static void *room_for_one(void *base, size_t n, size_t *cap, size_t size)
+{
+    if (n < *cap)
+        return base;
+    size_t c = *cap ? 2 * *cap : 64;
+    void *g = realloc(base, c * size);
+    if (g)
+        *cap = c;
+    return g;
+}
+
 static ccdb_report_row *new_row(ccdb_bench *b)
 {
-    if (b->n_rows == b->cap_rows) {
-        size_t cap = b->cap_rows ? 2 * b->cap_rows : 64;
-        ccdb_report_row *g = realloc(b->rows, cap * sizeof *g);
-        if (!g)
-            return NULL;
-        b->rows = g;
-        b->cap_rows = cap;
-    }
-    ccdb_report_row *r = &b->rows[b->n_rows++];
-    memset(r, 0, sizeof *r);
-    return r;
+    ccdb_report_row *g = room_for_one(b->rows, b->n_rows, &b->cap_rows, sizeof *g);
+    if (!g)
+        return NULL;
+    b->rows = g;
+    memset(&g[b->n_rows], 0, sizeof *g);
+    return &g[b->n_rows++];
 }
 
 static ccdb_report_miss *new_miss(ccdb_bench *b)
 {
-    if (b->n_misses == b->cap_misses) {
-        size_t cap = b->cap_misses ? 2 * b->cap_misses : 64;
-        ccdb_report_miss *g = realloc(b->misses, cap * sizeof *g);
-        if (!g)
-            return NULL;
-        b->misses = g;
-        b->cap_misses = cap;
-    }
-    ccdb_report_miss *m = &b->misses[b->n_misses++];
-    memset(m, 0, sizeof *m);
-    return m;
+    ccdb_report_miss *g = room_for_one(b->misses, b->n_misses, &b->cap_misses, sizeof *g);
+    if (!g)
+        return NULL;
+    b->misses = g;
+    memset(&g[b->n_misses], 0, sizeof *g);
+    return &g[b->n_misses++];
+}
+
+static ccdb_report_finding *new_finding(ccdb_bench *b)
+{
+    ccdb_report_finding *g = room_for_one(b->findings, b->n_findings, &b->cap_findings, sizeof *g);
+    if (!g)
+        return NULL;
+    b->findings = g;
+    memset(&g[b->n_findings], 0, sizeof *g);
+    return &g[b->n_findings++];
 }
 
 void ccdb_bench_free(ccdb_bench *b)
@@ -74,6 +88,8 @@ void ccdb_bench_free(ccdb_bench *b)
     free(b->strings);
     free(b->rows);
     free(b->misses);
+    free(b->findings);
+    free(b->outputs);
     free(b->solvers);
     memset(b, 0, sizeof *b);
 }
@@ -114,28 +130,78 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum, const
     row->conservative = (s->flags & CCDB_CLAIM_CONSERVATIVE) != 0;
     row->claim_tags = sum->claim_tags;
     row->status = report_status(run->status);
+    row->contract_violations = t->violations;
+    row->isolated = sum->isolated;
     /* Time is measured for the whole loop only: class rows have none of their own. */
     row->ns_median = row->ns_min = row->ns_max = NAN;
 }
 
-/* The misses file of a solver and kind (a ccdb_atomic_file), opened on the first false
- * negative. */
-static int open_miss_file(ccdb_atomic_file *mf, const char *dir, const ccdb_solver *s, ccdb_kind k,
-                          char *err, size_t errlen)
+/* One findings file (a ccdb_atomic_file, opened on its first query) and the path replay
+ * commands give for it. */
+typedef struct findings_file {
+    ccdb_atomic_file af;
+    char shown[4200];
+} findings_file;
+
+static int open_findings(findings_file *ff, const ccdb_bench_options *opt, const char *folder,
+                         const ccdb_solver *s, ccdb_kind k, char *err, size_t errlen)
 {
     char sub[4096], path[4200];
-    snprintf(sub, sizeof sub, "%s/%s", dir, kind_folder(k));
+    snprintf(sub, sizeof sub, "%s/%s/%s", opt->findings_dir, folder, kind_folder(k));
     if (ccdb_mkdir_p(sub) != 0)
-        return ccdb_errorf(err, errlen, "%s: %s", sub, strerror(errno));
+        return ccdb_errorf(err, errlen, "%s: cannot write: %s", sub, strerror(errno));
     if (snprintf(path, sizeof path, "%s/%s.csv", sub, s->name) >= (int)sizeof path)
         return ccdb_errorf(err, errlen, "%s: path too long", sub);
-    return ccdb_atomic_open(mf, path, err, errlen);
+    snprintf(ff->shown, sizeof ff->shown, "%s/%s/%s/%s.csv",
+             opt->findings_shown ? opt->findings_shown : opt->findings_dir, folder, kind_folder(k),
+             s->name);
+    return ccdb_atomic_open(&ff->af, path, err, errlen);
 }
 
-/* Tallies one solver run into rows, and its false negatives into misses. */
+/* Writes query i to its findings file (opening it first); *at gets its index in the file. */
+static int write_finding(findings_file *ff, const char *folder, const ccdb_bench_options *opt,
+                         const ccdb_solver *s, const ccdb_input *in, size_t i, char *err,
+                         size_t errlen)
+{
+    if (!opt->findings_dir)
+        return 0;
+    if (!ff->af.f && open_findings(ff, opt, folder, s, in->ds.kind, err, errlen) != 0)
+        return -1;
+    if (ccdb_csv_write_query(ff->af.f, (const double(*)[3])in->ds.q[i], in->truth[i].hit != 0) != 0)
+        return ccdb_atomic_fail(&ff->af, err, errlen);
+    return 0;
+}
+
+/* "ccdbench replay FILE --index I --kind K ARGS": the findings file when one is written, else
+ * the input file. */
+static const char *replay_command(ccdb_bench *b, const findings_file *ff, long long at,
+                                  const ccdb_input *in, size_t i, const ccdb_bench_options *opt)
+{
+    char cmd[8192] = "ccdbench replay ";
+    if (opt->findings_dir)
+        ccdb_shell_quote(cmd, sizeof cmd, ff->shown);
+    else if (in->source)
+        ccdb_shell_quote(cmd, sizeof cmd, in->source);
+    else
+        ccdb_shell_quote(cmd, sizeof cmd, "(generated; no file)");
+    size_t len = strlen(cmd);
+    snprintf(cmd + len, sizeof cmd - len, " --index %lld --kind %s%s%s",
+             opt->findings_dir ? at : (long long)i, ccdb_kind_name(in->ds.kind),
+             opt->replay_args && *opt->replay_args ? " " : "",
+             opt->replay_args ? opt->replay_args : "");
+    return keep_string(b, cmd);
+}
+
+/* Per solver: how many misses and findings the report keeps. */
+typedef struct kept_count {
+    long long misses, findings;
+} kept_count;
+
+/* Tallies one solver run into rows, its false negatives into misses and its TOI findings into
+ * findings (files, and the first few for the report). */
 static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
-                  const ccdb_solver_run *run, ccdb_atomic_file *mf, const ccdb_bench_options *opt,
-                  long long *kept, char *err, size_t errlen)
+                  const ccdb_solver_run *run, findings_file *miss_file, findings_file *toi_file,
+                  const ccdb_bench_options *opt, kept_count *kept, char *err, size_t errlen)
 {
     const ccdb_solver *s = sum->solver;
     size_t n = in->ds.count;
@@ -156,13 +222,15 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
         return 0;
     }
 
-    ccdb_tally_results(in->truth, run->results, n, &all, by_class);
-    if (!(row = new_row(b)))
+    ccdb_tally_results(in->truth, run->results, n, s->flags, &all, by_class);
+    ccdb_report_row *all_row = new_row(b);
+    if (!all_row)
         goto oom;
-    fill_row(row, sum, in, "all", &all, run);
-    row->ns_median = run->ns_median;
-    row->ns_min = run->ns_min;
-    row->ns_max = run->ns_max;
+    fill_row(all_row, sum, in, "all", &all, run);
+    all_row->ns_median = run->ns_median;
+    all_row->ns_min = run->ns_min;
+    all_row->ns_max = run->ns_max;
+    size_t first_class_row = b->n_rows;
     for (int c = 0; c < CCDB_CLASS_COUNT; c++) {
         if (!by_class[c].queries)
             continue;
@@ -177,49 +245,62 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
     sum->toi_violations += all.toi_violations;
     sum->failed += all.failed;
     sum->gave_up += all.gave_up;
+    sum->violations += all.violations;
     sum->ns_total += run->ns_median * (double)n;
     sum->timed_queries += (long long)n;
 
-    if (!all.fn)
-        return 0;
     int k = in->ds.kind == CCDB_KIND_VF ? 0 : 1;
     for (size_t i = 0; i < n; i++) {
-        if (ccdb_outcome_of(&in->truth[i], &run->results[i]) != CCDB_OUT_FN)
+        const ccdb_truth_result *t = &in->truth[i];
+        const ccdb_result *r = &run->results[i];
+        if (ccdb_toi_finding(t, r, s->flags)) {
+            long long at = sum->toi_findings[k]++;
+            /* Rows were filled before; count the finding on its "all" and class rows. */
+            b->rows[first_class_row - 1].toi_findings++;
+            for (size_t j = first_class_row; j < b->n_rows; j++)
+                if (!strcmp(b->rows[j].family, ccdb_truth_class_name(t->cls)))
+                    b->rows[j].toi_findings++;
+            if (write_finding(toi_file, CCDB_BAD_TOI_FOLDER, opt, s, in, i, err, errlen) != 0)
+                return -1;
+            if (kept->findings < (long long)opt->misses_kept) {
+                kept->findings++;
+                ccdb_report_finding *f = new_finding(b);
+                if (!f)
+                    goto oom;
+                f->solver = s->name;
+                f->dataset = ccdb_input_label(in);
+                f->kind = ccdb_kind_name(in->ds.kind);
+                f->family = ccdb_truth_class_name(t->cls);
+                f->index = (long long)i;
+                f->state = ccdb_state_name(r->state);
+                f->toi = r->toi;
+                f->hit = t->hit != 0;
+                f->toi_lo = t->toi_lo;
+                f->toi_hi = t->toi_hi;
+                if (!(f->replay = replay_command(b, toi_file, at, in, i, opt)))
+                    goto oom;
+            }
+        }
+        if (ccdb_outcome_of(t, r) != CCDB_OUT_FN)
             continue;
         long long at = sum->misses[k]++;
-        if (opt->misses_dir) {
-            if (!mf->f && open_miss_file(mf, opt->misses_dir, s, in->ds.kind, err, errlen) != 0)
-                return -1;
-            if (ccdb_csv_write_query(mf->f, (const double(*)[3])in->ds.q[i], 1) != 0)
-                return ccdb_atomic_fail(mf, err, errlen);
-        }
-        if (*kept >= (long long)opt->misses_kept)
+        if (write_finding(miss_file, CCDB_MISSES_FOLDER, opt, s, in, i, err, errlen) != 0)
+            return -1;
+        if (kept->misses >= (long long)opt->misses_kept)
             continue;
-        ++*kept;
+        kept->misses++;
         ccdb_report_miss *m = new_miss(b);
         if (!m)
             goto oom;
         m->solver = s->name;
         m->dataset = ccdb_input_label(in);
         m->kind = ccdb_kind_name(in->ds.kind);
-        m->family = ccdb_truth_class_name(in->truth[i].cls);
+        m->family = ccdb_truth_class_name(t->cls);
         m->index = (long long)i;
         memcpy(m->q, in->ds.q[i], sizeof m->q);
-        m->toi_lo = in->truth[i].toi_lo;
-        m->toi_hi = in->truth[i].toi_hi;
-        char cmd[8192] = "ccdbench replay ";
-        if (opt->misses_dir)
-            ccdb_shell_quote(cmd, sizeof cmd, mf->path);
-        else if (in->source)
-            ccdb_shell_quote(cmd, sizeof cmd, in->source);
-        else
-            ccdb_shell_quote(cmd, sizeof cmd, "(generated; no file)");
-        size_t len = strlen(cmd);
-        snprintf(cmd + len, sizeof cmd - len, " --index %lld --kind %s%s%s",
-                 opt->misses_dir ? at : (long long)i, ccdb_kind_name(in->ds.kind),
-                 opt->replay_args && *opt->replay_args ? " " : "",
-                 opt->replay_args ? opt->replay_args : "");
-        if (!(m->replay = keep_string(b, cmd)))
+        m->toi_lo = t->toi_lo;
+        m->toi_hi = t->toi_hi;
+        if (!(m->replay = replay_command(b, miss_file, at, in, i, opt)))
             goto oom;
     }
     return 0;
@@ -228,16 +309,26 @@ oom:
     return -1;
 }
 
+/* The solver's captured output: bytes summed, the first excerpt kept. */
+static int add_output(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_solver_run *run)
+{
+    sum->output_bytes += run->output_bytes;
+    if (run->output && !sum->output && !(sum->output = keep_string(b, run->output)))
+        return -1;
+    return 0;
+}
+
 int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_solvers,
                    const ccdb_input *inputs, size_t n_inputs, const ccdb_bench_options *opt,
                    char *err, size_t errlen)
 {
     memset(b, 0, sizeof *b);
+    size_t slots = 2 * (n_solvers ? n_solvers : 1);
     b->solvers = calloc(n_solvers ? n_solvers : 1, sizeof *b->solvers);
-    ccdb_atomic_file *mf = calloc(2 * (n_solvers ? n_solvers : 1), sizeof *mf);
-    long long *kept = calloc(n_solvers ? n_solvers : 1, sizeof *kept);
+    findings_file *mf = calloc(slots, sizeof *mf), *tf = calloc(slots, sizeof *tf);
+    kept_count *kept = calloc(n_solvers ? n_solvers : 1, sizeof *kept);
     int rc = 0;
-    if (!b->solvers || !mf || !kept) {
+    if (!b->solvers || !mf || !tf || !kept) {
         snprintf(err, errlen, "out of memory");
         rc = -1;
         goto done;
@@ -246,6 +337,7 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
     for (size_t j = 0; j < n_solvers && rc == 0; j++) {
         char tags[128];
         b->solvers[j].solver = solvers[j];
+        b->solvers[j].isolated = ccdb_isolated(solvers[j], opt->isolate);
         b->solvers[j].claim_tags =
             keep_string(b, ccdb_claims_text(solvers[j]->flags, tags, sizeof tags));
         if (!b->solvers[j].claim_tags) {
@@ -257,19 +349,26 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
     for (size_t i = 0; i < n_inputs && rc == 0; i++) {
         const ccdb_input *in = &inputs[i];
         assert(in->truth || in->ds.count == 0);
+        /* One read-only copy of the queries for all the solvers of this dataset. */
+        const double(*q)[8][3] =
+            ccdb_queries_readonly((const double(*)[8][3])in->ds.q, in->ds.count);
+        if (!q) {
+            snprintf(err, errlen, "%s: cannot map a read-only copy of its queries: %s",
+                     ccdb_input_label(in), strerror(errno));
+            rc = -1;
+            break;
+        }
         for (size_t j = 0; j < n_solvers && rc == 0; j++) {
             const ccdb_solver *s = solvers[j];
-            ccdb_progress("[%zu/%zu] %s on %s (%zu queries)", i + 1, n_inputs, s->name,
-                          ccdb_input_label(in), in->ds.count);
+            ccdb_solver_summary *sum = &b->solvers[j];
+            ccdb_progress("[%zu/%zu] %s on %s (%zu queries%s)", i + 1, n_inputs, s->name,
+                          ccdb_input_label(in), in->ds.count, sum->isolated ? ", isolated" : "");
             ccdb_solver_run run;
-            const double(*q)[8][3] = (const double(*)[8][3])in->ds.q;
-            int r = opt->isolate
-                        ? ccdb_isolate_run(s, in->ds.kind, q, in->ds.count, &opt->run,
-                                           opt->timeout_s, &run)
-                        : ccdb_runner_run(s, in->ds.kind, q, in->ds.count, &opt->run, &run);
-            if (r != 0) {
+            if (ccdb_run_solver(s, in->ds.kind, q, in->ds.count, &opt->run, sum->isolated,
+                                opt->timeout_s, &run) != 0) {
                 snprintf(err, errlen, "running %s on %s: %s", s->name, ccdb_input_label(in),
                          run.detail);
+                ccdb_solver_run_free(&run);
                 rc = -1;
                 break;
             }
@@ -278,20 +377,38 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
                 fprintf(stderr, "ccdbench run: %s on %s: %s\n", s->name, ccdb_input_label(in),
                         run.detail);
             }
-            ccdb_atomic_file *m = &mf[2 * j + (in->ds.kind == CCDB_KIND_VF ? 0 : 1)];
-            rc = record(b, &b->solvers[j], in, &run, m, opt, &kept[j], err, errlen);
+            size_t slot = 2 * j + (in->ds.kind == CCDB_KIND_VF ? 0 : 1);
+            rc = record(b, sum, in, &run, &mf[slot], &tf[slot], opt, &kept[j], err, errlen);
+            if (rc == 0 && add_output(b, sum, &run) != 0) {
+                snprintf(err, errlen, "out of memory");
+                rc = -1;
+            }
             ccdb_solver_run_free(&run);
         }
+        ccdb_queries_readonly_free(q, in->ds.count);
     }
     ccdb_progress_done();
+    if (rc == 0 && !(b->outputs = calloc(n_solvers ? n_solvers : 1, sizeof *b->outputs))) {
+        snprintf(err, errlen, "out of memory");
+        rc = -1;
+    }
+    for (size_t j = 0; rc == 0 && j < n_solvers; j++)
+        if (b->solvers[j].output_bytes)
+            b->outputs[b->n_outputs++] =
+                (ccdb_report_output){ b->solvers[j].solver->name, b->solvers[j].output_bytes,
+                                      b->solvers[j].output };
 done:
-    for (size_t j = 0; mf && j < 2 * n_solvers; j++) {
-        if (rc == 0 && mf[j].f)
-            rc = ccdb_atomic_commit(&mf[j], err, errlen);
-        else
-            ccdb_atomic_abort(&mf[j]);
+    for (size_t j = 0; mf && tf && j < slots; j++) {
+        findings_file *files[2] = { &mf[j], &tf[j] };
+        for (int f = 0; f < 2; f++) {
+            if (rc == 0 && files[f]->af.f)
+                rc = ccdb_atomic_commit(&files[f]->af, err, errlen);
+            else
+                ccdb_atomic_abort(&files[f]->af);
+        }
     }
     free(mf);
+    free(tf);
     free(kept);
     return rc;
 }

@@ -1,5 +1,7 @@
 /* ccdb_cli.h — the ccdbench subcommands. Each returns the process exit status:
- * 0 success, 1 a finding the user asked to fail on, 2 bad usage or bad input. */
+ * 0 success, 1 a finding the user asked to fail on, 2 bad usage, bad input or output that
+ * cannot be written, 3 an internal consistency failure (gen). (4, a solver that called exit()
+ * in-process, comes from the guard in solver_guard.c; main.c turns a lost stdout into 2.) */
 #ifndef CCDB_CLI_H
 #define CCDB_CLI_H
 

@@ -1,4 +1,5 @@
-/* ccdb_runner.h — one solver over one dataset, timed: in-process threads or an isolated child. */
+/* ccdb_runner.h — one solver over one dataset, timed: in-process threads or an isolated child,
+ * and the guards that keep a misbehaving solver from hurting the run. */
 #ifndef CCDB_RUNNER_H
 #define CCDB_RUNNER_H
 
@@ -35,6 +36,9 @@ typedef struct ccdb_solver_run {
     ccdb_result *results;             /* one per query (from the warm-up pass); NULL unless OK */
     double ns_median, ns_min, ns_max; /* per query, over the timed repeats */
     char detail[160];                 /* why it is not OK ("killed by signal 11", "timeout 5 s") */
+    long long output_bytes;           /* what the solver printed on stdout and stderr (guarded
+                                         and isolated runs capture it) */
+    char *output; /* its first lines (CCDB_OUTPUT_EXCERPT_*), NUL-terminated; NULL if none */
 } ccdb_solver_run;
 
 /* Runs `s` on n queries of `kind` in-process: per-thread state, one warm-up pass whose results
@@ -44,9 +48,57 @@ int ccdb_runner_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3
                     const ccdb_run_config *cfg, ccdb_solver_run *out);
 /* Same in a forked child with a wall-clock limit (timeout_s > 0): a crash or timeout sets
  * out->status to CCDB_RUN_CRASHED / CCDB_RUN_TIMEOUT and returns 0. -1 only when the
- * harness itself fails (fork, pipe). */
+ * harness itself fails (fork, pipe). The child is the leader of a process group of its own;
+ * the parent reads exactly the bytes the child announces (never waiting for the end of the
+ * pipe, which a process the solver started may hold), then kills that whole group and reaps
+ * the child: nothing the solver started outlives the call (unless it left the group). The
+ * child's stdout and stderr are captured into out->output / output_bytes. */
 int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3], size_t n,
                      const ccdb_run_config *cfg, double timeout_s, ccdb_solver_run *out);
 void ccdb_solver_run_free(ccdb_solver_run *r);
+
+/* ---- running a solver safely (solver_guard.c, isolate.c) */
+
+/* Exit status of ccdbench when a solver running in-process called exit(). */
+#define CCDB_EXIT_SOLVER_ENDED 4
+/* The excerpt of a solver's output kept for the report: at most this many lines and bytes. */
+#define CCDB_OUTPUT_EXCERPT_LINES 12
+#define CCDB_OUTPUT_EXCERPT_BYTES 1024
+
+/* Which solvers run in a forked child (ccdb_isolate_run) rather than in-process. */
+typedef enum ccdb_isolation {
+    CCDB_ISOLATE_NONE = 0, /* none (run --no-isolate) */
+    CCDB_ISOLATE_PLUGINS,  /* solvers loaded from plugins; built-ins in-process (the default) */
+    CCDB_ISOLATE_ALL       /* every solver (run --isolate) */
+} ccdb_isolation;
+/* 1 when s runs isolated under mode. */
+int ccdb_isolated(const ccdb_solver *s, ccdb_isolation mode);
+
+/* A copy of n queries in pages of its own made read-only (mmap, mprotect PROT_READ): a solver
+ * that writes into a query it was given gets SIGSEGV there (a crash of that solver) instead of
+ * corrupting what the next solvers and the tallies read. Forked children share the pages, still
+ * read-only. NULL with errno set on failure. */
+const double (*ccdb_queries_readonly(const double (*q)[8][3], size_t n))[8][3];
+void ccdb_queries_readonly_free(const double (*q)[8][3], size_t n);
+
+/* ccdb_runner_run with the in-process guards: the solver's stdout and stderr (descriptors 1
+ * and 2) captured into out->output / output_bytes instead of the harness's streams; exit()
+ * called during its run ends ccdbench with a message naming the solver on the real stderr and
+ * status CCDB_EXIT_SOLVER_ENDED, and a fatal signal (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT)
+ * with that message and the signal — never a silent end. q should be read-only
+ * (ccdb_queries_readonly). Returns as ccdb_runner_run (-1 also when the output cannot be
+ * captured). */
+int ccdb_runner_run_guarded(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3], size_t n,
+                            const ccdb_run_config *cfg, ccdb_solver_run *out);
+/* ccdb_isolate_run (isolate nonzero) or ccdb_runner_run_guarded: how the run loop and replay
+ * run a solver. */
+int ccdb_run_solver(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3], size_t n,
+                    const ccdb_run_config *cfg, int isolate, double timeout_s,
+                    ccdb_solver_run *out);
+
+/* For isolate.c: an unlinked temporary file ($TMPDIR or /tmp) to receive a solver's output
+ * (-1 with errno on failure), and the byte count and excerpt of what it holds, into out. */
+int ccdb_capture_file(void);
+void ccdb_capture_collect(int fd, ccdb_solver_run *out);
 
 #endif

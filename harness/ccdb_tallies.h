@@ -19,15 +19,28 @@ typedef enum ccdb_outcome {
 ccdb_outcome ccdb_outcome_of(const ccdb_truth_result *truth, const ccdb_result *r);
 /* A true positive whose reported TOI is later than the exact toi_hi (or not a number). */
 int ccdb_toi_violation(const ccdb_truth_result *truth, const ccdb_result *r);
+/* An answer that breaks the solver contract (ccdb_solver.h): a state outside the enum, a TOI
+ * not finite or outside [0,1] for HIT or GAVE_UP, a negative work count. */
+int ccdb_contract_violation(const ccdb_result *r);
+/* A TOI worth a finding file: a late TOI (ccdb_toi_violation) of a solver claiming
+ * CCDB_CLAIM_REPORTS_TOI (flags), or, for any solver, a HIT or GAVE_UP whose TOI is not finite
+ * or outside [0,1]. */
+int ccdb_toi_finding(const ccdb_truth_result *truth, const ccdb_result *r, unsigned flags);
 
 typedef struct ccdb_tally {
     long long queries, positives, tp, fp, fn, tn, gave_up, failed, toi_violations, work;
-    double toi_err_max; /* max over TP of (toi_lo - reported toi); NaN when no TP */
+    double toi_err_max;   /* max over TP of (toi_lo - reported toi), TOIs in [0,1] only; NaN
+                              when there is none, or the solver does not claim REPORTS_TOI */
+    long long violations; /* answers breaking the contract (ccdb_contract_violation) */
 } ccdb_tally;
 
 void ccdb_tally_init(ccdb_tally *t);
-/* Tallies n results: the whole set into *all, and by the truth's degeneracy class. */
+/* Tallies n results of a solver with claim flags `flags`: the whole set into *all, and by the
+ * truth's degeneracy class. A contract violation is counted in `violations` and otherwise
+ * tallied as the answer reads: a state outside the enum is FAILED, a HIT with TOI -1 is a hit
+ * (TP or FP), a negative work count is not summed. TOI figures (toi_violations, toi_err_max)
+ * only for a solver claiming CCDB_CLAIM_REPORTS_TOI. */
 void ccdb_tally_results(const ccdb_truth_result *truth, const ccdb_result *res, size_t n,
-                        ccdb_tally *all, ccdb_tally by_class[CCDB_CLASS_COUNT]);
+                        unsigned flags, ccdb_tally *all, ccdb_tally by_class[CCDB_CLASS_COUNT]);
 
 #endif

@@ -19,10 +19,11 @@ static void replay_usage(FILE *f)
 {
     fputs("usage: ccdbench replay FILE.csv --index I [--kind vf|ee] [--solvers a,b]\n"
           "                       [--plugin X.so]... [--delta D] [--max-iter N] [--min-sep D]\n"
-          "                       [--round-inputs] [--isolate [--timeout S]]\n"
+          "                       [--round-inputs] [--isolate | --no-isolate] [--timeout S]\n"
           "  one query (0-based index) in detail: its points, the exact truth, every solver\n"
           "  (--solvers: only those; a name that is not registered is loaded as NAME.so from\n"
-          "  $CCDB_PLUGIN_PATH or this build's peers folder, as in ccdbench run)\n",
+          "  $CCDB_PLUGIN_PATH or this build's peers folder, as in ccdbench run; plugins run in a\n"
+          "  child process unless --no-isolate; --isolate: every solver)\n",
           f);
 }
 
@@ -37,11 +38,25 @@ static const char *outcome_name(ccdb_outcome o)
     return names[o];
 }
 
+/* The solver's captured output, indented under its line. */
+static void print_output(const ccdb_solver_run *run)
+{
+    if (!run->output_bytes)
+        return;
+    printf("    (it printed %lld bytes; the first lines:)\n", run->output_bytes);
+    for (const char *p = run->output; p && *p;) {
+        size_t n = strcspn(p, "\n");
+        printf("    | %.*s\n", (int)n, p);
+        p += n + (p[n] == '\n');
+    }
+}
+
 static void print_solver(const ccdb_solver *s, const ccdb_truth_result *t,
                          const ccdb_solver_run *run)
 {
     if (run->status != CCDB_RUN_OK) {
         printf("  %-24s %-8s %s\n", s->name, ccdb_run_status_name(run->status), run->detail);
+        print_output(run);
         return;
     }
     const ccdb_result *r = &run->results[0];
@@ -51,12 +66,17 @@ static void print_solver(const ccdb_solver *s, const ccdb_truth_result *t,
     if (!(s->flags & CCDB_SOLVER_NO_WORK_COUNT))
         snprintf(work, sizeof work, "%lld", r->work);
     ccdb_outcome o = ccdb_outcome_of(t, r);
-    printf("  %-24s %-8s %-24s %12s  %s%s%s\n", s->name, ccdb_state_name(r->state), toi, work,
+    int late = (s->flags & CCDB_CLAIM_REPORTS_TOI) && ccdb_toi_violation(t, r);
+    printf("  %-24s %-8s %-24s %12s  %s%s%s%s\n", s->name, ccdb_state_name(r->state), toi, work,
            o == CCDB_OUT_FP ? "FP  (false positive)" : outcome_name(o),
-           ccdb_toi_violation(t, r) ? "  <-- TOI LATER THAN THE EXACT ONE" : "",
-           (s->flags & CCDB_CLAIM_CONSERVATIVE) && (o == CCDB_OUT_FN || ccdb_toi_violation(t, r))
+           late ? "  <-- TOI LATER THAN THE EXACT ONE" : "",
+           ccdb_contract_violation(r) ? "  <-- CONTRACT VIOLATION (state out of range, TOI not "
+                                        "in [0,1] for a hit, or negative work)"
+                                      : "",
+           (s->flags & CCDB_CLAIM_CONSERVATIVE) && (o == CCDB_OUT_FN || late)
                ? " (claims conservative)"
                : "");
+    print_output(run);
 }
 
 int ccdb_cmd_replay(int argc, char **argv)
@@ -65,7 +85,7 @@ int ccdb_cmd_replay(int argc, char **argv)
     size_t n_plugins = 0;
     long long index = -1;
     ccdb_kind kind = CCDB_KIND_UNKNOWN;
-    int isolate = 0, round_inputs = 0, timeout_set = 0;
+    int isolate = 0, no_isolate = 0, round_inputs = 0, timeout_set = 0;
     double timeout_s = 60;
     ccdb_params params = ccdb_params_default();
     for (int i = 1; i < argc; i++) {
@@ -77,6 +97,10 @@ int ccdb_cmd_replay(int argc, char **argv)
         }
         if (!strcmp(o, "--isolate")) {
             isolate = 1;
+            continue;
+        }
+        if (!strcmp(o, "--no-isolate")) {
+            no_isolate = 1;
             continue;
         }
         if (!strcmp(o, "--round-inputs")) {
@@ -136,8 +160,14 @@ int ccdb_cmd_replay(int argc, char **argv)
         return ccdb_cli_bad_usage("replay", "missing FILE.csv");
     if (index < 0)
         return ccdb_cli_bad_usage("replay", "missing --index I");
-    if (timeout_set && !isolate)
-        return ccdb_cli_bad_usage("replay", "--timeout only applies with --isolate");
+    if (isolate && no_isolate)
+        return ccdb_cli_bad_usage("replay", "--isolate and --no-isolate contradict each other");
+    if (timeout_set && no_isolate)
+        return ccdb_cli_bad_usage("replay", "--timeout applies to isolated solvers: not with "
+                                            "--no-isolate");
+    ccdb_isolation mode = isolate      ? CCDB_ISOLATE_ALL
+                          : no_isolate ? CCDB_ISOLATE_NONE
+                                       : CCDB_ISOLATE_PLUGINS;
 
     int rc = 0;
     char err[2048];
@@ -218,6 +248,16 @@ int ccdb_cmd_replay(int argc, char **argv)
 
     printf("\n  %-24s %-8s %-24s %12s  %s\n", "solver", "answer", "toi", "work", "verdict");
     ccdb_run_config cfg = { params, 1, 1 };
+    /* The query, read-only: a solver that writes into it crashes instead of changing it for
+     * the next ones. */
+    const double(*one)[8][3] = ccdb_queries_readonly((const double(*)[8][3]) & in.ds.q[i], 1);
+    if (!one) {
+        fprintf(stderr, "ccdbench replay: cannot map a read-only copy of the query: %s\n",
+                strerror(errno));
+        ccdb_registry_free(reg);
+        ccdb_input_free(&in);
+        return 2;
+    }
     size_t total = ccdb_registry_count(reg);
     for (size_t k = 0; k < total; k++) {
         const ccdb_solver *s = ccdb_registry_at(reg, k);
@@ -232,17 +272,17 @@ int ccdb_cmd_replay(int argc, char **argv)
                 continue;
         }
         ccdb_solver_run run;
-        const double(*one)[8][3] = (const double(*)[8][3]) & in.ds.q[i];
-        int r = isolate ? ccdb_isolate_run(s, in.ds.kind, one, 1, &cfg, timeout_s, &run)
-                        : ccdb_runner_run(s, in.ds.kind, one, 1, &cfg, &run);
-        if (r != 0) {
+        if (ccdb_run_solver(s, in.ds.kind, one, 1, &cfg, ccdb_isolated(s, mode), timeout_s, &run) !=
+            0) {
             fprintf(stderr, "ccdbench replay: %s: %s\n", s->name, run.detail);
+            ccdb_solver_run_free(&run);
             rc = 2;
             break;
         }
         print_solver(s, &t, &run);
         ccdb_solver_run_free(&run);
     }
+    ccdb_queries_readonly_free(one, 1);
     ccdb_registry_free(reg);
     ccdb_input_free(&in);
     return rc;

@@ -1,7 +1,6 @@
 /* cmd_run.c — `ccdbench run`: options, solvers (built-ins and plugins), datasets (files,
  * folders or the built-in suite), exact truth (cached), the run loop, reports, and the exit
  * status. The contract is in docs/harness.md. */
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -27,7 +26,7 @@ typedef struct run_args {
     const char *data[MAX_LIST];
     size_t n_data;
     ccdb_kind kind;
-    int repeat, threads, isolate, fail_on_fn, round_inputs, no_cache;
+    int repeat, threads, isolate, no_isolate, fail_on_fn, round_inputs, no_cache;
     double timeout_s;
     ccdb_params params;
     const char *out_dir;
@@ -38,7 +37,8 @@ static void run_usage(FILE *f)
 {
     fputs(
         "usage: ccdbench run [--solvers a,b] [--plugin X.so]... [--data PATH]... [--kind vf|ee]\n"
-        "                    [--repeat R] [--threads T] [--isolate [--timeout S]] [--fail-on-fn]\n"
+        "                    [--repeat R] [--threads T] [--isolate | --no-isolate] [--timeout S]\n"
+        "                    [--fail-on-fn]\n"
         "                    [--delta D] [--max-iter N] [--min-sep D] [--round-inputs]\n"
         "                    [--no-cache] [-o DIR]\n"
         "  --solvers a,b     solvers to run (default: the built-ins and the --plugin ones); a\n"
@@ -53,14 +53,17 @@ static void run_usage(FILE *f)
         "                    and the file is not named <step><vf|ee>.csv\n"
         "  --repeat R        timed passes of the whole query loop (default 3; median reported)\n"
         "  --threads T       split each dataset into T contiguous chunks (default 1)\n"
-        "  --isolate         run each solver x dataset in a child process\n"
-        "  --timeout S       with --isolate: wall-clock limit per solver x dataset (default 300)\n"
+        "  --isolate         run every solver in a child process per dataset (default: only\n"
+        "                    solvers from plugins; built-ins run in-process)\n"
+        "  --no-isolate      run plugins in-process too (a crash then ends the run)\n"
+        "  --timeout S       wall-clock limit per isolated solver x dataset (default 300)\n"
         "  --fail-on-fn      exit 1 when a solver claiming to be conservative has a false\n"
         "                    negative or reports a TOI later than the exact one\n"
         "  --delta D, --max-iter N, --min-sep D   solver parameters (1e-6, 1000000, 0)\n"
         "  --round-inputs    round CSV values that are not doubles (the report says so)\n"
         "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR or .cache)\n"
-        "  -o DIR            report folder (default reports/latest)\n",
+        "  -o DIR            report folder (default reports/latest), replaced as a whole when\n"
+        "                    the run ends: summary.csv, index.html, misses/, bad-toi/\n",
         f);
 }
 
@@ -106,6 +109,9 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
             return 0;
         } else if (!strcmp(o, "--isolate")) {
             a->isolate = 1;
+            continue;
+        } else if (!strcmp(o, "--no-isolate")) {
+            a->no_isolate = 1;
             continue;
         } else if (!strcmp(o, "--fail-on-fn")) {
             a->fail_on_fn = 1;
@@ -175,8 +181,11 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
             a->out_dir = v;
         }
     }
-    if (timeout_set && !a->isolate)
-        return ccdb_cli_bad_usage("run", "--timeout only applies with --isolate");
+    if (a->isolate && a->no_isolate)
+        return ccdb_cli_bad_usage("run", "--isolate and --no-isolate contradict each other");
+    if (timeout_set && a->no_isolate)
+        return ccdb_cli_bad_usage("run", "--timeout applies to isolated solvers: not with "
+                                         "--no-isolate");
     return 0;
 }
 
@@ -237,30 +246,6 @@ static int select_solvers(ccdb_registry *reg, const char *list, const ccdb_solve
     if (!rc && !*n)
         rc = ccdb_cli_bad_usage("run", "--solvers names no solver");
     return rc;
-}
-
-/* Removes misses files left by an earlier run in the same folder (only *.csv in the two kind
- * folders under DIR/misses, which the harness owns), so the folder describes this run only. */
-static void clear_stale_misses(const char *misses_dir)
-{
-    const char *kinds[2] = { "vertex-face", "edge-edge" };
-    for (int k = 0; k < 2; k++) {
-        char dir[4096];
-        if (snprintf(dir, sizeof dir, "%s/%s", misses_dir, kinds[k]) >= (int)sizeof dir)
-            continue;
-        DIR *d = opendir(dir);
-        if (!d)
-            continue;
-        for (struct dirent *e; (e = readdir(d));) {
-            size_t len = strlen(e->d_name);
-            if (len > 4 && !strcmp(e->d_name + len - 4, ".csv")) {
-                char path[8192];
-                if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path)
-                    remove(path);
-            }
-        }
-        closedir(d);
-    }
 }
 
 static int load_inputs(const run_args *a, ccdb_input **inputs, size_t *n_inputs)
@@ -360,6 +345,16 @@ static void replay_args(const run_args *a, const ccdb_registry *reg,
         memmove(buf, buf + 1, strlen(buf));
 }
 
+static ccdb_isolation isolation(const run_args *a)
+{
+    return a->isolate ? CCDB_ISOLATE_ALL : a->no_isolate ? CCDB_ISOLATE_NONE : CCDB_ISOLATE_PLUGINS;
+}
+
+/* What a run writes in its report folder: the only names an existing -o folder may hold for
+ * the run to replace it (ccdb_atomic_dir). */
+static const char *const report_entries[] = { "summary.csv", "index.html", CCDB_MISSES_FOLDER,
+                                              CCDB_BAD_TOI_FOLDER, NULL };
+
 /* The null solver's time per query: what the harness's loop itself costs. */
 static void measure_overhead(const ccdb_registry *reg, const ccdb_input *inputs, size_t n_inputs,
                              const ccdb_run_config *cfg, ccdb_meta *meta)
@@ -405,8 +400,9 @@ static void measure_overhead(const ccdb_registry *reg, const ccdb_input *inputs,
     ccdb_solver_run_free(&run);
 }
 
-static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_input *inputs,
-                         size_t n_inputs, int argc, char **argv)
+static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *const *solvers,
+                         size_t n_solvers, const ccdb_input *inputs, size_t n_inputs, int argc,
+                         char **argv)
 {
     char cmd[4096] = "ccdbench";
     for (int i = 0; i < argc; i++) {
@@ -420,10 +416,19 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_input *i
                   shortest(a->params.min_separation, d2));
     ccdb_meta_add(meta, "repeat", "%d", a->repeat);
     ccdb_meta_add(meta, "threads", "%d", a->threads);
-    if (a->isolate)
-        ccdb_meta_add(meta, "isolate", "yes (timeout %g s per solver x dataset)", a->timeout_s);
-    else
-        ccdb_meta_add(meta, "isolate", "no");
+    char isolated[2048] = "", in_process[2048] = "";
+    for (size_t i = 0; i < n_solvers; i++) {
+        char *list = ccdb_isolated(solvers[i], isolation(a)) ? isolated : in_process;
+        if (*list)
+            append(list, sizeof isolated, ", ");
+        append(list, sizeof isolated, solvers[i]->name);
+    }
+    ccdb_meta_add(meta, "isolate",
+                  "%s: in a child process per dataset (timeout %g s): %s; in-process: %s",
+                  a->isolate      ? "--isolate (every solver)"
+                  : a->no_isolate ? "--no-isolate (no solver)"
+                                  : "plugins (the default)",
+                  a->timeout_s, *isolated ? isolated : "none", *in_process ? in_process : "none");
     if (a->n_data) {
         char paths[4096] = "";
         for (size_t i = 0; i < a->n_data; i++) {
@@ -491,6 +496,10 @@ static int write_reports(const char *dir, const ccdb_bench *b, const ccdb_meta *
     r.n_misses = b->n_misses;
     r.miss_pictures_per_solver = 20;
     r.warning = ccdb_build_warning();
+    r.findings = b->findings;
+    r.n_findings = b->n_findings;
+    r.outputs = b->outputs;
+    r.n_outputs = b->n_outputs;
     char err[1024];
     if (ccdb_report_write_dir(&r, dir, err, sizeof err) != 0) {
         fprintf(stderr, "ccdbench run: %s\n", err);
@@ -517,7 +526,8 @@ int ccdb_cmd_run(int argc, char **argv)
     ccdb_input *inputs = NULL;
     ccdb_bench bench = { 0 };
     ccdb_meta meta = { 0 };
-    char err[2048], misses_dir[4096], rargs[4096];
+    char err[2048], rargs[4096];
+    ccdb_atomic_dir out = { 0 };
     if (!reg) {
         fprintf(stderr, "ccdbench run: cannot create the solver registry\n");
         return 2;
@@ -545,14 +555,11 @@ int ccdb_cmd_run(int argc, char **argv)
     }
     ccdb_progress_done();
 
-    if (!rc) {
-        snprintf(misses_dir, sizeof misses_dir, "%s/misses", a.out_dir);
-        if (ccdb_mkdir_p(a.out_dir) != 0) {
-            fprintf(stderr, "ccdbench run: -o %s: %s\n", a.out_dir, strerror(errno));
-            rc = 2;
-        } else {
-            clear_stale_misses(misses_dir);
-        }
+    /* The whole report folder is written under a temporary name beside -o DIR and put in
+     * place at the end, in one step: readers see the old report or the new one. */
+    if (!rc && ccdb_atomic_dir_open(&out, a.out_dir, report_entries, err, sizeof err) != 0) {
+        fprintf(stderr, "ccdbench run: -o %s\n", err);
+        rc = 2;
     }
     if (!rc) {
         replay_args(&a, reg, solvers, n_solvers, rargs, sizeof rargs);
@@ -560,9 +567,10 @@ int ccdb_cmd_run(int argc, char **argv)
         opt.run.params = a.params;
         opt.run.repeat = a.repeat;
         opt.run.threads = a.threads;
-        opt.isolate = a.isolate;
+        opt.isolate = isolation(&a);
         opt.timeout_s = a.timeout_s;
-        opt.misses_dir = misses_dir;
+        opt.findings_dir = out.tmp;
+        opt.findings_shown = a.out_dir;
         opt.replay_args = rargs;
         opt.misses_kept = 1000;
         if (ccdb_bench_run(&bench, solvers, n_solvers, inputs, n_inputs, &opt, err, sizeof err) !=
@@ -573,12 +581,17 @@ int ccdb_cmd_run(int argc, char **argv)
     }
     if (!rc) {
         ccdb_meta_add_build(&meta);
-        add_run_meta(&meta, &a, inputs, n_inputs, argc, argv);
+        add_run_meta(&meta, &a, solvers, n_solvers, inputs, n_inputs, argc, argv);
         ccdb_run_config cfg = { a.params, a.repeat, a.threads };
         measure_overhead(reg, inputs, n_inputs, &cfg, &meta);
-        if (write_reports(a.out_dir, &bench, &meta) != 0)
+        if (write_reports(out.tmp, &bench, &meta) != 0)
             rc = 2;
     }
+    if (!rc && ccdb_atomic_dir_commit(&out, err, sizeof err) != 0) {
+        fprintf(stderr, "ccdbench run: %s\n", err);
+        rc = 2;
+    }
+    ccdb_atomic_dir_abort(&out); /* after a failure: the temporary folder goes, -o DIR stays */
     if (!rc) {
         ccdb_print_summary(stdout, &bench);
         for (size_t i = 0; i < meta.n; i++)
@@ -589,8 +602,9 @@ int ccdb_cmd_run(int argc, char **argv)
         const char *w = ccdb_build_warning();
         if (w)
             printf("warning: %s\n", w);
-        printf("report: %s/index.html, %s/summary.csv, misses in %s/\n", a.out_dir, a.out_dir,
-               misses_dir);
+        printf("report: %s/index.html, %s/summary.csv; false negatives in %s/" CCDB_MISSES_FOLDER
+               "/, TOI findings in %s/" CCDB_BAD_TOI_FOLDER "/\n",
+               a.out_dir, a.out_dir, a.out_dir, a.out_dir);
         if (a.fail_on_fn)
             for (size_t i = 0; i < bench.n_solvers; i++) {
                 const ccdb_solver_summary *s = &bench.solvers[i];

@@ -1,12 +1,20 @@
-/* isolate.c — `--isolate`: one solver on one dataset in a forked child with a wall-clock limit.
+/* isolate.c — one solver on one dataset in a forked child with a wall-clock limit (the default
+ * for plugins, `--isolate` for every solver).
  *
- * The child runs the ordinary in-process runner and sends a fixed header plus the per-query
- * results back through a pipe, then _exits. The parent reads the pipe with poll() until EOF or
- * the deadline: on the deadline it kills the child (SIGKILL) and reports a timeout; a child that
- * dies from a signal, exits non-zero, or sends fewer bytes than promised is reported as crashed.
- * Either way the run goes on with the next solver.
+ * The child leads a process group of its own, sends its stdout and stderr to a capture file,
+ * runs the ordinary in-process runner and sends a fixed header plus the per-query results back
+ * through a pipe, then _exits. The parent reads exactly the bytes the header announces — never
+ * waiting for the end of the pipe, which a process the solver forked may keep open — while
+ * watching the deadline and the child's death. Then it kills the child's whole process group
+ * (the child and whatever the solver started in it) and reaps the child. Answers that arrived
+ * complete are used; a child that died or exited before sending them is reported as crashed,
+ * one that missed the deadline as a timeout. Either way the run goes on with the next solver.
  */
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE /* prctl's PR_SET_PDEATHSIG */
+#endif
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -15,10 +23,16 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "ccdb_runner.h"
 
 #define WIRE_MAGIC 0x43434442u /* "CCDB" */
+
+/* How often the parent looks whether the child has died while the pipe stays open. */
+#define WATCH_MS 20
 
 typedef struct wire_header {
     uint32_t magic;
@@ -44,11 +58,66 @@ static int write_all(int fd, const void *buf, size_t n)
     return 0;
 }
 
-static void child(int fd, const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3], size_t n,
-                  const ccdb_run_config *cfg)
+/* The child's process group while it runs, for the signal handlers below (0: none). */
+static volatile sig_atomic_t running_group;
+
+/* Ctrl-C (SIGINT), SIGTERM or SIGHUP to ccdbench while a child runs: the child is in a process
+ * group of its own, which a terminal's signal does not reach, so it is killed here, then the
+ * signal does what it would have done to ccdbench. */
+static void on_stop_signal(int sig)
 {
+    if (running_group > 0)
+        kill(-(pid_t)running_group, SIGKILL);
+    raise(sig); /* SA_RESETHAND: the default action now */
+}
+
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define N_STOP (sizeof stop_signals / sizeof stop_signals[0])
+
+/* Installs on_stop_signal for the stop signals whose action is the default (an ignored one,
+ * e.g. SIGHUP under nohup, stays ignored); the previous actions go to saved. */
+static void catch_stop_signals(struct sigaction saved[N_STOP], int installed[N_STOP])
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND;
+    for (size_t i = 0; i < N_STOP; i++) {
+        installed[i] = sigaction(stop_signals[i], NULL, &saved[i]) == 0 &&
+                       saved[i].sa_handler == SIG_DFL && !(saved[i].sa_flags & SA_SIGINFO) &&
+                       sigaction(stop_signals[i], &sa, NULL) == 0;
+    }
+}
+
+static void restore_stop_signals(const struct sigaction saved[N_STOP], const int installed[N_STOP])
+{
+    for (size_t i = 0; i < N_STOP; i++)
+        if (installed[i])
+            sigaction(stop_signals[i], &saved[i], NULL);
+}
+
+static void child(int fd, int output_fd, pid_t parent, const ccdb_solver *s, ccdb_kind kind,
+                  const double (*q)[8][3], size_t n, const ccdb_run_config *cfg)
+{
+    /* A process group of its own, so that the parent can end everything the solver starts. */
+    setpgid(0, 0);
+#ifdef __linux__
+    /* Should ccdbench die (SIGKILL included), the child dies with it. */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(3); /* it died before the line above */
+#else
+    (void)parent;
+#endif
+    if (dup2(output_fd, 1) < 0 || dup2(output_fd, 2) < 0)
+        _exit(3);
+    close(output_fd);
     ccdb_solver_run run;
     int rc = ccdb_runner_run(s, kind, q, n, cfg, &run);
+    /* What the solver left in stdio's buffers is its output (_exit below flushes nothing). */
+    fflush(stdout);
+    fflush(stderr);
     wire_header h;
     memset(&h, 0, sizeof h);
     h.magic = WIRE_MAGIC;
@@ -72,9 +141,50 @@ static void describe_exit(int wstatus, char *buf, size_t len)
         snprintf(buf, len, "killed by signal %d (%s)", WTERMSIG(wstatus),
                  strsignal(WTERMSIG(wstatus)));
     else if (WIFEXITED(wstatus))
-        snprintf(buf, len, "child exited with status %d", WEXITSTATUS(wstatus));
+        snprintf(buf, len,
+                 "child exited with status %d before sending every answer (did the solver "
+                 "call exit()?)",
+                 WEXITSTATUS(wstatus));
     else
         snprintf(buf, len, "child ended abnormally");
+}
+
+/* 1 when the child has ended (left a zombie: not reaped, so its process group id stays ours). */
+static int child_ended(pid_t pid)
+{
+    siginfo_t si;
+    memset(&si, 0, sizeof si);
+    return waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid;
+}
+
+/* Reads from fd into buf[*got..want) without blocking. Returns 1 at the end of the pipe. */
+static int drain(int fd, unsigned char *buf, size_t *got, size_t want)
+{
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0)
+        fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+    while (*got < want) {
+        ssize_t k = read(fd, buf + *got, want - *got);
+        if (k > 0)
+            *got += (size_t)k;
+        else if (k < 0 && errno == EINTR)
+            continue;
+        else
+            return k == 0;
+    }
+    return 0;
+}
+
+/* Bytes the child announces: the header, then (when it ran) one result per query. */
+static size_t announced(const unsigned char *buf, size_t got, size_t n)
+{
+    wire_header h;
+    if (got < sizeof h)
+        return sizeof h;
+    memcpy(&h, buf, sizeof h);
+    if (h.magic != WIRE_MAGIC || h.rc != 0 || h.count != n)
+        return sizeof h;
+    return sizeof h + n * sizeof(ccdb_result);
 }
 
 int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3], size_t n,
@@ -86,103 +196,137 @@ int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][
         snprintf(out->detail, sizeof out->detail, "pipe: %s", strerror(errno));
         return -1;
     }
-    size_t want_results = n * sizeof(ccdb_result);
-    unsigned char *buf = malloc(sizeof(wire_header) + want_results);
-    if (!buf) {
+    int output_fd = ccdb_capture_file();
+    size_t cap = sizeof(wire_header) + n * sizeof(ccdb_result);
+    unsigned char *buf = malloc(cap);
+    if (output_fd < 0 || !buf) {
+        snprintf(out->detail, sizeof out->detail,
+                 !buf ? "out of memory" : "cannot capture the solver's output: %s",
+                 strerror(errno));
         close(fds[0]);
         close(fds[1]);
-        snprintf(out->detail, sizeof out->detail, "out of memory");
+        if (output_fd >= 0)
+            close(output_fd);
+        free(buf);
         return -1;
     }
     fflush(NULL); /* nothing buffered gets written twice */
+    pid_t parent = getpid();
+    struct sigaction saved[N_STOP];
+    int installed[N_STOP];
+    catch_stop_signals(saved, installed);
     pid_t pid = fork();
     if (pid < 0) {
+        restore_stop_signals(saved, installed);
+        snprintf(out->detail, sizeof out->detail, "fork: %s", strerror(errno));
         close(fds[0]);
         close(fds[1]);
+        close(output_fd);
         free(buf);
-        snprintf(out->detail, sizeof out->detail, "fork: %s", strerror(errno));
         return -1;
     }
     if (pid == 0) {
+        restore_stop_signals(saved, installed);
         close(fds[0]);
-        child(fds[1], s, kind, q, n, cfg);
+        child(fds[1], output_fd, parent, s, kind, q, n, cfg);
     }
     close(fds[1]);
+    setpgid(pid, pid); /* also here: no window in which the child is in our group */
+    running_group = pid;
 
     uint64_t start = ccdb_now_ns();
     uint64_t limit = timeout_s > 0 ? (uint64_t)(timeout_s * 1e9) : 0;
-    size_t got = 0, cap = sizeof(wire_header) + want_results;
-    int timed_out = 0, eof = 0;
-    while (!eof) {
-        int wait_ms = -1;
+    size_t got = 0;
+    int timed_out = 0;
+    for (;;) {
+        size_t want = announced(buf, got, n);
+        if (got >= want)
+            break; /* everything announced has arrived */
+        int wait_ms = WATCH_MS;
         if (limit) {
             uint64_t el = ccdb_now_ns() - start;
             if (el >= limit) {
                 timed_out = 1;
                 break;
             }
-            wait_ms = (int)((limit - el + 999999) / 1000000);
+            if ((limit - el) / 1000000 < (uint64_t)wait_ms)
+                wait_ms = (int)((limit - el + 999999) / 1000000);
         }
         struct pollfd pfd = { fds[0], POLLIN, 0 };
         int pr = poll(&pfd, 1, wait_ms);
-        if (pr < 0 && errno == EINTR)
-            continue;
-        if (pr == 0)
-            continue; /* deadline check at the top of the loop */
-        if (pr < 0)
+        if (pr < 0 && errno != EINTR)
             break;
-        unsigned char sink[4096];
-        ssize_t k =
-            got < cap ? read(fds[0], buf + got, cap - got) : read(fds[0], sink, sizeof sink);
-        if (k < 0 && errno == EINTR)
+        if (pr > 0) {
+            ssize_t k = read(fds[0], buf + got, want - got);
+            if (k > 0)
+                got += (size_t)k;
+            else if (k == 0)
+                break; /* every writer has closed the pipe */
+            else if (errno != EINTR)
+                break;
             continue;
-        if (k <= 0)
-            eof = 1;
-        else if (got < cap)
-            got += (size_t)k;
+        }
+        /* Nothing to read for a while: has the child died, with the pipe kept open by a
+         * process it started? What it wrote before is in the pipe already. */
+        if (child_ended(pid)) {
+            for (size_t before = (size_t)-1; got < announced(buf, got, n) && got != before;) {
+                before = got;
+                if (drain(fds[0], buf, &got, announced(buf, got, n)))
+                    break;
+            }
+            break;
+        }
     }
     close(fds[0]);
+    /* The child's whole process group: the child (still alive after a timeout, or about to
+     * _exit) and anything the solver started. The child is not reaped yet, so the group id
+     * cannot have been reused. */
+    kill(-pid, SIGKILL);
+    kill(pid, SIGKILL);
     int wstatus = 0;
-    if (timed_out)
-        kill(pid, SIGKILL);
     while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
         ;
+    running_group = 0;
+    restore_stop_signals(saved, installed);
+    ccdb_capture_collect(output_fd, out);
+    close(output_fd);
 
-    if (timed_out) {
+    wire_header h;
+    memset(&h, 0, sizeof h);
+    if (got >= sizeof h)
+        memcpy(&h, buf, sizeof h);
+    h.detail[sizeof h.detail - 1] = '\0';
+    int complete =
+        got >= sizeof h && h.magic == WIRE_MAGIC && (h.rc != 0 || (h.count == n && got == cap));
+    if (complete && h.rc != 0) {
+        /* The runner itself failed in the child (allocation, threads): a harness failure. */
+        free(buf);
+        memcpy(out->detail, h.detail, sizeof out->detail);
+        return -1;
+    }
+    if (complete) {
+        /* Every answer arrived: used, whatever the child did after sending them. */
+        out->status = CCDB_RUN_OK;
+        out->ns_median = h.ns_median;
+        out->ns_min = h.ns_min;
+        out->ns_max = h.ns_max;
+        out->results = malloc(n ? n * sizeof(ccdb_result) : 1);
+        if (!out->results) {
+            free(buf);
+            snprintf(out->detail, sizeof out->detail, "out of memory");
+            return -1;
+        }
+        if (n)
+            memcpy(out->results, buf + sizeof h, n * sizeof(ccdb_result));
+    } else if (timed_out) {
         out->status = CCDB_RUN_TIMEOUT;
         snprintf(out->detail, sizeof out->detail, "timeout after %g s", timeout_s);
-    } else if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
-        out->status = CCDB_RUN_CRASHED;
-        describe_exit(wstatus, out->detail, sizeof out->detail);
     } else {
-        wire_header h;
-        if (got < sizeof h) {
-            out->status = CCDB_RUN_CRASHED;
-            snprintf(out->detail, sizeof out->detail, "child sent no results");
-        } else {
-            memcpy(&h, buf, sizeof h);
-            h.detail[sizeof h.detail - 1] = '\0';
-            if (h.magic != WIRE_MAGIC || (h.rc == 0 && (h.count != n || got != cap))) {
-                out->status = CCDB_RUN_CRASHED;
-                snprintf(out->detail, sizeof out->detail, "child sent incomplete results");
-            } else if (h.rc != 0) {
-                free(buf);
-                memcpy(out->detail, h.detail, sizeof out->detail);
-                return -1;
-            } else {
-                out->status = CCDB_RUN_OK;
-                out->ns_median = h.ns_median;
-                out->ns_min = h.ns_min;
-                out->ns_max = h.ns_max;
-                out->results = malloc(want_results ? want_results : 1);
-                if (!out->results) {
-                    free(buf);
-                    snprintf(out->detail, sizeof out->detail, "out of memory");
-                    return -1;
-                }
-                memcpy(out->results, buf + sizeof h, want_results);
-            }
-        }
+        out->status = CCDB_RUN_CRASHED;
+        if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0 && got > 0)
+            snprintf(out->detail, sizeof out->detail, "child sent incomplete results");
+        else
+            describe_exit(wstatus, out->detail, sizeof out->detail);
     }
     free(buf);
     return 0;

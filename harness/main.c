@@ -1,6 +1,9 @@
-/* main.c — ccdbench entry point: dispatches to one subcommand. */
+/* main.c — ccdbench entry point: dispatches to one subcommand, then makes sure what it printed
+ * on stdout was written. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ccdb_build_info.h"
 #include "ccdb_cli.h"
@@ -24,7 +27,7 @@ static void print_version(void)
     printf("solver ABI: %d, ground truth version: %d\n", CCDB_SOLVER_ABI, CCDB_TRUTH_VERSION);
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2)
         return ccdb_cli_bad_usage(NULL, "missing command");
@@ -40,4 +43,23 @@ int main(int argc, char **argv)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 1, argv + 1);
     return ccdb_cli_bad_usage(NULL, "unknown command '%s'", argv[1]);
+}
+
+int main(int argc, char **argv)
+{
+    int rc = dispatch(argc, argv);
+    /* Output lost on the way (a full disk, /dev/full, a closed descriptor) is a failure, never
+     * a silent exit 0: stdout is flushed here and any write error reported. */
+    int failed_before = ferror(stdout) != 0;
+    errno = 0;
+    if (fflush(stdout) != 0 || failed_before) {
+        int e = errno;
+        /* The write that failed happened earlier (stdio flushed a full buffer) and its errno is
+         * gone: one more byte finds out why (the output is incomplete anyway). */
+        if (!e && write(fileno(stdout), "\n", 1) < 0)
+            e = errno;
+        fprintf(stderr, "ccdbench: cannot write to standard output: %s\n", strerror(e ? e : EIO));
+        return 2;
+    }
+    return rc;
 }

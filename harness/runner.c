@@ -93,6 +93,8 @@ void ccdb_solver_run_free(ccdb_solver_run *r)
 {
     free(r->results);
     r->results = NULL;
+    free(r->output);
+    r->output = NULL;
 }
 
 int ccdb_runner_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3], size_t n,

@@ -1,12 +1,37 @@
 /* summary_table.c — the one-screen table printed on stdout at the end of `run`. */
 #include <stdio.h>
+#include <string.h>
 
 #include "ccdb_bench.h"
 
+/* "label: a, b, c\n" over the solvers for which pick() is true; nothing when there is none. */
+static void name_list(FILE *f, const ccdb_bench *b, const char *label,
+                      int (*pick)(const ccdb_solver_summary *))
+{
+    int any = 0;
+    for (size_t i = 0; i < b->n_solvers; i++)
+        if (pick(&b->solvers[i])) {
+            fprintf(f, "%s%s", any ? ", " : label, b->solvers[i].solver->name);
+            any = 1;
+        }
+    if (any)
+        fputc('\n', f);
+}
+
+static int isolated(const ccdb_solver_summary *s)
+{
+    return s->isolated;
+}
+
+static int in_process(const ccdb_solver_summary *s)
+{
+    return !s->isolated;
+}
+
 void ccdb_print_summary(FILE *f, const ccdb_bench *b)
 {
-    fprintf(f, "%-24s %10s %8s %8s %8s %8s %12s  %s\n", "solver", "queries", "FN", "FP", "TOI-late",
-            "failed", "ns/query", "status");
+    fprintf(f, "%-24s %10s %8s %8s %8s %8s %10s %12s  %s\n", "solver", "queries", "FN", "FP",
+            "TOI-late", "failed", "violations", "ns/query", "status");
     for (size_t i = 0; i < b->n_solvers; i++) {
         const ccdb_solver_summary *s = &b->solvers[i];
         char ns[32] = "-", status[64] = "ok";
@@ -16,7 +41,18 @@ void ccdb_print_summary(FILE *f, const ccdb_bench *b)
             snprintf(status, sizeof status, "%d crashed, %d timeout", s->crashed, s->timeouts);
         else if ((s->solver->flags & CCDB_CLAIM_CONSERVATIVE) && (s->fn || s->toi_violations))
             snprintf(status, sizeof status, "CLAIM BROKEN (conservative)");
-        fprintf(f, "%-24s %10lld %8lld %8lld %8lld %8lld %12s  %s\n", s->solver->name, s->queries,
-                s->fn, s->fp, s->toi_violations, s->failed, ns, status);
+        else if (s->violations)
+            snprintf(status, sizeof status, "CONTRACT BROKEN");
+        fprintf(f, "%-24s %10lld %8lld %8lld %8lld %8lld %10lld %12s  %s\n", s->solver->name,
+                s->queries, s->fn, s->fp, s->toi_violations, s->failed, s->violations, ns, status);
     }
+    name_list(f, b, "isolated (a child process per dataset): ", isolated);
+    int any_isolated = 0;
+    for (size_t i = 0; i < b->n_solvers; i++)
+        any_isolated |= b->solvers[i].isolated;
+    if (any_isolated)
+        name_list(f, b, "in-process: ", in_process);
+    for (size_t i = 0; i < b->n_outputs; i++)
+        fprintf(f, "%s printed %lld bytes on stdout/stderr (captured; excerpt in the report)\n",
+                b->outputs[i].solver, b->outputs[i].bytes);
 }

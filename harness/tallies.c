@@ -1,5 +1,6 @@
 /* tallies.c — a solver's answers against the exact truth: TP/FP/FN/TN, GAVE_UP, FAILED, TOI
- * error and conservativeness violations, work counts. Definitions in docs/harness.md. */
+ * error and conservativeness violations, contract violations, work counts. Definitions in
+ * docs/harness.md ("Tallies"). */
 #include <math.h>
 
 #include "ccdb_tallies.h"
@@ -26,28 +27,61 @@ int ccdb_toi_violation(const ccdb_truth_result *truth, const ccdb_result *r)
     return !(r->toi <= truth->toi_hi);
 }
 
+static int says_hit(const ccdb_result *r)
+{
+    return r->state == CCDB_HIT || r->state == CCDB_GAVE_UP;
+}
+
+/* A time in [0,1] (false for NaN). */
+static int unit_time(double t)
+{
+    return t >= 0.0 && t <= 1.0;
+}
+
+int ccdb_contract_violation(const ccdb_result *r)
+{
+    int state_ok = r->state == CCDB_MISS || r->state == CCDB_HIT || r->state == CCDB_GAVE_UP ||
+                   r->state == CCDB_FAILED;
+    return !state_ok || (says_hit(r) && !unit_time(r->toi)) || r->work < 0;
+}
+
+int ccdb_toi_finding(const ccdb_truth_result *truth, const ccdb_result *r, unsigned flags)
+{
+    if ((flags & CCDB_CLAIM_REPORTS_TOI) && ccdb_toi_violation(truth, r))
+        return 1;
+    return says_hit(r) && !unit_time(r->toi);
+}
+
 void ccdb_tally_init(ccdb_tally *t)
 {
     *t = (ccdb_tally){ 0 };
     t->toi_err_max = NAN;
 }
 
-static void tally_add(ccdb_tally *t, const ccdb_truth_result *truth, const ccdb_result *r)
+static void tally_add(ccdb_tally *t, const ccdb_truth_result *truth, const ccdb_result *r,
+                      int reports_toi)
 {
     t->queries++;
     t->positives += truth->hit ? 1 : 0;
-    t->work += r->work;
+    /* A negative work count breaks the contract: counted there, never summed. */
+    if (r->work >= 0)
+        t->work += r->work;
+    t->violations += ccdb_contract_violation(r);
     if (r->state == CCDB_GAVE_UP)
         t->gave_up++;
     switch (ccdb_outcome_of(truth, r)) {
-    case CCDB_OUT_TP: {
+    case CCDB_OUT_TP:
         t->tp++;
+        if (!reports_toi)
+            break; /* its toi is no time of impact: no TOI figures */
         t->toi_violations += ccdb_toi_violation(truth, r);
-        double err = truth->toi_lo - r->toi;
-        if (err == err && !(err <= t->toi_err_max)) /* NaN-safe max; NaN errors are skipped */
-            t->toi_err_max = err;
+        /* The error of a TOI in [0,1] only: -1 is a contract violation, not "1 early". */
+        if (unit_time(r->toi)) {
+            double err = truth->toi_lo - r->toi;
+            if (!(err <= t->toi_err_max)) /* also when the max is still NaN */
+                t->toi_err_max = err;
+        }
         break;
-    }
     case CCDB_OUT_FP: t->fp++; break;
     case CCDB_OUT_FN: t->fn++; break;
     case CCDB_OUT_TN: t->tn++; break;
@@ -56,15 +90,16 @@ static void tally_add(ccdb_tally *t, const ccdb_truth_result *truth, const ccdb_
 }
 
 void ccdb_tally_results(const ccdb_truth_result *truth, const ccdb_result *res, size_t n,
-                        ccdb_tally *all, ccdb_tally by_class[CCDB_CLASS_COUNT])
+                        unsigned flags, ccdb_tally *all, ccdb_tally by_class[CCDB_CLASS_COUNT])
 {
+    int reports_toi = (flags & CCDB_CLAIM_REPORTS_TOI) != 0;
     ccdb_tally_init(all);
     for (int c = 0; c < CCDB_CLASS_COUNT; c++)
         ccdb_tally_init(&by_class[c]);
     for (size_t i = 0; i < n; i++) {
-        tally_add(all, &truth[i], &res[i]);
+        tally_add(all, &truth[i], &res[i], reports_toi);
         unsigned c = (unsigned)truth[i].cls;
         if (c < CCDB_CLASS_COUNT)
-            tally_add(&by_class[c], &truth[i], &res[i]);
+            tally_add(&by_class[c], &truth[i], &res[i], reports_toi);
     }
 }

@@ -194,6 +194,12 @@ int ccdb_truth_cache_store(const char *dir, const unsigned char key[32], size_t 
     memcpy(buf + 24, key, 32);
     put64(buf + 56, n);
     put64(buf + 64, ccdb_fnv1a64(CCDB_FNV1A64_BASIS, buf + HEADER_SIZE, n * RECORD_SIZE));
+    /* The cache owns its folder: an entry that is not a regular file (a FIFO, a device, a
+     * link) is damage, removed so that the rebuilt file replaces it. (The atomic writer would
+     * write into a special file in place, as it must for a file a user names.) */
+    struct stat st;
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        (void)unlink(path);
     int rc = ccdb_write_file_atomic(path, buf, size, why, whylen);
     free(buf);
     return rc;

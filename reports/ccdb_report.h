@@ -41,10 +41,15 @@ typedef struct ccdb_report_row {
                                          has no work count (CSV: empty cell, HTML: n/a) */
     unsigned claims;                  /* written as is in summary.csv's `claims` column */
     ccdb_report_status status;
-    int conservative;       /* the solver promises no false negative and no late TOI: column
+    int conservative;              /* the solver promises no false negative and no late TOI: column
                                `conservative`; its FN and TOI-violation cells turn red */
-    const char *claim_tags; /* its claims for people, ", "-separated ("conservative, reports
+    const char *claim_tags;        /* its claims for people, ", "-separated ("conservative, reports
                                TOI"): one tag each in index.html; NULL or "": none */
+    long long contract_violations; /* answers breaking the solver contract (state out of range,
+                                      TOI not finite or not in [0,1] for a hit, negative work);
+                                      tallied otherwise as they read, never folded silently */
+    int isolated;                  /* 1: the solver ran in a child process */
+    long long toi_findings;        /* its answers that are TOI findings (index.html only) */
 } ccdb_report_row;
 
 /* One false negative, with what is needed to draw and replay it. */
@@ -56,6 +61,25 @@ typedef struct ccdb_report_miss {
     const char *replay;                           /* a shell command that replays it */
 } ccdb_report_miss;
 
+/* A TOI finding: an answer HIT or GAVE_UP whose TOI is later than the exact one (solvers that
+ * claim to report TOIs), or not finite, or outside [0,1] (any solver). */
+typedef struct ccdb_report_finding {
+    const char *solver, *dataset, *kind, *family;
+    long long index;       /* query index in the dataset (0-based) */
+    const char *state;     /* the answer: "hit" or "gave_up" */
+    double toi;            /* the TOI reported (any double, NaN included) */
+    int hit;               /* the exact truth: 1 contact, 0 none */
+    double toi_lo, toi_hi; /* exact bracket (when hit) */
+    const char *replay;    /* a shell command that replays it */
+} ccdb_report_finding;
+
+/* What a solver printed on stdout and stderr during the run (captured by the harness). */
+typedef struct ccdb_report_output {
+    const char *solver;
+    long long bytes;     /* all of it, over every dataset */
+    const char *excerpt; /* its first lines */
+} ccdb_report_output;
+
 typedef struct ccdb_report {
     const ccdb_report_kv *meta;
     size_t n_meta; /* how the run was made, in display order */
@@ -65,6 +89,10 @@ typedef struct ccdb_report {
     size_t n_misses;
     size_t miss_pictures_per_solver; /* cap on pictures per solver */
     const char *warning;             /* e.g. debug/sanitizer build; NULL if none */
+    const ccdb_report_finding *findings;
+    size_t n_findings; /* TOI findings the harness kept (it writes all of them to files) */
+    const ccdb_report_output *outputs;
+    size_t n_outputs; /* one per solver that printed something */
 } ccdb_report;
 
 /* Each writes one file atomically (temporary file in the same folder, then rename).

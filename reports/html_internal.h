@@ -22,6 +22,10 @@ typedef struct ccdb_html_solver {
     const char *claim_tags;           /* from its first row with tags; NULL if none */
     ccdb_report_status status;        /* worst over its rows: crashed > timeout > ok */
     size_t n_misses;                  /* misses given for this solver */
+    long long violations;             /* contract violations (rows counted once, as counts) */
+    long long toi_findings;           /* TOI findings (the same rows) */
+    size_t n_findings;                /* findings given for this solver */
+    int isolated;                     /* any of its rows ran in a child process */
 } ccdb_html_solver;
 
 /* Same text, treating NULL as "". */

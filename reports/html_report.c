@@ -59,9 +59,12 @@ static const char *const css =
     "code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85em}"
     "pre.replay{background:#f3f3f3;padding:.4em;white-space:pre-wrap;word-break:break-all;"
     "margin:.3em 0 0}"
+    "pre.output{background:#f7f7f7;border:1px solid #ddd;padding:.4em;white-space:pre-wrap;"
+    "word-break:break-all;max-height:20em;overflow:auto}"
     ".legend span{margin-right:1em;white-space:nowrap}"
     ".note{color:#555;font-size:.9em}"
-    "details>summary{cursor:pointer;font-weight:600;margin:.4em 0}";
+    "details>summary{cursor:pointer;font-weight:600;margin:.4em 0}"
+    ".scroll{overflow-x:auto}";
 
 /* ---- aggregation --------------------------------------------------------------------------- */
 
@@ -161,7 +164,7 @@ static size_t find_solver(const ccdb_html_solver *s, size_t n, const char *name)
 /* Solvers in order of first appearance (rows, then misses). */
 static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
 {
-    size_t cap = r->n_rows + r->n_misses + 1, n = 0;
+    size_t cap = r->n_rows + r->n_misses + r->n_findings + 1, n = 0;
     ccdb_html_solver *s = calloc(cap, sizeof *s);
     unsigned char *used = calloc(r->n_rows + 1, 1);
     double *wsum = calloc(cap, sizeof *wsum); /* queries of timed rows, per solver */
@@ -181,6 +184,7 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
         }
         ccdb_html_solver *t = &s[k];
         t->conservative |= w->conservative;
+        t->isolated |= w->isolated;
         if (!t->claim_tags || !*t->claim_tags)
             t->claim_tags = w->claim_tags;
         if (status_rank(w->status) > status_rank(t->status))
@@ -190,6 +194,8 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
         add_counts(&t->counts, w);
         /* A solver with no work count (-1) has none in total either. */
         t->work = (t->work < 0 || w->work < 0) ? -1 : t->work + w->work;
+        t->violations += w->contract_violations;
+        t->toi_findings += w->toi_findings;
         if (isfinite(w->ns_median) && w->queries > 0) {
             double q = (double)w->queries;
             double mn = isfinite(w->ns_min) ? w->ns_min : w->ns_median;
@@ -216,6 +222,15 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
             n++;
         }
         s[k].n_misses++;
+    }
+    for (size_t i = 0; i < r->n_findings; i++) {
+        size_t k = find_solver(s, n, r->findings[i].solver);
+        if (k == n) {
+            s[n].name = ccdb_html_str(r->findings[i].solver);
+            s[n].counts.toi_err_max = s[n].ns_median = s[n].ns_min = s[n].ns_max = NAN;
+            n++;
+        }
+        s[k].n_findings++;
     }
     free(used);
     free(wsum);
@@ -327,11 +342,16 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
                       "<p class=\"note\">Totals per solver over every dataset. A red FN or TOI "
                       "violation cell is a broken promise: the solver claims to be conservative. "
                       "Time: query-weighted mean over datasets of each dataset's median "
-                      "[min&ndash;max] over repeats.</p>\n"
-                      "<table id=\"summary\" class=\"summary\">\n<thead><tr><th>solver</th>"
+                      "[min&ndash;max] over repeats. Contract violations: answers with a state "
+                      "out of range, a TOI not in [0,1] for a hit, or a negative work count "
+                      "(tallied otherwise as they read). Run: in a child process (isolated) "
+                      "or in ccdbench's own.</p>\n"
+                      "<div class=\"scroll\"><table id=\"summary\" class=\"summary\">\n"
+                      "<thead><tr><th>solver</th>"
                       "<th>claims</th><th>status</th>");
     ccdb_rbuf_puts(b, count_heads);
-    ccdb_rbuf_puts(b, "<th>work</th></tr></thead>\n<tbody>\n");
+    ccdb_rbuf_puts(b, "<th>work</th><th>contract violations</th><th>run</th></tr></thead>\n"
+                      "<tbody>\n");
     for (size_t i = 0; i < n; i++) {
         const ccdb_html_solver *t = &s[i];
         ccdb_rbuf_printf(b, "<tr class=\"solver status-%s\"><td>",
@@ -347,9 +367,11 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
             ccdb_rbuf_puts(b, "<td class=\"num\" title=\"this solver has no work count\">n/a</td>");
         else
             td_ll(b, t->work, 0);
+        td_ll(b, t->violations, t->violations > 0);
+        ccdb_rbuf_puts(b, t->isolated ? "<td>isolated</td>" : "<td>in-process</td>");
         ccdb_rbuf_puts(b, "</tr>\n");
     }
-    ccdb_rbuf_puts(b, "</tbody></table>\n</section>\n");
+    ccdb_rbuf_puts(b, "</tbody></table></div>\n</section>\n");
 }
 
 static void write_charts(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
@@ -668,11 +690,101 @@ static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_sol
     ccdb_rbuf_puts(b, "</section>\n");
 }
 
+/* TOI findings: per solver, a table of the ones given (all are in the bad-toi files). */
+static void write_findings(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s, size_t n)
+{
+    long long total = 0;
+    for (size_t i = 0; i < n; i++)
+        total += s[i].toi_findings > (long long)s[i].n_findings ? s[i].toi_findings
+                                                                : (long long)s[i].n_findings;
+    if (total == 0)
+        return;
+    ccdb_rbuf_puts(b, "<section id=\"toi-findings\"><h2>TOI findings</h2>\n<p class=\"note\">"
+                      "Answers whose time of impact is later than the exact one (solvers that "
+                      "claim to report TOIs), or not finite, or outside [0,1] (any solver). Every "
+                      "one is written, replayable, under <code>bad-toi/</code> beside this "
+                      "report.</p>\n");
+    for (size_t i = 0; i < n; i++) {
+        long long count = s[i].toi_findings > (long long)s[i].n_findings
+                              ? s[i].toi_findings
+                              : (long long)s[i].n_findings;
+        if (count == 0)
+            continue;
+        size_t shown = s[i].n_findings < r->miss_pictures_per_solver ? s[i].n_findings
+                                                                     : r->miss_pictures_per_solver;
+        ccdb_rbuf_puts(b, "<h3>");
+        ccdb_rbuf_html(b, s[i].name);
+        ccdb_rbuf_printf(b, "</h3>\n<p class=\"note\">%lld finding%s; %zu listed.</p>\n", count,
+                         count == 1 ? "" : "s", shown);
+        if (!shown)
+            continue;
+        ccdb_rbuf_puts(b, "<table class=\"findings\">\n<thead><tr><th>dataset</th><th>kind</th>"
+                          "<th>query</th><th>family</th><th>answer</th><th>TOI reported</th>"
+                          "<th>exact TOI</th><th>replay</th></tr></thead>\n<tbody>\n");
+        size_t k = 0;
+        for (size_t j = 0; j < r->n_findings && k < shown; j++) {
+            const ccdb_report_finding *f = &r->findings[j];
+            if (!ccdb_html_streq(f->solver, s[i].name))
+                continue;
+            k++;
+            ccdb_rbuf_puts(b, "<tr><td>");
+            ccdb_rbuf_html(b, f->dataset);
+            ccdb_rbuf_puts(b, "</td><td>");
+            ccdb_rbuf_html(b, f->kind);
+            ccdb_rbuf_printf(b, "</td><td class=\"num\">%lld</td><td>", f->index);
+            ccdb_rbuf_html(b, f->family);
+            ccdb_rbuf_puts(b, "</td><td>");
+            ccdb_rbuf_html(b, f->state);
+            ccdb_rbuf_puts(b, "</td><td class=\"num bad\">");
+            if (isnan(f->toi))
+                ccdb_rbuf_puts(b, "NaN");
+            else if (isinf(f->toi))
+                ccdb_rbuf_puts(b, f->toi > 0 ? "&infin;" : "&minus;&infin;");
+            else
+                ccdb_rbuf_printf(b, "%.17g", f->toi);
+            ccdb_rbuf_puts(b, "</td><td class=\"num\">");
+            if (f->hit)
+                ccdb_rbuf_printf(b, "[%.17g, %.17g]", f->toi_lo, f->toi_hi);
+            else
+                ccdb_rbuf_puts(b, "no contact");
+            ccdb_rbuf_puts(b, "</td><td><code>");
+            ccdb_rbuf_html(b, f->replay);
+            ccdb_rbuf_puts(b, "</code></td></tr>\n");
+        }
+        ccdb_rbuf_puts(b, "</tbody></table>\n");
+    }
+    ccdb_rbuf_puts(b, "</section>\n");
+}
+
+/* What solvers printed on stdout and stderr (kept out of ccdbench's own output). */
+static void write_outputs(ccdb_rbuf *b, const ccdb_report *r)
+{
+    if (!r->n_outputs)
+        return;
+    ccdb_rbuf_puts(b, "<section id=\"solver-output\"><h2>Solver output</h2>\n<p class=\"note\">"
+                      "What solvers printed on stdout and stderr while they ran, captured by the "
+                      "harness (it never mixes with ccdbench's own output): the first lines "
+                      "of each.</p>\n");
+    for (size_t i = 0; i < r->n_outputs; i++) {
+        const ccdb_report_output *o = &r->outputs[i];
+        ccdb_rbuf_puts(b, "<div class=\"solver-output\"><h3>");
+        ccdb_rbuf_html(b, o->solver);
+        ccdb_rbuf_printf(b,
+                         "</h3>\n<p class=\"note\">%lld byte%s printed; the first lines:</p>"
+                         "\n<pre class=\"output\">",
+                         o->bytes, o->bytes == 1 ? "" : "s");
+        ccdb_rbuf_html(b, o->excerpt);
+        ccdb_rbuf_puts(b, "</pre>\n</div>\n");
+    }
+    ccdb_rbuf_puts(b, "</section>\n");
+}
+
 int ccdb_report_write_html(const ccdb_report *r, const char *path, char *err, size_t errlen)
 {
     if (!r || !path)
         return ccdb_errorf(err, errlen, "index.html: no report or no path given");
-    if ((r->n_rows && !r->rows) || (r->n_misses && !r->misses) || (r->n_meta && !r->meta))
+    if ((r->n_rows && !r->rows) || (r->n_misses && !r->misses) || (r->n_meta && !r->meta) ||
+        (r->n_findings && !r->findings) || (r->n_outputs && !r->outputs))
         return ccdb_errorf(err, errlen, "%s: a table is announced but not given", path);
     size_t n = 0;
     ccdb_html_solver *s = summarize(r, &n);
@@ -694,6 +806,8 @@ int ccdb_report_write_html(const ccdb_report *r, const char *path, char *err, si
     write_charts(&b, s, n);
     write_families(&b, r, s, n);
     write_misses(&b, r, s, n);
+    write_findings(&b, r, s, n);
+    write_outputs(&b, r);
     ccdb_rbuf_puts(&b, "</body>\n</html>\n");
     free(s);
     int rc = ccdb_report_write_atomic(&b, path, err, errlen);

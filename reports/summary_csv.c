@@ -10,7 +10,8 @@
 /* Append new columns at the end only: scripts read this file by position as well as by name. */
 static const char *const csv_header =
     "solver,dataset,kind,family,queries,positives,tp,fp,fn,tn,toi_violations,toi_err_max,"
-    "ns_median,ns_min,ns_max,gave_up,failed,work,claims,conservative,status\n";
+    "ns_median,ns_min,ns_max,gave_up,failed,work,claims,conservative,status,contract_violations,"
+    "isolated\n";
 
 const char *ccdb_report_status_name(ccdb_report_status s)
 {
@@ -51,8 +52,9 @@ int ccdb_report_write_summary_csv(const ccdb_report *r, const char *path, char *
         ccdb_rbuf_printf(&b, ",%lld,%lld,", w->gave_up, w->failed);
         if (w->work >= 0) /* -1: no work count, an empty cell as for "not applicable" */
             ccdb_rbuf_printf(&b, "%lld", w->work);
-        ccdb_rbuf_printf(&b, ",%u,%d,%s\n", w->claims, w->conservative ? 1 : 0,
-                         ccdb_report_status_name(w->status));
+        ccdb_rbuf_printf(&b, ",%u,%d,%s,%lld,%d\n", w->claims, w->conservative ? 1 : 0,
+                         ccdb_report_status_name(w->status), w->contract_violations,
+                         w->isolated ? 1 : 0);
     }
     int rc = ccdb_report_write_atomic(&b, path, err, errlen);
     ccdb_rbuf_free(&b);

@@ -11,6 +11,9 @@
 
 /* The built-in table (solvers/registry.c), in display order. */
 const ccdb_solver *const *ccdb_registry_builtin(size_t *count);
+/* 1 when s is one of the built-in table's entries (code of ccdbench itself), 0 for anything
+ * else (a plugin's entry). */
+int ccdb_registry_is_builtin(const ccdb_solver *s);
 
 /* A registry: built-ins plus plugins loaded at run time. */
 typedef struct ccdb_registry ccdb_registry;
@@ -25,8 +28,11 @@ typedef enum ccdb_solver_origin {
 
 ccdb_registry *ccdb_registry_new(void);      /* holds the built-ins */
 void ccdb_registry_free(ccdb_registry *reg); /* dlcloses plugins */
-/* Loads a plugin. Returns 0, or -1 with a clear message in err (wrong ABI version, missing
- * ccdb_solver_entry, malformed entry, duplicate name, dlopen failure). */
+/* Loads a plugin: first in a forked child (dlopen, ccdb_solver_entry, validation), so that a
+ * plugin that crashes, exits or hangs (30 s) while being loaded is refused with a message
+ * instead of ending the caller; then in this process. Returns 0, or -1 with a clear message in
+ * err (wrong ABI version, missing ccdb_solver_entry, malformed entry, duplicate name, dlopen
+ * failure, crash while loading). */
 int ccdb_registry_load_plugin(ccdb_registry *reg, const char *path, char *err, size_t errlen);
 size_t ccdb_registry_count(const ccdb_registry *reg);
 const ccdb_solver *ccdb_registry_at(const ccdb_registry *reg, size_t i);

@@ -32,3 +32,11 @@ const ccdb_solver *const *ccdb_registry_builtin(size_t *count)
     *count = sizeof builtin / sizeof builtin[0] - 1;
     return builtin;
 }
+
+int ccdb_registry_is_builtin(const ccdb_solver *s)
+{
+    for (const ccdb_solver *const *b = builtin; *b; b++)
+        if (*b == s)
+            return 1;
+    return 0;
+}

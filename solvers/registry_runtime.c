@@ -1,18 +1,31 @@
 /* registry_runtime.c — the run-time registry: the built-in table plus plugins loaded with dlopen
- * (given by path, or found by name in the plugin search folders), entry validation, and the
- * names of states and claims. Every plugin is loaded by load_file(), the one place that calls
- * dlopen and a plugin's entry function. */
+ * (given by path, or found by name in the plugin search folders; first in a forked child, where
+ * a crash while loading is survivable), entry validation, and the names of states and claims.
+ * Every plugin is loaded by load_file(), the one place that loads a plugin. */
 #include "ccdb_registry.h"
 #include "ccdb_util.h"
 
 #include <dirent.h>
 #include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #define NAME_MAX_LEN 63
+/* How long loading a plugin (its constructors and entry function) may take. */
+#define PLUGIN_LOAD_TIMEOUT_S 30
 
 struct ccdb_registry {
     const ccdb_solver **solvers; /* built-ins first, then plugins in load order */
@@ -145,6 +158,159 @@ void ccdb_registry_free(ccdb_registry *reg)
     free(reg);
 }
 
+/* dlopen, the entry function, validation: the plugin's own code runs here (its constructors
+ * and ccdb_solver_entry). Returns the entry and *handle, or NULL with err filled. */
+static const ccdb_solver *open_plugin(const char *path, void **handle, char *err, size_t errlen)
+{
+    *handle = NULL;
+    dlerror();
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        const char *why = dlerror();
+        ccdb_errorf(err, errlen, "plugin %s: cannot load: %s", path, why ? why : "unknown error");
+        return NULL;
+    }
+    dlerror();
+    void *sym = dlsym(h, "ccdb_solver_entry");
+    if (!sym) {
+        dlclose(h);
+        ccdb_errorf(err, errlen,
+                    "plugin %s: no symbol 'ccdb_solver_entry' (a plugin exports "
+                    "`const ccdb_solver *ccdb_solver_entry(void)`)",
+                    path);
+        return NULL;
+    }
+    /* POSIX guarantees data and function pointers convert; memcpy keeps ISO C quiet. */
+    ccdb_solver_entry_fn entry;
+    _Static_assert(sizeof entry == sizeof sym, "function and data pointers differ in size");
+    memcpy(&entry, &sym, sizeof entry);
+    const ccdb_solver *s = entry();
+    char why[256];
+    if (!s) {
+        dlclose(h);
+        ccdb_errorf(err, errlen, "plugin %s: ccdb_solver_entry() returned NULL", path);
+        return NULL;
+    }
+    if (ccdb_solver_validate(s, why, sizeof why) != 0) {
+        dlclose(h);
+        ccdb_errorf(err, errlen, "plugin %s: %s", path, why);
+        return NULL;
+    }
+    *handle = h;
+    return s;
+}
+
+/* What the probing child reports. */
+typedef struct probe_report {
+    int ok;
+    char message[1024];
+} probe_report;
+
+/* Loads the plugin in a forked child first (open_plugin there), so that a plugin that crashes,
+ * exits or hangs while it is loaded — in a constructor or in its entry function — is refused
+ * with a clear message instead of ending ccdbench. Returns 0 when the child loaded and
+ * validated it; else -1 with err filled (the child's refusal, or how it ended). */
+static int probe_in_child(const char *path, char *err, size_t errlen)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return ccdb_errorf(err, errlen, "plugin %s: cannot check it: pipe: %s", path,
+                           strerror(errno));
+    fflush(NULL); /* nothing buffered gets written twice */
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return ccdb_errorf(err, errlen, "plugin %s: cannot check it: fork: %s", path,
+                           strerror(errno));
+    }
+    if (pid == 0) {
+        setpgid(0, 0);
+#ifdef __linux__
+        prctl(PR_SET_PDEATHSIG, SIGKILL); /* should ccdbench die meanwhile */
+#endif
+        close(fds[0]);
+        /* Whatever the plugin prints while loading is not ccdbench's output. */
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) {
+            dup2(null, 1);
+            dup2(null, 2);
+        }
+        probe_report r;
+        memset(&r, 0, sizeof r);
+        void *h;
+        r.ok = open_plugin(path, &h, r.message, sizeof r.message) != NULL;
+        const char *p = (const char *)&r;
+        for (size_t left = sizeof r; left > 0;) {
+            ssize_t k = write(fds[1], p, left);
+            if (k <= 0 && errno != EINTR)
+                break;
+            if (k > 0)
+                p += k, left -= (size_t)k;
+        }
+        _exit(0); /* no atexit handlers, no destructors of the plugin */
+    }
+    close(fds[1]);
+    setpgid(pid, pid);
+    probe_report r;
+    memset(&r, 0, sizeof r);
+    size_t got = 0;
+    int timed_out = 0;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    while (got < sizeof r) {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        double left = PLUGIN_LOAD_TIMEOUT_S - (double)(now.tv_sec - t0.tv_sec) -
+                      1e-9 * (double)(now.tv_nsec - t0.tv_nsec);
+        if (left <= 0) {
+            timed_out = 1;
+            break;
+        }
+        struct pollfd pfd = { fds[0], POLLIN, 0 };
+        int pr = poll(&pfd, 1, left > 0.05 ? 50 : 1);
+        if (pr < 0 && errno != EINTR)
+            break;
+        if (pr > 0) {
+            ssize_t k = read(fds[0], (char *)&r + got, sizeof r - got);
+            if (k == 0 || (k < 0 && errno != EINTR))
+                break;
+            if (k > 0)
+                got += (size_t)k;
+        } else if (pr == 0) {
+            /* The child may have died with the pipe held by a process it started. */
+            siginfo_t si;
+            memset(&si, 0, sizeof si);
+            if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid)
+                break;
+        }
+    }
+    close(fds[0]);
+    kill(-pid, SIGKILL); /* the child and anything it started */
+    kill(pid, SIGKILL);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (got == sizeof r) {
+        r.message[sizeof r.message - 1] = '\0';
+        return r.ok ? 0 : ccdb_errorf(err, errlen, "%s", r.message);
+    }
+    if (timed_out)
+        return ccdb_errorf(err, errlen,
+                           "plugin %s: loading it did not finish within %d s (its constructor "
+                           "or ccdb_solver_entry hangs)",
+                           path, PLUGIN_LOAD_TIMEOUT_S);
+    if (WIFSIGNALED(status))
+        return ccdb_errorf(err, errlen,
+                           "plugin %s: crashed while being loaded (killed by signal %d, %s, in "
+                           "its constructor or ccdb_solver_entry)",
+                           path, WTERMSIG(status), strsignal(WTERMSIG(status)));
+    return ccdb_errorf(err, errlen,
+                       "plugin %s: ended the process while being loaded (exit status %d, in its "
+                       "constructor or ccdb_solver_entry)",
+                       path, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+}
+
 /* Loads the plugin file `path` with the given origin; when `expect` is not NULL, the plugin must
  * register a solver of that name (a plugin found by name). The one place that calls dlopen and a
  * plugin's entry function. */
@@ -161,36 +327,13 @@ static int load_file(ccdb_registry *reg, const char *path, ccdb_solver_origin or
             return ccdb_errorf(err, errlen, "plugin %s: path too long", path);
         path = buf;
     }
-    dlerror();
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-        const char *why = dlerror();
-        return ccdb_errorf(err, errlen, "plugin %s: cannot load: %s", path,
-                           why ? why : "unknown error");
-    }
-    dlerror();
-    void *sym = dlsym(h, "ccdb_solver_entry");
-    if (!sym) {
-        dlclose(h);
-        return ccdb_errorf(err, errlen,
-                           "plugin %s: no symbol 'ccdb_solver_entry' (a plugin exports "
-                           "`const ccdb_solver *ccdb_solver_entry(void)`)",
-                           path);
-    }
-    /* POSIX guarantees data and function pointers convert; memcpy keeps ISO C quiet. */
-    ccdb_solver_entry_fn entry;
-    _Static_assert(sizeof entry == sizeof sym, "function and data pointers differ in size");
-    memcpy(&entry, &sym, sizeof entry);
-    const ccdb_solver *s = entry();
-    char why[256];
-    if (!s) {
-        dlclose(h);
-        return ccdb_errorf(err, errlen, "plugin %s: ccdb_solver_entry() returned NULL", path);
-    }
-    if (ccdb_solver_validate(s, why, sizeof why) != 0) {
-        dlclose(h);
-        return ccdb_errorf(err, errlen, "plugin %s: %s", path, why);
-    }
+    /* First in a child, where a crash is survivable; then, proven to load, here. */
+    if (probe_in_child(path, err, errlen) != 0)
+        return -1;
+    void *h;
+    const ccdb_solver *s = open_plugin(path, &h, err, errlen);
+    if (!s)
+        return -1;
     /* Copy the name out before dlclose unmaps it. */
     char name[NAME_MAX_LEN + 1];
     snprintf(name, sizeof name, "%s", s->name);

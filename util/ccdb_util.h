@@ -1,6 +1,6 @@
-/* ccdb_util.h — the few helpers every module may use: error messages, the FNV-1a hash, mkdir -p
- * and atomic file writes. util/ sits below every other module and includes nothing of the
- * project, so using it never bends the one-way data flow. */
+/* ccdb_util.h — the few helpers every module may use: error messages, the FNV-1a hash, mkdir -p,
+ * atomic file and folder writes, rm -r. util/ sits below every other module and includes nothing
+ * of the project, so using it never bends the one-way data flow. */
 #ifndef CCDB_UTIL_H
 #define CCDB_UTIL_H
 
@@ -28,7 +28,7 @@ int ccdb_errorf(char *err, size_t errlen, const char *fmt, ...) CCDB_PRINTF(3, 4
 #define CCDB_FNV1A64_BASIS UINT64_C(0xcbf29ce484222325)
 uint64_t ccdb_fnv1a64(uint64_t h, const void *data, size_t n);
 
-/* ---- files (fs.c) */
+/* ---- files and folders (fs.c) */
 
 /* mkdir -p: creates path and its missing parents (mode 0777 minus the umask).
  * Returns 0 when path is a folder at the end, else -1 with errno set. */
@@ -38,15 +38,23 @@ int ccdb_mkdir_p(const char *path);
  * The data goes to a new temporary file with a unique name (mkstemp) in the destination's
  * folder, is flushed and synced, and is renamed over the destination. On any failure the
  * temporary is removed and the destination is untouched. The new file is mode 0644.
+ * What is at the destination decides how it is written:
+ * - nothing, or a regular file: as above;
+ * - a symbolic link to a regular file: its target is replaced as above (the link is kept);
+ * - a special file (character or block device, FIFO, socket) or a link to one (/dev/stdout,
+ *   /dev/null, /dev/full): written in place, never replaced (renaming over a device node would
+ *   delete it); a write error there (ENOSPC from /dev/full) fails the commit as any other;
+ * - a folder: refused.
  * Every writer of the project goes through here, so a rule about what may be replaced, or
  * about the wording of errors, is one change in fs.c. Errors read "PATH: cannot write: why". */
 typedef struct ccdb_atomic_file {
     FILE *f;    /* write the contents here (between open and commit) */
-    char *path; /* the destination (owned copy) */
-    char *tmp;  /* the temporary beside it (owned) */
+    char *path; /* the destination (owned copy; a link's target when it points to a file) */
+    char *tmp;  /* the temporary beside it (owned); NULL when writing a special file in place */
 } ccdb_atomic_file;
 
-/* Creates the temporary. Returns 0, or -1 with err filled (and *af empty). */
+/* Creates the temporary (or opens the special file). Returns 0, or -1 with err filled (and *af
+ * empty). */
 int ccdb_atomic_open(ccdb_atomic_file *af, const char *path, char *err, size_t errlen);
 /* Flushes, syncs, closes and renames the temporary over the destination (also when a write
  * into af->f failed: that is reported here). Releases *af either way.
@@ -60,5 +68,37 @@ void ccdb_atomic_abort(ccdb_atomic_file *af);
 int ccdb_atomic_fail(ccdb_atomic_file *af, char *err, size_t errlen);
 /* The whole file at once: open, write data[0..n), commit. Returns 0, or -1 with err filled. */
 int ccdb_write_file_atomic(const char *path, const void *data, size_t n, char *err, size_t errlen);
+
+/* A folder written atomically: its files are written into a new temporary folder beside it
+ * (".NAME.tmp.XXXXXX", mkdtemp), which commit puts in place in one step: a plain rename when
+ * the destination does not exist, else an exchange of the two folders (Linux renameat2
+ * RENAME_EXCHANGE) after which the old folder, now at the temporary name, is removed. A reader
+ * sees the whole old folder or the whole new one, never a mix; two writers of the same folder
+ * both succeed, the last one to commit wins. Where the file system cannot exchange, the old
+ * folder is moved aside first (a reader may then briefly find no folder, never a mix).
+ * An existing destination is replaced only when every entry in it is named in `owned` (a
+ * NULL-terminated list, e.g. the files a report writes), so that pointing it at a folder of
+ * other files cannot delete them. A link to a folder: the folder it points to is replaced. */
+typedef struct ccdb_atomic_dir {
+    char *path;               /* the destination (owned copy) */
+    char *tmp;                /* write here, between open and commit (owned) */
+    const char *const *owned; /* the names an existing destination may hold (not copied) */
+} ccdb_atomic_dir;
+
+/* Checks the destination (absent, or a folder holding only owned names), creates its parents
+ * and the temporary folder. Returns 0, or -1 with err filled ("PATH: ...") and *ad empty. */
+int ccdb_atomic_dir_open(ccdb_atomic_dir *ad, const char *path, const char *const *owned, char *err,
+                         size_t errlen);
+/* Puts the temporary folder in place (checking the destination again). Releases *ad either
+ * way; on failure the temporary folder is removed and the destination is untouched.
+ * Returns 0, or -1 with err filled. */
+int ccdb_atomic_dir_commit(ccdb_atomic_dir *ad, char *err, size_t errlen);
+/* Removes the temporary folder and all in it; releases *ad (nothing on an empty one). */
+void ccdb_atomic_dir_abort(ccdb_atomic_dir *ad);
+
+/* rm -r: removes path and, for a folder, everything below it, never following a symbolic link
+ * (a link is removed, not what it points to). An absent path is fine. Returns 0, or -1 with
+ * errno set (what could be removed is gone). */
+int ccdb_rmtree(const char *path);
 
 #endif

@@ -1,5 +1,11 @@
-/* fs.c — mkdir -p and atomic file writes (see ccdb_util.h). */
+/* fs.c — mkdir -p, atomic file writes, atomic folders and rm -r (see ccdb_util.h). */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* renameat2 and RENAME_EXCHANGE (glibc >= 2.28) */
+#endif
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +44,8 @@ int ccdb_mkdir_p(const char *path)
     return 0;
 }
 
+/* ---- atomic files ------------------------------------------------------------------------- */
+
 void ccdb_atomic_abort(ccdb_atomic_file *af)
 {
     if (af->f)
@@ -58,18 +66,70 @@ static int fail(ccdb_atomic_file *af, int e, const char *what, char *err, size_t
     return -1;
 }
 
+static char *copy_string(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *c = malloc(n);
+    if (c)
+        memcpy(c, s, n);
+    return c;
+}
+
+/* What to do with the destination: 'n' a new or regular file (temporary + rename), 'p' a special
+ * file written in place, 'd' a folder (refused); the path to write (an owned copy: a symbolic
+ * link to a regular file resolves to its target, so the link is kept). */
+static char where_to_write(const char *path, char **dest)
+{
+    struct stat lst, st;
+    *dest = NULL;
+    char kind = 'n';
+    if (lstat(path, &lst) == 0) {
+        if (S_ISLNK(lst.st_mode) && stat(path, &st) == 0) {
+            if (S_ISDIR(st.st_mode))
+                kind = 'd';
+            else if (!S_ISREG(st.st_mode))
+                kind = 'p';
+            else
+                *dest = realpath(path, NULL); /* NULL (e.g. a loop meanwhile): the link itself */
+        } else if (S_ISDIR(lst.st_mode)) {
+            kind = 'd';
+        } else if (!S_ISREG(lst.st_mode) && !S_ISLNK(lst.st_mode)) {
+            kind = 'p'; /* character or block device, FIFO, socket */
+        }
+    }
+    if (!*dest)
+        *dest = copy_string(path);
+    return kind;
+}
+
 int ccdb_atomic_open(ccdb_atomic_file *af, const char *path, char *err, size_t errlen)
 {
     *af = (ccdb_atomic_file){ 0 };
-    size_t n = strlen(path);
-    af->path = malloc(n + 1);
-    af->tmp = malloc(n + sizeof ".tmp.XXXXXX");
-    if (!af->path || !af->tmp) {
+    char kind = where_to_write(path, &af->path);
+    if (!af->path)
+        return ccdb_errorf(err, errlen, "%s: cannot write: %s", path, strerror(ENOMEM));
+    if (kind == 'd')
+        return fail(af, EISDIR, "", err, errlen);
+    if (kind == 'p') {
+        /* A device, FIFO or socket (or a link to one: /dev/stdout) is written in place: renaming
+         * a file over it would delete the device node. A FIFO blocks here until it has a
+         * reader, as any writer of a FIFO does. */
+        int fd = open(af->path, O_WRONLY | O_NOCTTY);
+        if (fd < 0)
+            return fail(af, errno, "", err, errlen);
+        if (!(af->f = fdopen(fd, "wb"))) {
+            int e = errno;
+            close(fd);
+            return fail(af, e, "", err, errlen);
+        }
+        return 0;
+    }
+    size_t n = strlen(af->path);
+    if (!(af->tmp = malloc(n + sizeof ".tmp.XXXXXX"))) {
         ccdb_atomic_abort(af);
         return ccdb_errorf(err, errlen, "%s: cannot write: %s", path, strerror(ENOMEM));
     }
-    memcpy(af->path, path, n + 1);
-    memcpy(af->tmp, path, n);
+    memcpy(af->tmp, af->path, n);
     memcpy(af->tmp + n, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
     int fd = mkstemp(af->tmp);
     if (fd < 0) {
@@ -100,14 +160,15 @@ int ccdb_atomic_commit(ccdb_atomic_file *af, char *err, size_t errlen)
         return fail(af, errno, "", err, errlen);
     if (write_failed)
         return fail(af, write_errno ? write_errno : EIO, "", err, errlen);
-    /* Some file systems cannot sync (EINVAL, EROFS): the rename is still atomic there. */
-    if (fsync(fileno(af->f)) != 0 && errno != EINVAL && errno != EROFS)
+    /* Some file systems cannot sync (EINVAL, EROFS): the rename is still atomic there. A special
+     * file written in place is not synced (a terminal or a pipe cannot be). */
+    if (af->tmp && fsync(fileno(af->f)) != 0 && errno != EINVAL && errno != EROFS)
         return fail(af, errno, "", err, errlen);
     FILE *f = af->f;
     af->f = NULL;
     if (fclose(f) != 0)
         return fail(af, errno, "", err, errlen);
-    if (rename(af->tmp, af->path) != 0)
+    if (af->tmp && rename(af->tmp, af->path) != 0)
         return fail(af, errno, "cannot replace it", err, errlen);
     free(af->tmp); /* renamed: nothing to remove */
     af->tmp = NULL;
@@ -128,4 +189,223 @@ int ccdb_write_file_atomic(const char *path, const void *data, size_t n, char *e
     if (n)
         (void)fwrite(data, 1, n, af.f); /* a short write is caught by commit */
     return ccdb_atomic_commit(&af, err, errlen);
+}
+
+/* ---- rm -r -------------------------------------------------------------------------------- */
+
+/* Removes everything in the open folder dfd (closed here), not following symbolic links. */
+static int remove_contents(int dfd)
+{
+    DIR *d = fdopendir(dfd);
+    if (!d) {
+        close(dfd);
+        return -1;
+    }
+    int rc = 0, e = 0;
+    for (struct dirent *ent; (ent = readdir(d));) {
+        const char *name = ent->d_name;
+        if (!strcmp(name, ".") || !strcmp(name, ".."))
+            continue;
+        struct stat st;
+        if (fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+            if (errno != ENOENT)
+                rc = -1, e = errno;
+            continue;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            int sub = openat(dirfd(d), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+            if (sub < 0 || remove_contents(sub) != 0 || unlinkat(dirfd(d), name, AT_REMOVEDIR) != 0)
+                rc = -1, e = errno;
+        } else if (unlinkat(dirfd(d), name, 0) != 0 && errno != ENOENT) {
+            rc = -1, e = errno;
+        }
+    }
+    closedir(d);
+    if (rc)
+        errno = e;
+    return rc;
+}
+
+int ccdb_rmtree(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return errno == ENOENT ? 0 : -1;
+    if (!S_ISDIR(st.st_mode))
+        return unlink(path);
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+    if (fd < 0 || remove_contents(fd) != 0)
+        return -1;
+    return rmdir(path);
+}
+
+/* ---- atomic folders ----------------------------------------------------------------------- */
+
+void ccdb_atomic_dir_abort(ccdb_atomic_dir *ad)
+{
+    if (ad->tmp)
+        (void)ccdb_rmtree(ad->tmp);
+    free(ad->path);
+    free(ad->tmp);
+    *ad = (ccdb_atomic_dir){ 0 };
+}
+
+static int dir_fail(ccdb_atomic_dir *ad, const char *path, int e, const char *what, char *err,
+                    size_t errlen)
+{
+    ccdb_errorf(err, errlen, "%s: cannot write: %s%s%s", path, what, *what ? ": " : "",
+                strerror(e));
+    ccdb_atomic_dir_abort(ad);
+    return -1;
+}
+
+/* 0 when path is absent, or a folder whose entries are all named in owned; else -1 with a
+ * message (a foreign entry, or not a folder). */
+static int check_owned(const char *path, const char *const *owned, char *err, size_t errlen)
+{
+    DIR *d = opendir(path);
+    if (!d) {
+        if (errno == ENOENT)
+            return 0;
+        return ccdb_errorf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+    }
+    int rc = 0;
+    for (struct dirent *ent; (ent = readdir(d)) && !rc;) {
+        const char *name = ent->d_name;
+        if (!strcmp(name, ".") || !strcmp(name, ".."))
+            continue;
+        int known = 0;
+        for (const char *const *o = owned; o && *o && !known; o++)
+            known = !strcmp(*o, name);
+        if (!known)
+            rc = ccdb_errorf(err, errlen,
+                             "%s: refusing to replace this folder: it holds '%s', which ccdbench "
+                             "did not write (choose a new or empty folder)",
+                             path, name);
+    }
+    closedir(d);
+    return rc;
+}
+
+int ccdb_atomic_dir_open(ccdb_atomic_dir *ad, const char *path, const char *const *owned, char *err,
+                         size_t errlen)
+{
+    *ad = (ccdb_atomic_dir){ 0 };
+    ad->owned = owned;
+    struct stat st;
+    /* A link to a folder: the folder it points to is replaced, the link kept. */
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        ad->path = realpath(path, NULL);
+    if (!ad->path && !(ad->path = copy_string(path)))
+        return dir_fail(ad, path, ENOMEM, "", err, errlen);
+    size_t n = strlen(ad->path);
+    while (n > 1 && ad->path[n - 1] == '/')
+        ad->path[--n] = '\0';
+    const char *slash = strrchr(ad->path, '/');
+    size_t dirlen = slash ? (size_t)(slash - ad->path) + 1 : 0;
+    const char *base = ad->path + dirlen;
+    if (!*base || !strcmp(base, ".") || !strcmp(base, ".."))
+        return dir_fail(ad, path, EINVAL, "name a folder, not '.' or '..'", err, errlen);
+    if (stat(ad->path, &st) == 0 && !S_ISDIR(st.st_mode))
+        return dir_fail(ad, path, ENOTDIR, "", err, errlen);
+    if (check_owned(ad->path, owned, err, errlen) != 0) {
+        ccdb_atomic_dir_abort(ad);
+        return -1;
+    }
+    /* The parent folder, then a temporary folder beside the destination: ".NAME.tmp.XXXXXX". */
+    if (dirlen > 1) {
+        char *parent = malloc(dirlen);
+        if (!parent)
+            return dir_fail(ad, path, ENOMEM, "", err, errlen);
+        memcpy(parent, ad->path, dirlen - 1);
+        parent[dirlen - 1] = '\0';
+        int bad = ccdb_mkdir_p(parent) != 0;
+        int e = errno;
+        free(parent);
+        if (bad)
+            return dir_fail(ad, path, e, "cannot create its parent folder", err, errlen);
+    }
+    if (!(ad->tmp = malloc(n + sizeof "..tmp.XXXXXX")))
+        return dir_fail(ad, path, ENOMEM, "", err, errlen);
+    snprintf(ad->tmp, n + sizeof "..tmp.XXXXXX", "%.*s.%s.tmp.XXXXXX", (int)dirlen, ad->path, base);
+    if (!mkdtemp(ad->tmp)) {
+        int e = errno;
+        free(ad->tmp);
+        ad->tmp = NULL;
+        return dir_fail(ad, path, e, "cannot create a temporary folder beside it", err, errlen);
+    }
+    /* mkdtemp makes it 0700; give it the mode mkdir would (0777 minus the umask). */
+    mode_t mask = umask(0);
+    umask(mask);
+    (void)chmod(ad->tmp, 0777 & ~mask);
+    return 0;
+}
+
+int ccdb_atomic_dir_commit(ccdb_atomic_dir *ad, char *err, size_t errlen)
+{
+    const char *const *owned = ad->owned;
+    if (!ad->tmp)
+        return dir_fail(ad, "(closed folder)", EBADF, "not open", err, errlen);
+    char *path = ad->path;
+    /* A few attempts: another run may create or replace the folder between two steps. */
+    for (int attempt = 0; attempt < 16; attempt++) {
+        /* Absent (or an empty folder): a plain rename puts the new folder in place. */
+        if (rename(ad->tmp, path) == 0) {
+            free(ad->tmp);
+            ad->tmp = NULL;
+            ccdb_atomic_dir_abort(ad);
+            return 0;
+        }
+        if (errno != ENOTEMPTY && errno != EEXIST)
+            return dir_fail(ad, path, errno, "cannot put the new folder in place", err, errlen);
+        if (check_owned(path, owned, err, errlen) != 0) {
+            ccdb_atomic_dir_abort(ad);
+            return -1;
+        }
+#ifdef RENAME_EXCHANGE
+        /* Swap the two folders in one step, then remove the old one (now at the temporary
+         * name): a reader sees the old folder or the new one, never neither or a mix. */
+        if (renameat2(AT_FDCWD, ad->tmp, AT_FDCWD, path, RENAME_EXCHANGE) == 0) {
+            (void)ccdb_rmtree(ad->tmp); /* the old report */
+            free(ad->tmp);
+            ad->tmp = NULL;
+            ccdb_atomic_dir_abort(ad);
+            return 0;
+        }
+        if (errno == ENOENT)
+            continue; /* removed meanwhile: rename again */
+        if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
+            return dir_fail(ad, path, errno, "cannot put the new folder in place", err, errlen);
+#endif
+        /* No atomic exchange here: move the old folder aside, then the new one in. A reader
+         * may find no folder between the two renames, never a mix of the two. */
+        size_t n = strlen(path);
+        char *old = malloc(n + sizeof ".old.XXXXXX");
+        if (!old)
+            return dir_fail(ad, path, ENOMEM, "", err, errlen);
+        snprintf(old, n + sizeof ".old.XXXXXX", "%s.old.XXXXXX", path);
+        if (!mkdtemp(old)) {
+            int e = errno;
+            free(old);
+            return dir_fail(ad, path, e, "cannot create a temporary folder beside it", err, errlen);
+        }
+        if (rename(path, old) != 0) {
+            int e = errno;
+            rmdir(old);
+            free(old);
+            if (e == ENOENT)
+                continue;
+            return dir_fail(ad, path, e, "cannot move the old folder aside", err, errlen);
+        }
+        int moved = rename(ad->tmp, path) == 0;
+        (void)ccdb_rmtree(old);
+        free(old);
+        if (moved) {
+            free(ad->tmp);
+            ad->tmp = NULL;
+            ccdb_atomic_dir_abort(ad);
+            return 0;
+        }
+    }
+    return dir_fail(ad, path, EBUSY, "other writers keep replacing it", err, errlen);
 }

@@ -47,9 +47,18 @@ static char *tmp_path(const char *name)
     return p;
 }
 
+static int run_to(const char *stdout_path, char **out, char **err, const char *const *args);
+
 /* Runs ccdbench with args (NULL-terminated, without argv[0]); returns its exit status and
  * fills *out / *err (malloc'ed) with what it printed. */
 static int run(char **out, char **err, const char *const *args)
+{
+    return run_to(NULL, out, err, args);
+}
+
+/* The same with stdout going to stdout_path (opened without O_CREAT: an existing file, e.g.
+ * /dev/full) when it is not NULL; *out is then "". */
+static int run_to(const char *stdout_path, char **out, char **err, const char *const *args)
 {
     if (access(CCDBENCH, X_OK) != 0)
         cr_assert_fail("%s is not built (test_cli depends on the ccdbench target)", CCDBENCH);
@@ -64,7 +73,10 @@ static int run(char **out, char **err, const char *const *args)
     char *o = tmp_path("stdout.txt"), *e = tmp_path("stderr.txt");
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, o, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (stdout_path)
+        posix_spawn_file_actions_addopen(&fa, 1, stdout_path, O_WRONLY, 0);
+    else
+        posix_spawn_file_actions_addopen(&fa, 1, o, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     posix_spawn_file_actions_addopen(&fa, 2, e, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     pid_t pid;
     cr_assert_eq(posix_spawn(&pid, CCDBENCH, &fa, NULL, argv, environ), 0);
@@ -72,7 +84,7 @@ static int run(char **out, char **err, const char *const *args)
     int status;
     cr_assert_eq(waitpid(pid, &status, 0), pid);
     cr_assert(WIFEXITED(status), "ccdbench did not exit normally (status %d)", status);
-    *out = ccdb_test_slurp(o, NULL);
+    *out = stdout_path ? strdup("") : ccdb_test_slurp(o, NULL);
     *err = ccdb_test_slurp(e, NULL);
     unlink(o);
     unlink(e);
@@ -80,6 +92,8 @@ static int run(char **out, char **err, const char *const *args)
 }
 
 #define RUN(out, err, ...) run(out, err, (const char *const[]){ __VA_ARGS__, NULL })
+#define RUN_TO(path, out, err, ...) \
+    run_to(path, out, err, (const char *const[]){ __VA_ARGS__, NULL })
 
 static size_t count_lines(const char *s)
 {
@@ -321,4 +335,88 @@ Test(cli, truth_kind_from_path_on_a_sample_file)
     }
     free(out);
     free(err);
+}
+
+static int is_link(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+}
+
+/* Issue 10, reproduction 1: `truth -o` and `gen -o` on a device or a link to one (here links
+ * in the temporary folder to /dev/full, /dev/null and /proc/self/fd/1, so that a regression
+ * replaces a link there, never a device of the machine) write in place and never replace it. */
+Test(cli, truth_and_gen_write_special_files_in_place)
+{
+    char in[512], full[512], null[512], self[512];
+    snprintf(in, sizeof in, "%s", tmp_path("two.csv"));
+    snprintf(full, sizeof full, "%s", tmp_path("full"));
+    snprintf(null, sizeof null, "%s", tmp_path("null"));
+    snprintf(self, sizeof self, "%s", tmp_path("self"));
+    write_text(in, two_vf_queries);
+    cr_assert_eq(symlink("/dev/full", full), 0);
+    cr_assert_eq(symlink("/dev/null", null), 0);
+    cr_assert_eq(symlink("/proc/self/fd/1", self), 0);
+    char *out, *err, *want, *err2;
+    cr_assert_eq(RUN(&out, &err, "truth", in, "--kind", "vf", "-o", full), 2);
+    cr_assert(strstr(err, full) && strstr(err, "No space left on device"), "%s", err);
+    cr_assert(is_link(full), "the link to /dev/full is still a link");
+    free(out);
+    free(err);
+    cr_assert_eq(
+        RUN(&out, &err, "gen", "--family", "grazing", "--kind", "vf", "--count", "3", "-o", full),
+        2);
+    cr_assert(strstr(err, "No space left on device"), "%s", err);
+    cr_assert(is_link(full));
+    free(out);
+    free(err);
+    cr_assert_eq(RUN(&out, &err, "truth", in, "--kind", "vf", "-o", null), 0, "%s", err);
+    cr_assert(is_link(null));
+    free(out);
+    free(err);
+    /* /dev/stdout: the result goes to stdout (here a file the test reads). */
+    cr_assert_eq(RUN(&want, &err2, "truth", in, "--kind", "vf"), 0, "%s", err2);
+    cr_assert_eq(RUN(&out, &err, "truth", in, "--kind", "vf", "-o", self), 0, "%s", err);
+    cr_assert_str_eq(out, want);
+    cr_assert(is_link(self));
+    free(out);
+    free(err);
+    free(want);
+    free(err2);
+}
+
+/* Issue 10, reproduction 5: output lost on stdout is an error (exit 2 and the system's text),
+ * for every command; the report of `run` is complete on disk all the same. */
+Test(cli, stdout_write_errors_exit_2)
+{
+    char in[512], rep[512];
+    snprintf(in, sizeof in, "%s", tmp_path("two.csv"));
+    snprintf(rep, sizeof rep, "%s", tmp_path("rep"));
+    write_text(in, two_vf_queries);
+    const char *const cases[][10] = {
+        { "--version" },
+        { "list" },
+        { "gen", "--list" },
+        { "truth", in, "--kind", "vf" },
+        { "run", "--solvers", "null", "--repeat", "1", "--kind", "vf", "--data", in, "-o" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *argv[12] = { 0 };
+        size_t n = 0;
+        for (; n < 10 && cases[i][n]; n++)
+            argv[n] = cases[i][n];
+        if (!strcmp(argv[0], "run"))
+            argv[n++] = rep;
+        char *out, *err;
+        cr_assert_eq(run_to("/dev/full", &out, &err, argv), 2, "%s: %s", argv[0], err);
+        cr_assert(strstr(err, "cannot write to standard output: No space left on device"), "%s: %s",
+                  argv[0], err);
+        free(out);
+        free(err);
+    }
+    char path[600];
+    snprintf(path, sizeof path, "%s/index.html", rep);
+    char *html = ccdb_test_slurp(path, NULL);
+    cr_assert(html && strstr(html, "</html>"), "the report was written before stdout failed");
+    free(html);
 }

@@ -55,7 +55,7 @@ const ccdb_solver fake_scripted = {
     "fake_scripted",
     "scripted answers",
     "test double",
-    CCDB_CLAIM_CONSERVATIVE,
+    CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI,
     fake_create,
     fake_destroy,
     answer,

@@ -65,9 +65,9 @@ Test(bench, rows_misses_and_crash_isolation)
     snprintf(misses, sizeof misses, "%s/misses", dir);
     ccdb_bench_options opt = { 0 };
     opt.run = (ccdb_run_config){ ccdb_params_default(), 2, 2 };
-    opt.isolate = 1;
+    opt.isolate = CCDB_ISOLATE_ALL;
     opt.timeout_s = 30;
-    opt.misses_dir = misses;
+    opt.findings_dir = dir;
     opt.replay_args = "--delta 1e-07";
     opt.misses_kept = 1000;
     ccdb_bench b;

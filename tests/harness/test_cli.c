@@ -16,101 +16,32 @@
 #include "ccdb_test_fixtures.h"
 #include "ccdb_util.h"
 
-#define BIN     CCDB_BINARY_DIR "/harness/ccdbench"
-#define PLUGINS CCDB_BINARY_DIR "/plugins"
-
-static char dir[256], data[1024];
-
-/* Runs "ccdbench ARGS" with stdout/stderr captured in dir/out.txt, dir/err.txt; returns the exit
- * status. */
-static int ccdbench(const char *fmt, ...)
-{
-    char args[4096], cmd[8192];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(args, sizeof args, fmt, ap);
-    va_end(ap);
-    snprintf(cmd, sizeof cmd, "cd '%s' && CCDB_CACHE_DIR='%s/cache' '%s' %s >out.txt 2>err.txt",
-             dir, dir, BIN, args);
-    int st = system(cmd);
-    cr_assert(WIFEXITED(st), "ccdbench did not exit normally: %s", cmd);
-    return WEXITSTATUS(st);
-}
+#include "cli_fixture.h"
 
 static long long expect_all_positives_missed(const char *csv, const char *solver);
 
-/* A file the last command wrote in dir (asserts that it exists). */
-static char *captured(const char *which)
-{
-    char path[4200];
-    snprintf(path, sizeof path, "%s/%s", dir, which);
-    char *text = ccdb_test_slurp(path, NULL);
-    cr_assert_not_null(text, "%s was not written", path);
-    return text;
-}
-
-/* VF queries: triangle (0,0,0) (1,0,0) (0,1,0) at rest; the vertex goes from z=1 to z=-1 at
- * (x, y): inside the triangle a hit at t = 1/2, outside a miss. */
-static void vf_query(double q[8][3], double x, double y)
-{
-    static const double tri[3][3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
-    memset(q, 0, 8 * sizeof q[0]);
-    q[0][0] = q[4][0] = x;
-    q[0][1] = q[4][1] = y;
-    q[0][2] = 1;
-    q[4][2] = -1;
-    for (int k = 0; k < 3; k++)
-        for (int c = 0; c < 3; c++)
-            q[1 + k][c] = q[5 + k][c] = tri[k][c];
-}
-
-static const double points[][2] = { { 0.25, 0.25 }, { 5, 5 }, { 0.125, 0.5 }, { 0.75, 0.125 } };
-#define NPOINTS (sizeof points / sizeof points[0])
-
-static void setup(void)
-{
-    ccdb_test_mkdtemp(dir, sizeof dir, "test-cli");
-    char sub[512];
-    snprintf(sub, sizeof sub, "%s/scene/vertex-face", dir);
-    cr_assert_eq(ccdb_mkdir_p(sub), 0);
-    cr_assert(snprintf(data, sizeof data, "%s/data.csv", sub) < (int)sizeof data);
-    ccdb_dataset ds;
-    cr_assert_eq(ccdb_dataset_init(&ds, "cli", CCDB_KIND_VF, NPOINTS), 0);
-    for (size_t i = 0; i < NPOINTS; i++) {
-        vf_query(ds.q[i], points[i][0], points[i][1]);
-        ds.label[i] = points[i][0] + points[i][1] <= 1;
-    }
-    ccdb_csv_error err;
-    cr_assert_eq(ccdb_csv_write(data, &ds, &err), 0, "%s", err.message);
-    ccdb_dataset_free(&ds);
-    struct stat st;
-    cr_assert_eq(stat(BIN, &st), 0, "the ccdbench binary is not built: %s", BIN);
-}
-
-static void teardown(void)
-{
-    ccdb_test_rmtree(dir);
-}
-
-TestSuite(cli, .init = setup, .fini = teardown);
+TestSuite(cli, .init = cli_setup, .fini = cli_teardown);
 
 Test(cli, bad_usage_exits_2)
 {
-    cr_assert_eq(ccdbench("run --bogus"), 2);
-    cr_assert_eq(ccdbench("run --repeat 0 --data '%s'", data), 2);
-    cr_assert_eq(ccdbench("run --threads two --data '%s'", data), 2);
-    cr_assert_eq(ccdbench("run --delta -1 --data '%s'", data), 2);
-    cr_assert_eq(ccdbench("run --timeout 1 --data '%s'", data), 2, "--timeout needs --isolate");
-    cr_assert_eq(ccdbench("run --kind xy --data '%s'", data), 2);
-    cr_assert_eq(ccdbench("run --data"), 2);
-    cr_assert_eq(ccdbench("run --solvers no_such_solver --data '%s'", data), 2);
-    cr_assert_eq(ccdbench("run --data '%s/missing.csv'", dir), 2);
-    cr_assert_eq(ccdbench("run --plugin '%s/missing.so' --data '%s'", dir, data), 2);
-    cr_assert_eq(ccdbench("replay"), 2);
-    cr_assert_eq(ccdbench("replay '%s'", data), 2, "missing --index");
-    cr_assert_eq(ccdbench("replay '%s' --index %zu", data, NPOINTS), 2, "index out of range");
-    cr_assert_eq(ccdbench("replay '%s' --index -1", data), 2);
-    char *err = captured("err.txt");
+    cr_assert_eq(cli_run("run --bogus"), 2);
+    cr_assert_eq(cli_run("run --repeat 0 --data '%s'", cli_data), 2);
+    cr_assert_eq(cli_run("run --threads two --data '%s'", cli_data), 2);
+    cr_assert_eq(cli_run("run --delta -1 --data '%s'", cli_data), 2);
+    cr_assert_eq(cli_run("run --timeout 1 --no-isolate --data '%s'", cli_data), 2,
+                 "--timeout applies to isolated solvers");
+    cr_assert_eq(cli_run("run --isolate --no-isolate --data '%s'", cli_data), 2);
+    cr_assert_eq(cli_run("run --kind xy --data '%s'", cli_data), 2);
+    cr_assert_eq(cli_run("run --data"), 2);
+    cr_assert_eq(cli_run("run --solvers no_such_solver --data '%s'", cli_data), 2);
+    cr_assert_eq(cli_run("run --data '%s/missing.csv'", cli_dir), 2);
+    cr_assert_eq(cli_run("run --plugin '%s/missing.so' --data '%s'", cli_dir, cli_data), 2);
+    cr_assert_eq(cli_run("replay"), 2);
+    cr_assert_eq(cli_run("replay '%s'", cli_data), 2, "missing --index");
+    cr_assert_eq(cli_run("replay '%s' --index %zu", cli_data, CLI_NPOINTS), 2,
+                 "index out of range");
+    cr_assert_eq(cli_run("replay '%s' --index -1", cli_data), 2);
+    char *err = cli_captured("err.txt");
     cr_assert(strlen(err) > 0, "an error message is printed");
     free(err);
 }
@@ -118,46 +49,46 @@ Test(cli, bad_usage_exits_2)
 Test(cli, bad_data_names_file_and_line)
 {
     char bad[600];
-    snprintf(bad, sizeof bad, "%s/scene/vertex-face/bad.csv", dir);
+    snprintf(bad, sizeof bad, "%s/scene/vertex-face/bad.csv", cli_dir);
     FILE *f = fopen(bad, "w");
     for (int i = 0; i < 8; i++)
         fprintf(f, "%s,1,0,1,0,1,1\n", i == 2 ? "1,0" : "1"); /* zero denominator on line 3 */
     fclose(f);
-    cr_assert_eq(ccdbench("run --solvers null --data '%s' -o rep", bad), 2);
-    char *err = captured("err.txt");
+    cr_assert_eq(cli_run("run --solvers null --data '%s' -o rep", bad), 2);
+    char *err = cli_captured("err.txt");
     cr_assert(strstr(err, "bad.csv:3"), "stderr names FILE:LINE: %s", err);
     free(err);
     /* Kind unknown (no vertex-face/edge-edge folder, no --kind). */
     char plain[600];
-    snprintf(plain, sizeof plain, "%s/plain.csv", dir);
-    cr_assert_eq(rename(data, plain), 0);
-    cr_assert_eq(ccdbench("run --solvers null --data '%s' -o rep", plain), 2);
-    cr_assert_eq(ccdbench("run --solvers null --data '%s' --kind vf -o rep", plain), 0);
+    snprintf(plain, sizeof plain, "%s/plain.csv", cli_dir);
+    cr_assert_eq(rename(cli_data, plain), 0);
+    cr_assert_eq(cli_run("run --solvers null --data '%s' -o rep", plain), 2);
+    cr_assert_eq(cli_run("run --solvers null --data '%s' --kind vf -o rep", plain), 0);
 }
 
 Test(cli, reports_and_replayable_misses)
 {
-    cr_assert_eq(ccdbench("run --solvers null --data '%s' -o rep/nested --repeat 2", data), 0);
+    cr_assert_eq(cli_run("run --solvers null --data '%s' -o rep/nested --repeat 2", cli_data), 0);
     char path[600];
     struct stat st;
-    snprintf(path, sizeof path, "%s/rep/nested/summary.csv", dir);
+    snprintf(path, sizeof path, "%s/rep/nested/summary.csv", cli_dir);
     cr_assert_eq(stat(path, &st), 0, "summary.csv written (parents created)");
-    snprintf(path, sizeof path, "%s/rep/nested/index.html", dir);
+    snprintf(path, sizeof path, "%s/rep/nested/index.html", cli_dir);
     cr_assert_eq(stat(path, &st), 0, "index.html written");
 
     /* null answers miss: every true hit is in the misses file, in order, bit for bit. */
-    snprintf(path, sizeof path, "%s/rep/nested/misses/vertex-face/null.csv", dir);
+    snprintf(path, sizeof path, "%s/rep/nested/misses/vertex-face/null.csv", cli_dir);
     ccdb_dataset m;
     ccdb_csv_error err;
     ccdb_csv_options opt = { 0 };
     cr_assert_eq(ccdb_csv_read(path, CCDB_KIND_VF, &opt, &m, &err), 0, "%s", err.message);
     size_t at = 0;
-    for (size_t i = 0; i < NPOINTS; i++) {
-        if (points[i][0] + points[i][1] > 1)
+    for (size_t i = 0; i < CLI_NPOINTS; i++) {
+        if (cli_points[i][0] + cli_points[i][1] > 1)
             continue;
         cr_assert(at < m.count);
         double q[8][3];
-        vf_query(q, points[i][0], points[i][1]);
+        cli_vf_query(q, cli_points[i][0], cli_points[i][1]);
         cr_assert_eq(memcmp(q, m.q[at], sizeof q), 0, "miss %zu is query %zu", at, i);
         cr_assert_eq(m.label[at], 1);
         at++;
@@ -165,15 +96,15 @@ Test(cli, reports_and_replayable_misses)
     cr_assert_eq(at, m.count, "exactly the false negatives");
     ccdb_dataset_free(&m);
 
-    char *out = captured("out.txt");
+    char *out = cli_captured("out.txt");
     cr_assert(strstr(out, "null"), "summary table on stdout: %s", out);
     free(out);
-    char *errs = captured("err.txt");
+    char *errs = cli_captured("err.txt");
     cr_assert_null(strchr(errs, '\r'), "no progress line when stderr is not a terminal: %s", errs);
     free(errs);
 
-    cr_assert_eq(ccdbench("replay '%s' --index 0 --solvers null", path), 0);
-    out = captured("out.txt");
+    cr_assert_eq(cli_run("replay '%s' --index 0 --solvers null", path), 0);
+    out = cli_captured("out.txt");
     cr_assert(strstr(out, "exact truth: HIT"), "%s", out);
     cr_assert(strstr(out, "FALSE NEGATIVE"), "%s", out);
     free(out);
@@ -182,21 +113,21 @@ Test(cli, reports_and_replayable_misses)
 Test(cli, fail_on_fn_with_a_false_conservative_claim)
 {
     char plugin[600];
-    snprintf(plugin, sizeof plugin, "%s/testplugin_always_miss.so", PLUGINS);
+    snprintf(plugin, sizeof plugin, "%s/testplugin_always_miss.so", CLI_PLUGINS);
     struct stat st;
     cr_assert_eq(stat(plugin, &st), 0, "test plugin not built: %s", plugin);
-    cr_assert_eq(ccdbench("run --plugin '%s' --solvers testplugin_always_miss --data '%s' -o rep",
-                          plugin, data),
+    cr_assert_eq(cli_run("run --plugin '%s' --solvers testplugin_always_miss --data '%s' -o rep",
+                         plugin, cli_data),
                  0, "no --fail-on-fn: findings are reported, exit 0");
-    cr_assert_eq(ccdbench("run --plugin '%s' --solvers testplugin_always_miss --data '%s' -o rep "
-                          "--fail-on-fn",
-                          plugin, data),
+    cr_assert_eq(cli_run("run --plugin '%s' --solvers testplugin_always_miss --data '%s' -o rep "
+                         "--fail-on-fn",
+                         plugin, cli_data),
                  1);
-    char *err = captured("err.txt");
+    char *err = cli_captured("err.txt");
     cr_assert(strstr(err, "testplugin_always_miss"), "%s", err);
     free(err);
     /* Its replay line carries the plugin so that it can be replayed. */
-    char *csv = captured("rep/summary.csv");
+    char *csv = cli_captured("rep/summary.csv");
     expect_all_positives_missed(csv, "testplugin_always_miss");
     free(csv);
 }
@@ -207,23 +138,22 @@ Test(cli, fail_on_fn_with_a_false_conservative_claim)
 Test(cli, plugin_found_by_name_and_work_na)
 {
     char folder[600], cmd[2048];
-    snprintf(folder, sizeof folder, "%s/found", dir);
+    snprintf(folder, sizeof folder, "%s/found", cli_dir);
     snprintf(cmd, sizeof cmd,
              "mkdir -p '%s' && cp '%s/testplugin_always_miss.so' '%s/testplugin_cxx.so' '%s/'",
-             folder, PLUGINS, PLUGINS, folder);
+             folder, CLI_PLUGINS, CLI_PLUGINS, folder);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     cr_assert_eq(setenv("CCDB_PLUGIN_PATH", folder, 1), 0);
     cr_assert_eq(
-        ccdbench(
-            "run --solvers testplugin_always_miss,testplugin_cxx --repeat 1 --data '%s' -o rep",
-            data),
+        cli_run("run --solvers testplugin_always_miss,testplugin_cxx --repeat 1 --data '%s' -o rep",
+                cli_data),
         0);
-    char *out = captured("out.txt");
+    char *out = cli_captured("out.txt");
     cr_expect(strstr(out, "testplugin_always_miss") && strstr(out, "testplugin_cxx"), "%s", out);
     free(out);
 
     /* replay lines name the plugin's file, so that they work without $CCDB_PLUGIN_PATH */
-    char *html = captured("rep/index.html");
+    char *html = cli_captured("rep/index.html");
     char want[700];
     snprintf(want, sizeof want, "--plugin %s/testplugin_always_miss.so", folder);
     cr_expect(strstr(html, want), "replay command with '%s'", want);
@@ -240,7 +170,7 @@ Test(cli, plugin_found_by_name_and_work_na)
     free(html);
 
     /* summary.csv: column 18 (work) is empty for testplugin_cxx, a number for the other */
-    char *csv = captured("rep/summary.csv");
+    char *csv = cli_captured("rep/summary.csv");
     cr_assert(strstr(csv, ",failed,work,claims,"), "header: %.200s", csv);
     int rows = 0;
     for (const char *r = strstr(csv, "\ntestplugin_"); r; r = strstr(r + 1, "\ntestplugin_")) {
@@ -260,11 +190,12 @@ Test(cli, plugin_found_by_name_and_work_na)
 
     /* replay finds it by name, and shows n/a for its work */
     char misses[700];
-    snprintf(misses, sizeof misses, "%s/rep/misses/vertex-face/testplugin_always_miss.csv", dir);
+    snprintf(misses, sizeof misses, "%s/rep/misses/vertex-face/testplugin_always_miss.csv",
+             cli_dir);
     cr_assert_eq(
-        ccdbench("replay '%s' --index 0 --solvers testplugin_cxx,testplugin_always_miss", misses),
+        cli_run("replay '%s' --index 0 --solvers testplugin_cxx,testplugin_always_miss", misses),
         0);
-    out = captured("out.txt");
+    out = cli_captured("out.txt");
     const char *line = strstr(out, "testplugin_cxx");
     cr_assert(line, "%s", out);
     end = strchr(line, '\n');
@@ -273,8 +204,8 @@ Test(cli, plugin_found_by_name_and_work_na)
     free(out);
 
     /* an unknown name says where it looked */
-    cr_assert_eq(ccdbench("run --solvers no_such_solver --data '%s' -o rep", data), 2);
-    char *err = captured("err.txt");
+    cr_assert_eq(cli_run("run --solvers no_such_solver --data '%s' -o rep", cli_data), 2);
+    char *err = cli_captured("err.txt");
     cr_expect(strstr(err, "unknown solver 'no_such_solver'") && strstr(err, folder), "%s", err);
     free(err);
 }
@@ -315,12 +246,12 @@ Test(cli, always_miss_plugin_misses_every_sample_positive)
 {
     const char *sample = ccdb_test_shared_path(CCDB_TEST_SAMPLE_QUERIES);
     char plugin[600];
-    snprintf(plugin, sizeof plugin, "%s/testplugin_always_miss.so", PLUGINS);
-    cr_assert_eq(ccdbench("run --plugin '%s' --solvers testplugin_always_miss --repeat 1 "
-                          "--data '%s' -o rep",
-                          plugin, sample),
+    snprintf(plugin, sizeof plugin, "%s/testplugin_always_miss.so", CLI_PLUGINS);
+    cr_assert_eq(cli_run("run --plugin '%s' --solvers testplugin_always_miss --repeat 1 "
+                         "--data '%s' -o rep",
+                         plugin, sample),
                  0);
-    char *csv = captured("rep/summary.csv");
+    char *csv = cli_captured("rep/summary.csv");
     cr_assert_gt(expect_all_positives_missed(csv, "testplugin_always_miss"), 0,
                  "the sample has positives");
     free(csv);
@@ -329,7 +260,7 @@ Test(cli, always_miss_plugin_misses_every_sample_positive)
 /* summary.csv with the timing columns blanked. */
 static char *summary_without_timing(void)
 {
-    char *csv = captured("rep/summary.csv");
+    char *csv = cli_captured("rep/summary.csv");
     char *out = calloc(strlen(csv) + 1, 1);
     /* columns 12..14 (0-based) are ns_median, ns_min, ns_max: check the header says so */
     cr_assert(strstr(csv, ",toi_err_max,ns_median,ns_min,ns_max,"), "header: %.200s", csv);
@@ -352,9 +283,9 @@ static char *summary_without_timing(void)
 
 Test(cli, threads_two_tallies_equal_threads_one)
 {
-    cr_assert_eq(ccdbench("run --data '%s' -o rep --threads 1 --repeat 1", data), 0);
+    cr_assert_eq(cli_run("run --data '%s' -o rep --threads 1 --repeat 1", cli_data), 0);
     char *one = summary_without_timing();
-    cr_assert_eq(ccdbench("run --data '%s' -o rep --threads 2 --repeat 1", data), 0);
+    cr_assert_eq(cli_run("run --data '%s' -o rep --threads 2 --repeat 1", cli_data), 0);
     char *two = summary_without_timing();
     cr_assert_str_eq(one, two);
     free(one);
@@ -364,15 +295,15 @@ Test(cli, threads_two_tallies_equal_threads_one)
 Test(cli, isolate_reports_a_crash_and_goes_on)
 {
     char plugin[600];
-    snprintf(plugin, sizeof plugin, "%s/testplugin_crash.so", PLUGINS);
+    snprintf(plugin, sizeof plugin, "%s/testplugin_crash.so", CLI_PLUGINS);
     struct stat st;
     cr_assert_eq(stat(plugin, &st), 0, "test plugin not built: %s", plugin);
     /* points[3] has x = 0.75 > 0.5: the plugin crashes on it. */
-    cr_assert_eq(ccdbench("run --isolate --timeout 30 --plugin '%s' "
-                          "--solvers testplugin_crash,null --data '%s' -o rep",
-                          plugin, data),
+    cr_assert_eq(cli_run("run --isolate --timeout 30 --plugin '%s' "
+                         "--solvers testplugin_crash,null --data '%s' -o rep",
+                         plugin, cli_data),
                  0);
-    char *csv = captured("rep/summary.csv");
+    char *csv = cli_captured("rep/summary.csv");
     char *crash = strstr(csv, "\ntestplugin_crash,");
     cr_assert_not_null(crash, "%s", csv);
     char *eol = strchr(crash + 1, '\n');
@@ -386,43 +317,27 @@ Test(cli, isolate_reports_a_crash_and_goes_on)
     *eol = '\0';
     cr_assert(strstr(null_row, ",ok"), "null completed: %s", null_row);
     free(csv);
-    char *out = captured("out.txt");
+    char *out = cli_captured("out.txt");
     cr_assert(strstr(out, "crashed"), "%s", out);
     free(out);
-}
-
-/* The row of `solver` in summary.csv's "all" rows must end with ",status". */
-static void expect_status(const char *csv, const char *solver, const char *status)
-{
-    char key[80];
-    snprintf(key, sizeof key, "\n%s,", solver);
-    const char *row = strstr(csv, key);
-    cr_assert_not_null(row, "no row for %s: %s", solver, csv);
-    const char *eol = strchr(row + 1, '\n');
-    size_t len = eol ? (size_t)(eol - row) : strlen(row);
-    char want[40];
-    snprintf(want, sizeof want, ",%s", status);
-    size_t wl = strlen(want);
-    cr_assert(len >= wl && !strncmp(row + len - wl, want, wl), "%s should be %s: %.*s", solver,
-              status, (int)len, row);
 }
 
 Test(cli, isolate_reports_a_hang_as_timeout_and_goes_on)
 {
     char plugin[600];
-    snprintf(plugin, sizeof plugin, "%s/testplugin_hang.so", PLUGINS);
+    snprintf(plugin, sizeof plugin, "%s/testplugin_hang.so", CLI_PLUGINS);
     struct stat st;
     cr_assert_eq(stat(plugin, &st), 0, "test plugin not built: %s", plugin);
     /* points[3] has x = 0.75 > 0.5: the plugin spins forever on it; 1 s limit. */
-    cr_assert_eq(ccdbench("run --isolate --timeout 1 --plugin '%s' "
-                          "--solvers testplugin_hang,null --data '%s' -o rep",
-                          plugin, data),
+    cr_assert_eq(cli_run("run --isolate --timeout 1 --plugin '%s' "
+                         "--solvers testplugin_hang,null --data '%s' -o rep",
+                         plugin, cli_data),
                  0);
-    char *csv = captured("rep/summary.csv");
-    expect_status(csv, "testplugin_hang", "timeout");
-    expect_status(csv, "null", "ok");
+    char *csv = cli_captured("rep/summary.csv");
+    cli_expect_status(csv, "testplugin_hang", "timeout");
+    cli_expect_status(csv, "null", "ok");
     free(csv);
-    char *out = captured("out.txt");
+    char *out = cli_captured("out.txt");
     cr_assert(strstr(out, "timeout"), "%s", out);
     free(out);
 }
@@ -430,7 +345,7 @@ Test(cli, isolate_reports_a_hang_as_timeout_and_goes_on)
 static int count_cache_files(char *name, size_t len)
 {
     char path[600];
-    snprintf(path, sizeof path, "%s/cache/truth", dir);
+    snprintf(path, sizeof path, "%s/cache/truth", cli_dir);
     DIR *d = opendir(path);
     if (!d)
         return 0;
@@ -447,12 +362,12 @@ static int count_cache_files(char *name, size_t len)
 Test(cli, truth_cache_is_used_and_rebuilt_after_corruption)
 {
     char file[1024];
-    cr_assert_eq(ccdbench("run --solvers null --data '%s' -o rep", data), 0);
+    cr_assert_eq(cli_run("run --solvers null --data '%s' -o rep", cli_data), 0);
     cr_assert_eq(count_cache_files(file, sizeof file), 1, "one cache entry per dataset");
     size_t nbefore, nafter;
     char *before = ccdb_test_slurp(file, &nbefore);
-    cr_assert_eq(ccdbench("run --solvers null --data '%s' -o rep", data), 0);
-    char *err = captured("err.txt");
+    cr_assert_eq(cli_run("run --solvers null --data '%s' -o rep", cli_data), 0);
+    char *err = cli_captured("err.txt");
     cr_assert_null(strstr(err, "rejected"), "a valid entry is used: %s", err);
     free(err);
     /* Corrupt one payload byte (the last one: a record's padding, covered by the checksum). */
@@ -460,21 +375,21 @@ Test(cli, truth_cache_is_used_and_rebuilt_after_corruption)
     fseek(f, -1, SEEK_END);
     fputc(0x7f, f);
     fclose(f);
-    cr_assert_eq(ccdbench("run --solvers null --data '%s' -o rep", data), 0);
-    err = captured("err.txt");
+    cr_assert_eq(cli_run("run --solvers null --data '%s' -o rep", cli_data), 0);
+    err = cli_captured("err.txt");
     cr_assert(strstr(err, "rejected"), "corruption reported: %s", err);
     free(err);
     char *after = ccdb_test_slurp(file, &nafter);
     cr_assert(nbefore == nafter && !memcmp(before, after, nafter), "rebuilt to the same bytes");
     free(before);
     free(after);
-    cr_assert_eq(ccdbench("--version"), 0);
+    cr_assert_eq(cli_run("--version"), 0);
 }
 
 Test(cli, builtin_suite_by_default)
 {
-    cr_assert_eq(ccdbench("run --solvers null --repeat 1 -o rep"), 0);
-    char *csv = captured("rep/summary.csv");
+    cr_assert_eq(cli_run("run --solvers null --repeat 1 -o rep"), 0);
+    char *csv = cli_captured("rep/summary.csv");
     int rows = 0, vf = 0, ee = 0;
     /* The null solver answers miss to everything: on every "all" row, fn == positives. */
     for (char *line = strtok(csv, "\n"); line; line = strtok(NULL, "\n")) {
@@ -501,13 +416,13 @@ Test(cli, builtin_suite_by_default)
 Test(cli, replay_isolated_crash_and_original_file)
 {
     char plugin[600];
-    snprintf(plugin, sizeof plugin, "%s/testplugin_crash.so", PLUGINS);
+    snprintf(plugin, sizeof plugin, "%s/testplugin_crash.so", CLI_PLUGINS);
     /* Query 3 of the original file has x = 0.75: the plugin crashes on it. */
-    cr_assert_eq(ccdbench("replay '%s' --index 3 --isolate --timeout 30 --plugin '%s' "
-                          "--solvers testplugin_crash,null",
-                          data, plugin),
+    cr_assert_eq(cli_run("replay '%s' --index 3 --isolate --timeout 30 --plugin '%s' "
+                         "--solvers testplugin_crash,null",
+                         cli_data, plugin),
                  0);
-    char *out = captured("out.txt");
+    char *out = cli_captured("out.txt");
     cr_assert(strstr(out, "testplugin_crash") && strstr(out, "crashed"), "%s", out);
     cr_assert(strstr(out, "exact truth: HIT, TOI in [0.5, 0.5]"), "x + y <= 1 is inside: %s", out);
     cr_assert(strstr(out, "FALSE NEGATIVE"), "null answers miss: a false negative: %s", out);

@@ -33,6 +33,7 @@ Test(isolate, crash_is_reported)
     cr_assert_str_eq(ccdb_run_status_name(run.status), "crashed");
     cr_assert_null(run.results);
     cr_assert(strlen(run.detail) > 0);
+    ccdb_solver_run_free(&run); /* what the child printed (a sanitizer's report) */
     ccdb_dataset_free(&ds);
 }
 
@@ -47,6 +48,7 @@ Test(isolate, hang_is_a_timeout)
     cr_assert_eq(run.status, CCDB_RUN_TIMEOUT, "detail: %s", run.detail);
     cr_assert_str_eq(ccdb_run_status_name(run.status), "timeout");
     cr_assert_null(run.results);
+    ccdb_solver_run_free(&run);
     ccdb_dataset_free(&ds);
 }
 

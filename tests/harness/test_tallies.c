@@ -70,7 +70,7 @@ Test(tallies, hand_built_outcomes)
         0);
     cr_assert_eq(run.status, CCDB_RUN_OK);
     ccdb_tally all, by[CCDB_CLASS_COUNT];
-    ccdb_tally_results(truth, run.results, ds.count, &all, by);
+    ccdb_tally_results(truth, run.results, ds.count, fake_scripted.flags, &all, by);
 
     /* Expected from the construction above, case by case. */
     long long tp = 0, fp = 0, fn = 0, tn = 0, failed = 0, late = 0, gave = 0, pos = 0, work = 0;
@@ -140,6 +140,56 @@ Test(tallies, nan_toi_is_a_violation)
     cr_assert_eq(ccdb_outcome_of(&t, &bad), CCDB_OUT_FAILED, "a malformed state is a failure");
 }
 
+/* Issue 10, reproduction 6: answers that break the contract are counted in their own column
+ * and otherwise tallied as they read, never silently folded into FP/FN/failed. */
+Test(tallies, contract_violations_counted_apart)
+{
+    enum { N = 7 };
+    ccdb_truth_result truth[N];
+    ccdb_result res[N] = {
+        { CCDB_HIT, -1.0, 1 },      /* truth hit: a TP, not late, a violation */
+        { CCDB_HIT, 2.0, 1 },       /* truth hit: a TP, late, a violation */
+        { CCDB_GAVE_UP, NAN, 1 },   /* truth hit: a TP, late (NaN), a violation */
+        { CCDB_HIT, -INFINITY, 1 }, /* truth miss: an FP, a violation */
+        { (ccdb_state)7, 0.0, 1 },  /* truth hit: FAILED (never a miss), a violation */
+        { CCDB_MISS, 0.0, -5 },     /* truth miss: a TN, negative work not summed */
+        { CCDB_HIT, 0.25, 1 },      /* truth hit: a well-formed TP, 0.25 early */
+    };
+    const int hit[N] = { 1, 1, 1, 0, 1, 0, 1 };
+    for (int i = 0; i < N; i++)
+        truth[i] = fake_truth(hit[i], 0.5, 0.5, CCDB_CLASS_GENERIC);
+    ccdb_tally all, by[CCDB_CLASS_COUNT];
+    ccdb_tally_results(truth, res, N, CCDB_CLAIM_REPORTS_TOI, &all, by);
+    cr_assert_eq(all.violations, 6);
+    cr_assert_eq(all.tp, 4);
+    cr_assert_eq(all.fp, 1);
+    cr_assert_eq(all.tn, 1);
+    cr_assert_eq(all.fn, 0);
+    cr_assert_eq(all.failed, 1);
+    cr_assert_eq(all.toi_violations, 2, "2 and NaN are late; -1 is not");
+    cr_assert_eq(all.toi_err_max, 0.25, "the error of TOIs in [0,1] only (not 0.5 - (-1))");
+    cr_assert_eq(all.work, 6, "the -5 is not summed");
+    cr_assert_eq(by[CCDB_CLASS_GENERIC].violations, 6);
+    for (int i = 0; i < N; i++)
+        cr_assert_eq(ccdb_contract_violation(&res[i]), i != 6, "answer %d", i);
+    /* Findings: late or outside [0,1], the well-formed answers not. */
+    const int finding[N] = { 1, 1, 1, 1, 0, 0, 0 };
+    for (int i = 0; i < N; i++)
+        cr_assert_eq(ccdb_toi_finding(&truth[i], &res[i], CCDB_CLAIM_REPORTS_TOI), finding[i],
+                     "answer %d", i);
+
+    /* A solver that does not claim to report TOIs gets no TOI figure; its TOI outside [0,1]
+     * is still a contract violation and a finding, a late one in [0,1] is neither. */
+    ccdb_result late = { CCDB_HIT, 0.75, 0 };
+    ccdb_tally_results(truth, res, N, 0, &all, by);
+    cr_assert_eq(all.toi_violations, 0);
+    cr_assert(isnan(all.toi_err_max));
+    cr_assert_eq(all.violations, 6);
+    cr_assert_eq(ccdb_toi_finding(&truth[0], &late, 0), 0);
+    cr_assert_eq(ccdb_toi_finding(&truth[0], &late, CCDB_CLAIM_REPORTS_TOI), 1);
+    cr_assert_eq(ccdb_toi_finding(&truth[0], &res[1], 0), 1);
+}
+
 Test(runner, threads_give_identical_results_and_tallies)
 {
     ccdb_dataset ds;
@@ -155,8 +205,8 @@ Test(runner, threads_give_identical_results_and_tallies)
     cr_assert_eq(memcmp(one.results, two.results, ds.count * sizeof *one.results), 0);
     cr_assert_eq(memcmp(one.results, three.results, ds.count * sizeof *one.results), 0);
     ccdb_tally a1, a2, b1[CCDB_CLASS_COUNT], b2[CCDB_CLASS_COUNT];
-    ccdb_tally_results(truth, one.results, ds.count, &a1, b1);
-    ccdb_tally_results(truth, two.results, ds.count, &a2, b2);
+    ccdb_tally_results(truth, one.results, ds.count, fake_scripted.flags, &a1, b1);
+    ccdb_tally_results(truth, two.results, ds.count, fake_scripted.flags, &a2, b2);
     cr_assert_eq(a1.tp, a2.tp);
     cr_assert_eq(a1.fn, a2.fn);
     cr_assert_eq(a1.fp, a2.fp);

@@ -31,7 +31,7 @@ Test(summary_csv, header_is_exact_and_starts_with_the_contract_columns)
     cr_assert_eq(strncmp(text, contract, strlen(contract)), 0, "header: %.200s", text);
     const char *full = "solver,dataset,kind,family,queries,positives,tp,fp,fn,tn,toi_violations,"
                        "toi_err_max,ns_median,ns_min,ns_max,gave_up,failed,work,claims,"
-                       "conservative,status\n";
+                       "conservative,status,contract_violations,isolated\n";
     cr_assert_eq(strncmp(text, full, strlen(full)), 0, "header: %.300s", text);
     free(text);
     free(dir);
@@ -85,7 +85,7 @@ Test(summary_csv, one_record_per_row_with_quoting_and_empty_nan)
     const char *p = text;
     static char f[64][256];
     int ncol = parse_record(&p, f, 64);
-    cr_assert_eq(ncol, 21);
+    cr_assert_eq(ncol, 23);
     size_t rows = 0;
     while (*p) {
         cr_assert_lt(rows, r->n_rows, "more records than rows");
@@ -103,6 +103,8 @@ Test(summary_csv, one_record_per_row_with_quoting_and_empty_nan)
         if (w->ns_median == w->ns_median)
             cr_assert_eq(strtod(f[12], NULL), w->ns_median);
         cr_assert_str_eq(f[20], ccdb_report_status_name(w->status));
+        cr_assert_eq(strtoll(f[21], NULL, 10), w->contract_violations);
+        cr_assert_eq(strtoll(f[22], NULL, 10), w->isolated);
         rows++;
     }
     cr_assert_eq(rows, r->n_rows);

@@ -88,10 +88,12 @@ Test(index_html, summary_counts_all_rows_once_and_flags_broken_claims)
                        "one tag per claim: %s", row);
     cr_assert_not_null(strstr(row, "<td class=\"num bad\">6</td>"), "%s", row);
     free(row);
-    /* a solver that makes no such claim: its 5 FN are not flagged */
+    /* a solver that makes no such claim: its 5 FN are not flagged; its 3 contract violations
+     * are (the contract binds every solver), and only they */
     row = summary_row(h, "fast, &quot;approx&quot;");
     cr_assert_not_null(strstr(row, "<td class=\"num\">5</td>"), "%s", row);
-    cr_assert_null(strstr(row, " bad"), "%s", row);
+    const char *bad = strstr(row, " bad");
+    cr_assert(bad && !strcmp(bad, " bad\">3</td><td>in-process</td>"), "%s", row);
     free(row);
     cr_assert_not_null(strstr(h, "<tr class=\"solver status-crashed\"><td>crashy</td>"));
     cr_assert_not_null(strstr(h, "<tr class=\"solver status-timeout\"><td>slowpoke</td>"));
@@ -273,15 +275,20 @@ Test(index_html, null_strings)
     row.toi_err_max = row.ns_median = row.ns_min = row.ns_max = NAN;
     ccdb_report_miss miss = { 0 };
     ccdb_report_kv kv = { NULL, NULL };
-    ccdb_report r = { &kv, 1, &row, 1, &miss, 1, 5, NULL };
+    ccdb_report_finding finding = { 0 };
+    finding.toi = NAN;
+    ccdb_report_output output = { 0 };
+    ccdb_report r = { &kv, 1, &row, 1, &miss, 1, 5, NULL, &finding, 1, &output, 1 };
     char *h = html_of(&r);
     cr_assert_eq(count(h, "<figure class=\"miss-picture\""), 1);
+    cr_assert_eq(count(h, "id=\"toi-findings\""), 1);
+    cr_assert_eq(count(h, "id=\"solver-output\""), 1);
     free(h);
     char *dir = fixture_tmpdir(), *path = fixture_path(dir, "summary.csv");
     char err[512] = "";
     cr_assert_eq(ccdb_report_write_summary_csv(&r, path, err, sizeof err), 0, "%s", err);
     char *csv = ccdb_test_slurp(path, NULL);
-    cr_assert_not_null(strstr(csv, "\n,,,,1,0,0,0,0,0,0,,,,,0,0,0,0,0,ok\n"), "%s", csv);
+    cr_assert_not_null(strstr(csv, "\n,,,,1,0,0,0,0,0,0,,,,,0,0,0,0,0,ok,0,0\n"), "%s", csv);
     free(csv), free(path), free(dir);
 }
 
@@ -371,5 +378,32 @@ Test(index_html, miss_projection_along_the_normal)
     svg = miss_svg(h, 3);
     cr_assert_not_null(strstr(svg, "along z (no normal)"), "%s", svg);
     free(svg);
+    free(h);
+}
+
+/* Issue 10 and issue 9 items 5 and 6: contract violations and how each solver ran in the
+ * summary, the TOI findings with their replay commands, and the solvers' output, escaped. */
+Test(index_html, violations_findings_and_solver_output)
+{
+    char *h = html_of(fixture_report());
+    cr_assert_not_null(strstr(h, "<th>contract violations</th><th>run</th>"));
+    /* fast, "approx": 3 violations in its "all" row (the family rows are not added again) */
+    cr_assert_not_null(strstr(h, "<td class=\"num bad\">3</td><td>in-process</td>"), "%s", h);
+    cr_assert_not_null(strstr(h, "<td class=\"num\">0</td><td>isolated</td>"),
+                       "crashy ran isolated");
+    const char *sec = strstr(h, "<section id=\"toi-findings\">");
+    cr_assert_not_null(sec);
+    cr_assert_not_null(strstr(sec, "6 findings; 3 listed."), "the comma solver: 6, 3 given");
+    cr_assert_not_null(strstr(sec, "2 findings; 1 listed."), "the nasty solver");
+    cr_assert_not_null(strstr(sec, ">NaN</td>"));
+    cr_assert_not_null(strstr(sec, ">-1</td>"));
+    cr_assert_not_null(strstr(sec, ">4.6e+18</td>"));
+    cr_assert_not_null(strstr(sec, "--index 2 --kind vf"));
+    cr_assert_not_null(strstr(sec, "&lt;b&gt;.csv"), "replay commands escaped");
+    const char *out = strstr(h, "<section id=\"solver-output\">");
+    cr_assert_not_null(out);
+    cr_assert_not_null(strstr(out, "123456 bytes printed"));
+    cr_assert_not_null(strstr(out, "first line &lt;script&gt;\nsecond line &amp; more\n</pre>"));
+    cr_assert_null(strstr(h, "<script>"), "output is escaped");
     free(h);
 }

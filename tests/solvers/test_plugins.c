@@ -189,6 +189,13 @@ Test(plugins, malformed_no_function)
     expect_refused(PLUGIN("testplugin_no_function"), "no edge_edge");
 }
 
+/* Issue 10, reproduction 6: a crash in the entry function is refused, not the caller's death
+ * (loaded in a child first; under AddressSanitizer the child reports the fault and exits 1). */
+Test(plugins, crash_in_entry_function_is_refused)
+{
+    expect_refused(PLUGIN("testplugin_entry_crash"), "while being loaded");
+}
+
 Test(plugins, duplicate_of_builtin)
 {
     expect_refused(PLUGIN("testplugin_dup_name"), "'null' is already registered");

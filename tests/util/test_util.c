@@ -1,10 +1,14 @@
-/* test_util.c — util/: error messages, FNV-1a, mkdir -p and atomic file writes. */
+/* test_util.c — util/: error messages, FNV-1a, mkdir -p, atomic file writes (special files in
+ * place), atomic folders, rm -r. */
+#define _XOPEN_SOURCE 700 /* S_IFMT, mknod */
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "ccdb_test_fixtures.h"
@@ -154,4 +158,197 @@ Test(util, atomic_abort_and_failures_keep_the_old_file)
     cr_assert_null(af.f);
     cr_assert_not_null(strstr(err, "cannot create a temporary file"), "%s", err);
     cr_assert_not_null(strstr(err, strerror(ENOENT)), "%s", err);
+}
+
+/* The file type at path (lstat: a link is a link). */
+static mode_t type_of(const char *path)
+{
+    struct stat st;
+    cr_assert_eq(lstat(path, &st), 0, "%s: %s", path, strerror(errno));
+    return st.st_mode & S_IFMT;
+}
+
+static void *read_fifo(void *arg)
+{
+    return ccdb_test_slurp(arg, NULL);
+}
+
+/* Issue 10, reproduction 1: special files are written in place, never replaced. Links in a
+ * temporary folder stand for /dev/null, /dev/full and /dev/stdout, so that a regression replaces
+ * a link there, never a device of the machine. */
+Test(util, special_files_are_written_in_place)
+{
+    char path[160], err[512] = "";
+    /* A link to /dev/null: written through, still a link to the device. */
+    snprintf(path, sizeof path, "%s/null", dir);
+    cr_assert_eq(symlink("/dev/null", path), 0);
+    cr_assert_eq(ccdb_write_file_atomic(path, "data\n", 5, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(type_of(path), S_IFLNK);
+    cr_assert_eq(type_of("/dev/null"), S_IFCHR);
+
+    /* A link to /dev/full: the write error, with the system's text, and the link stays. */
+    snprintf(path, sizeof path, "%s/full", dir);
+    cr_assert_eq(symlink("/dev/full", path), 0);
+    cr_assert_eq(ccdb_write_file_atomic(path, "data\n", 5, err, sizeof err), -1);
+    cr_assert(strstr(err, path) == err, "%s", err);
+    cr_assert_not_null(strstr(err, strerror(ENOSPC)), "%s", err);
+    cr_assert_eq(type_of(path), S_IFLNK);
+
+    /* A FIFO: its reader gets the data; it is still a FIFO. */
+    snprintf(path, sizeof path, "%s/fifo", dir);
+    cr_assert_eq(mkfifo(path, 0600), 0);
+    pthread_t reader;
+    cr_assert_eq(pthread_create(&reader, NULL, read_fifo, path), 0);
+    cr_assert_eq(ccdb_write_file_atomic(path, "through a pipe\n", 15, err, sizeof err), 0, "%s",
+                 err);
+    void *got;
+    pthread_join(reader, &got);
+    cr_assert_str_eq(got, "through a pipe\n");
+    free(got);
+    cr_assert_eq(type_of(path), S_IFIFO);
+    cr_assert_eq(entries(dir), 3, "no temporary left beside them");
+}
+
+Test(util, a_character_device_node_is_written_in_place)
+{
+    if (geteuid() != 0)
+        cr_skip_test("creating a device node (mknod) needs root; the links to /dev/null and "
+                     "/dev/full of special_files_are_written_in_place cover the same path");
+    char path[160], err[512] = "";
+    snprintf(path, sizeof path, "%s/full", dir);
+    cr_assert_eq(mknod(path, S_IFCHR | 0600, makedev(1, 7)), 0, "%s", strerror(errno));
+    cr_assert_eq(ccdb_write_file_atomic(path, "x", 1, err, sizeof err), -1);
+    cr_assert_not_null(strstr(err, strerror(ENOSPC)), "%s", err);
+    cr_assert_eq(type_of(path), S_IFCHR, "still the device node");
+    cr_assert_eq(entries(dir), 1);
+}
+
+Test(util, a_link_to_a_file_is_kept_and_its_target_replaced)
+{
+    char target[160], link[160], err[512] = "";
+    snprintf(target, sizeof target, "%s/target.txt", dir);
+    snprintf(link, sizeof link, "%s/link.txt", dir);
+    cr_assert_eq(ccdb_write_file_atomic(target, "old", 3, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(symlink("target.txt", link), 0);
+    cr_assert_eq(ccdb_write_file_atomic(link, "new", 3, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(type_of(link), S_IFLNK);
+    cr_assert_str_eq(read_text(target), "new");
+    cr_assert_eq(entries(dir), 2);
+}
+
+static const char *const owned[] = { "a.txt", "sub", NULL };
+
+/* A folder of the report's shape in the temporary folder of ad. */
+static void fill(const ccdb_atomic_dir *ad, const char *text)
+{
+    char path[256], err[256];
+    snprintf(path, sizeof path, "%s/a.txt", ad->tmp);
+    cr_assert_eq(ccdb_write_file_atomic(path, text, strlen(text), err, sizeof err), 0, "%s", err);
+    snprintf(path, sizeof path, "%s/sub", ad->tmp);
+    cr_assert_eq(mkdir(path, 0777), 0);
+    snprintf(path, sizeof path, "%s/sub/b.txt", ad->tmp);
+    cr_assert_eq(ccdb_write_file_atomic(path, text, strlen(text), err, sizeof err), 0, "%s", err);
+}
+
+Test(util, atomic_dir_creates_then_replaces_a_whole_folder)
+{
+    char dest[160], path[200], err[512] = "";
+    snprintf(dest, sizeof dest, "%s/deep/report", dir);
+    ccdb_atomic_dir ad;
+    cr_assert_eq(ccdb_atomic_dir_open(&ad, dest, owned, err, sizeof err), 0, "%s", err);
+    cr_assert_neq(access(dest, F_OK), 0, "nothing at the destination before commit");
+    fill(&ad, "first");
+    cr_assert_eq(ccdb_atomic_dir_commit(&ad, err, sizeof err), 0, "%s", err);
+    cr_assert_null(ad.tmp);
+    snprintf(path, sizeof path, "%s/sub/b.txt", dest);
+    cr_assert_str_eq(read_text(path), "first");
+
+    /* Replaced: the old folder's files are gone with it, nothing is left beside. */
+    snprintf(path, sizeof path, "%s/sub/old-only.txt", dest);
+    cr_assert_eq(ccdb_write_file_atomic(path, "x", 1, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ccdb_atomic_dir_open(&ad, dest, owned, err, sizeof err), 0, "%s", err);
+    fill(&ad, "second");
+    snprintf(path, sizeof path, "%s/a.txt", dest);
+    cr_assert_str_eq(read_text(path), "first", "readers see the old folder until commit");
+    cr_assert_eq(ccdb_atomic_dir_commit(&ad, err, sizeof err), 0, "%s", err);
+    cr_assert_str_eq(read_text(path), "second");
+    snprintf(path, sizeof path, "%s/sub/old-only.txt", dest);
+    cr_assert_neq(access(path, F_OK), 0, "nothing of the old folder is mixed in");
+    snprintf(path, sizeof path, "%s/deep", dir);
+    cr_assert_eq(entries(path), 1, "no temporary folder left beside it");
+
+    /* Abort: the temporary folder goes, the destination stays. */
+    cr_assert_eq(ccdb_atomic_dir_open(&ad, dest, owned, err, sizeof err), 0, "%s", err);
+    fill(&ad, "third");
+    ccdb_atomic_dir_abort(&ad);
+    ccdb_atomic_dir_abort(&ad); /* released: nothing happens */
+    snprintf(path, sizeof path, "%s/a.txt", dest);
+    cr_assert_str_eq(read_text(path), "second");
+    snprintf(path, sizeof path, "%s/deep", dir);
+    cr_assert_eq(entries(path), 1);
+
+    /* Two writers at once: both commit, the last one wins, nothing is left beside. */
+    ccdb_atomic_dir a, b;
+    cr_assert_eq(ccdb_atomic_dir_open(&a, dest, owned, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ccdb_atomic_dir_open(&b, dest, owned, err, sizeof err), 0, "%s", err);
+    cr_assert_str_neq(a.tmp, b.tmp);
+    fill(&a, "from a");
+    fill(&b, "from b");
+    cr_assert_eq(ccdb_atomic_dir_commit(&b, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ccdb_atomic_dir_commit(&a, err, sizeof err), 0, "%s", err);
+    snprintf(path, sizeof path, "%s/sub/b.txt", dest);
+    cr_assert_str_eq(read_text(path), "from a");
+    snprintf(path, sizeof path, "%s/deep", dir);
+    cr_assert_eq(entries(path), 1);
+}
+
+Test(util, atomic_dir_never_replaces_a_folder_of_other_files)
+{
+    char dest[160], path[200], err[512] = "";
+    snprintf(dest, sizeof dest, "%s/mine", dir);
+    cr_assert_eq(mkdir(dest, 0777), 0);
+    snprintf(path, sizeof path, "%s/notes.txt", dest);
+    cr_assert_eq(ccdb_write_file_atomic(path, "keep me", 7, err, sizeof err), 0, "%s", err);
+    ccdb_atomic_dir ad;
+    cr_assert_eq(ccdb_atomic_dir_open(&ad, dest, owned, err, sizeof err), -1);
+    cr_assert_not_null(strstr(err, "notes.txt"), "%s", err);
+    cr_assert_null(ad.tmp);
+    cr_assert_eq(entries(dir), 1, "no temporary folder made");
+
+    /* Another writer puts a foreign file there between open and commit: refused at commit. */
+    cr_assert_eq(remove(path), 0);
+    cr_assert_eq(ccdb_atomic_dir_open(&ad, dest, owned, err, sizeof err), 0, "%s", err);
+    fill(&ad, "new");
+    cr_assert_eq(ccdb_write_file_atomic(path, "keep me", 7, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ccdb_atomic_dir_commit(&ad, err, sizeof err), -1);
+    cr_assert_not_null(strstr(err, "notes.txt"), "%s", err);
+    cr_assert_str_eq(read_text(path), "keep me");
+    cr_assert_eq(entries(dir), 1, "the temporary folder is removed");
+
+    /* Not a folder; '.' */
+    snprintf(path, sizeof path, "%s/file", dir);
+    cr_assert_eq(ccdb_write_file_atomic(path, "x", 1, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ccdb_atomic_dir_open(&ad, path, owned, err, sizeof err), -1);
+    cr_assert_not_null(strstr(err, strerror(ENOTDIR)), "%s", err);
+    cr_assert_eq(ccdb_atomic_dir_open(&ad, ".", owned, err, sizeof err), -1);
+}
+
+Test(util, rmtree_removes_links_not_what_they_point_to)
+{
+    char keep[160], tree[160], path[220], err[256];
+    snprintf(keep, sizeof keep, "%s/keep", dir);
+    cr_assert_eq(mkdir(keep, 0777), 0);
+    snprintf(path, sizeof path, "%s/file", keep);
+    cr_assert_eq(ccdb_write_file_atomic(path, "x", 1, err, sizeof err), 0, "%s", err);
+    snprintf(tree, sizeof tree, "%s/tree", dir);
+    snprintf(path, sizeof path, "%s/a/b", tree);
+    cr_assert_eq(ccdb_mkdir_p(path), 0);
+    snprintf(path, sizeof path, "%s/a/b/link", tree);
+    cr_assert_eq(symlink(keep, path), 0);
+    snprintf(path, sizeof path, "%s/a/f", tree);
+    cr_assert_eq(ccdb_write_file_atomic(path, "x", 1, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ccdb_rmtree(tree), 0, "%s", strerror(errno));
+    cr_assert_neq(access(tree, F_OK), 0);
+    cr_assert_eq(entries(keep), 1, "the linked folder is untouched");
+    cr_assert_eq(ccdb_rmtree(tree), 0, "an absent path is fine");
 }

@@ -21,4 +21,8 @@ const char *ccdb_test_shared_path(const char *relative);
 /* 1 when CCDB_REQUIRE_SHARED asks for every ../shared test to run, else 0. */
 int ccdb_test_shared_required(void);
 
+/* Returns when the test runs as root; otherwise skips it (cr_skip_test) saying `why` it needs
+ * root, or fails under CCDB_REQUIRE_SHARED (CI runs as root, so such a test must run there). */
+void ccdb_test_require_root(const char *why);
+
 #endif

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "ccdb_test_fixtures.h"
+#include "ccdb_test.h"
 #include "ccdb_util.h"
 
 static char dir[64];
@@ -211,9 +212,8 @@ Test(util, special_files_are_written_in_place)
 
 Test(util, a_character_device_node_is_written_in_place)
 {
-    if (geteuid() != 0)
-        cr_skip_test("creating a device node (mknod) needs root; the links to /dev/null and "
-                     "/dev/full of special_files_are_written_in_place cover the same path");
+    ccdb_test_require_root("creating a device node (mknod); the links to /dev/null and /dev/full "
+                           "of special_files_are_written_in_place cover the same path");
     char path[160], err[512] = "";
     snprintf(path, sizeof path, "%s/full", dir);
     cr_assert_eq(mknod(path, S_IFCHR | 0600, makedev(1, 7)), 0, "%s", strerror(errno));

@@ -1,6 +1,7 @@
-/* truth_bench.c — measures the ground truth on CSV files of the public format:
+/* truth_bench.c — measures the ground truth on CSV files of either public format:
  *   ccdb_truth_bench [--exact] [--check] [--repeat R] [--hits] [--cpu] FILE.csv...
- * kind from the path (vertex-face / edge-edge). Prints agreement with the file's labels,
+ * kind from the path (vertex-face / edge-edge folders, or a 2023 `<step><vf|ee>.csv` stem).
+ * Prints agreement with the labels of 7-column files (6-column files carry none: not checked),
  * stage counts and the mean time per query of each repetition (whole-loop timing; --cpu: the
  * process's CPU time instead of the wall clock, steadier on a shared machine). */
 #include <stdio.h>
@@ -48,9 +49,15 @@ int main(int argc, char **argv)
         else {
             file_t *f = &files[nf];
             f->path = argv[i];
-            f->ee = strstr(argv[i], "edge-edge") != NULL;
+            ccdb_kind kind = ccdb_kind_from_path(argv[i]);
+            if (kind == CCDB_KIND_UNKNOWN) {
+                fprintf(stderr, "%s: kind not given by the path\n", argv[i]);
+                return 2;
+            }
+            f->ee = kind == CCDB_KIND_EE;
+            ccdb_csv_options opt = { .columns = CCDB_CSV_COLUMNS_ANY };
             ccdb_csv_error err;
-            if (ccdb_csv_read(argv[i], f->ee ? CCDB_KIND_EE : CCDB_KIND_VF, NULL, &f->ds, &err)) {
+            if (ccdb_csv_read(argv[i], kind, &opt, &f->ds, &err)) {
                 fprintf(stderr, "%s\n", err.message);
                 return 2;
             }
@@ -60,7 +67,7 @@ int main(int argc, char **argv)
     ccdb_truth *t = ccdb_truth_new();
     ccdb_truth_set_filters(t, !exact);
     ccdb_truth_set_checking(t, check);
-    long total = 0, disagree = 0, hits = 0;
+    long total = 0, labelled = 0, disagree = 0, hits = 0;
     unsigned long cls[CCDB_CLASS_COUNT] = { 0 };
     double cls_time[CCDB_CLASS_COUNT] = { 0 }, hit_time = 0;
     double *per = calloc((size_t)repeat, sizeof *per);
@@ -70,7 +77,8 @@ int main(int argc, char **argv)
         double t0 = now();
         for (int i = 0; i < nf; i++)
             for (long j = 0; j < (long)files[i].ds.count; j++) {
-                if (hits_only && !files[i].ds.label[j])
+                const unsigned char *label = files[i].ds.label;
+                if (hits_only && !(label && label[j]))
                     continue;
                 ccdb_truth_result res;
                 double tq = verbose ? now() : 0;
@@ -89,12 +97,13 @@ int main(int argc, char **argv)
                     total++;
                     hits += res.hit;
                     cls[res.cls]++;
-                    if (res.hit != files[i].ds.label[j]) {
+                    labelled += label != NULL;
+                    if (label && res.hit != label[j]) {
                         disagree++;
                         if (verbose)
                             printf("disagree %s %ld label=%d hit=%d toi=[%.17g,%.17g] class=%s\n",
-                                   files[i].path, j, files[i].ds.label[j], res.hit, res.toi_lo,
-                                   res.toi_hi, ccdb_truth_class_name(res.cls));
+                                   files[i].path, j, label[j], res.hit, res.toi_lo, res.toi_hi,
+                                   ccdb_truth_class_name(res.cls));
                     }
                 }
             }
@@ -113,7 +122,8 @@ int main(int argc, char **argv)
            per[0], per[repeat - 1]);
     free(per);
     const ccdb_truth_stats *s = ccdb_truth_get_stats(t);
-    printf("queries %ld hits %ld disagreements %ld; stages", total, hits, disagree);
+    printf("queries %ld hits %ld; labelled %ld, disagreements %ld; stages", total, hits, labelled,
+           disagree);
     for (int st = 0; st < CCDB_STAGE_COUNT; st++)
         printf(" %s %llu", ccdb_truth_stage_name((ccdb_truth_stage)st), s->decided[st]);
     printf("\n");

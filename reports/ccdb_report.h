@@ -50,7 +50,23 @@ typedef struct ccdb_report_row {
                                       tallied otherwise as they read, never folded silently */
     int isolated;                  /* 1: the solver ran in a child process */
     long long toi_findings;        /* its answers that are TOI findings (index.html only) */
+    /* Quantiles of the per-query times of this row's queries (the per-query timing pass: clock
+     * read around each query, the timer's own cost subtracted), nearest rank; NaN when not
+     * measured (crashed, timed out, no query). p50 <= p90 <= p99 <= max. */
+    double query_ns_p50, query_ns_p90, query_ns_p99, query_ns_max;
 } ccdb_report_row;
+
+/* Points of a per-query time distribution: cdf[k] is the k/(CCDB_REPORT_CDF_POINTS - 1)
+ * quantile (cdf[0] the fastest query, the last one the slowest). */
+#define CCDB_REPORT_CDF_POINTS 65
+
+/* Per solver x kind over every dataset: the distribution of per-query times (index.html). */
+typedef struct ccdb_report_latency {
+    const char *solver, *kind;
+    long long queries; /* timed queries behind it (> 0) */
+    double p50, p90, p99, max;
+    double cdf[CCDB_REPORT_CDF_POINTS];
+} ccdb_report_latency;
 
 /* One false negative, with what is needed to draw and replay it. */
 typedef struct ccdb_report_miss {
@@ -93,6 +109,10 @@ typedef struct ccdb_report {
     size_t n_findings; /* TOI findings the harness kept (it writes all of them to files) */
     const ccdb_report_output *outputs;
     size_t n_outputs; /* one per solver that printed something */
+    const ccdb_report_latency *latencies;
+    size_t n_latencies;        /* per solver x kind that was timed per query; 0: no time-cdf plot */
+    size_t dataset_tables_max; /* per-dataset tables written in index.html (the others are
+                                  summed into one line each); 0: every one */
 } ccdb_report;
 
 /* Each writes one file atomically (temporary file in the same folder, then rename).

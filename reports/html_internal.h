@@ -46,6 +46,18 @@ typedef struct ccdb_html_bar {
 void ccdb_html_bar_chart(ccdb_rbuf *b, const char *id, const char *title, const char *axis_label,
                          const ccdb_html_bar *bars, size_t n);
 
+/* An id fragment from arbitrary text: [A-Za-z0-9-] kept, every other byte as _XX. */
+void ccdb_html_id(ccdb_rbuf *b, const char *s);
+
+/* The views of html_views.c: section "failure-map-section" with table id="failure-map" (solver
+ * x kind x family, FN and FP rates), section "tradeoff-section" with svg id="tradeoff" (mean
+ * ns/query against FP rate), section "time-cdf-section" with id="time-cdf" (per-query time
+ * distributions from r->latencies). */
+void ccdb_html_failure_map(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s,
+                           size_t ns);
+void ccdb_html_tradeoff(ccdb_rbuf *b, const ccdb_html_solver *s, size_t ns);
+void ccdb_html_time_cdf(ccdb_rbuf *b, const ccdb_report *r);
+
 /* One false negative as an inline <svg> with two projections. */
 void ccdb_html_miss_svg(ccdb_rbuf *b, const ccdb_report_miss *m);
 

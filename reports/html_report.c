@@ -37,6 +37,8 @@ static const char *const css =
     "h1{font-size:1.6em;margin-bottom:.2em}h2{border-bottom:2px solid #ddd;padding-bottom:.2em;"
     "margin-top:1.6em}h3{margin-bottom:.3em}"
     "table{border-collapse:collapse;margin:.5em 0 1em;font-size:.9em}"
+    "table.summary{font-size:.85em}table.summary th{vertical-align:bottom}"
+    ".range{font-size:.85em;color:#555}abbr{text-decoration:none}"
     "th,td{border:1px solid #ccc;padding:.25em .5em;vertical-align:top}"
     "th{background:#f3f3f3;text-align:left}td.num{text-align:right;font-variant-numeric:"
     "tabular-nums;white-space:nowrap}"
@@ -64,7 +66,17 @@ static const char *const css =
     ".legend span{margin-right:1em;white-space:nowrap}"
     ".note{color:#555;font-size:.9em}"
     "details>summary{cursor:pointer;font-weight:600;margin:.4em 0}"
-    ".scroll{overflow-x:auto}";
+    ".scroll{overflow-x:auto}"
+    "table.failure-map td.fm{padding:0;white-space:nowrap}"
+    "table.failure-map td.fm a{color:inherit;text-decoration:none}"
+    ".fm-fn,.fm-fp{display:inline-block;min-width:2em;padding:.1em .3em;text-align:right;"
+    "font-variant-numeric:tabular-nums}"
+    "td.fm-broken{outline:3px solid #b00;outline-offset:-3px}"
+    ".fm-key.fm-fn{background:hsl(0,75%,72%)}.fm-key.fm-fp{background:hsl(215,75%,72%)}"
+    ".fm-key.fm-broken{outline:3px solid #b00;padding:0 .2em}"
+    "th.fm-fam{font-size:.8em;max-width:8em}th.fm-solver{vertical-align:middle}"
+    "td.fm-none{color:#bbb;text-align:center}"
+    "svg.plot text{font-family:inherit}";
 
 /* ---- aggregation --------------------------------------------------------------------------- */
 
@@ -281,11 +293,11 @@ static void td_time(ccdb_rbuf *b, double med, double mn, double mx)
     ccdb_rbuf_puts(b, "<td class=\"num\">");
     ccdb_html_num(b, med);
     if (!isnan(med) && (!isnan(mn) || !isnan(mx))) {
-        ccdb_rbuf_puts(b, " [");
+        ccdb_rbuf_puts(b, "<br><span class=\"range\">[");
         ccdb_html_num(b, mn);
         ccdb_rbuf_puts(b, "&ndash;");
         ccdb_html_num(b, mx);
-        ccdb_rbuf_puts(b, "]");
+        ccdb_rbuf_puts(b, "]</span>");
     }
     ccdb_rbuf_puts(b, "</td>");
 }
@@ -331,10 +343,13 @@ static void write_meta(ccdb_rbuf *b, const ccdb_report *r)
     ccdb_rbuf_puts(b, "</section>\n");
 }
 
+/* Abbreviated (the summary's legend spells them out) so that the summary fits 1280 px. */
 static const char *const count_heads =
-    "<th>queries</th><th>positives</th><th>TP</th><th>FP</th><th>FN</th><th>TN</th>"
-    "<th>gave up</th><th>failed</th><th>TOI violations</th><th>max TOI error</th>"
-    "<th>ns/query median [min&ndash;max]</th>";
+    "<th>queries</th><th><abbr title=\"positives: exact contacts\">pos.</abbr></th><th>TP</th>"
+    "<th>FP</th><th>FN</th><th>TN</th><th><abbr title=\"gave up\">GU</abbr></th>"
+    "<th><abbr title=\"failed\">fail</abbr></th><th><abbr title=\"TOI violations\">late "
+    "TOI</abbr></th><th><abbr title=\"max TOI error\">TOI err</abbr></th>"
+    "<th><abbr title=\"ns/query: median [min&ndash;max] over repeats\">ns/query</abbr></th>";
 
 static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
 {
@@ -350,8 +365,8 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
                       "<thead><tr><th>solver</th>"
                       "<th>claims</th><th>status</th>");
     ccdb_rbuf_puts(b, count_heads);
-    ccdb_rbuf_puts(b, "<th>work</th><th>contract violations</th><th>run</th></tr></thead>\n"
-                      "<tbody>\n");
+    ccdb_rbuf_puts(b, "<th>work</th><th><abbr title=\"contract violations\">CV</abbr></th>"
+                      "<th>run</th></tr></thead>\n<tbody>\n");
     for (size_t i = 0; i < n; i++) {
         const ccdb_html_solver *t = &s[i];
         ccdb_rbuf_printf(b, "<tr class=\"solver status-%s\"><td>",
@@ -371,7 +386,15 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
         ccdb_rbuf_puts(b, t->isolated ? "<td>isolated</td>" : "<td>in-process</td>");
         ccdb_rbuf_puts(b, "</tr>\n");
     }
-    ccdb_rbuf_puts(b, "</tbody></table></div>\n</section>\n");
+    ccdb_rbuf_puts(
+        b, "</tbody></table></div>\n<p class=\"note legend\" id=\"summary-legend\">"
+           "<span><strong>pos.</strong> positives (exact contacts)</span> "
+           "<span><strong>GU</strong> gave "
+           "up (iteration cap; counted as a hit)</span> <span><strong>fail</strong> failed (no "
+           "answer; never a miss)</span> <span><strong>late TOI</strong> TOI violations (a TOI "
+           "later than the exact one)</span> <span><strong>TOI err</strong> max TOI error "
+           "(how early)</span> <span><strong>ns/query</strong> median, under it [min&ndash;max]"
+           "</span> <span><strong>CV</strong> contract violations</span></p>\n</section>\n");
 }
 
 static void write_charts(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
@@ -609,18 +632,6 @@ static void write_families(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_s
     free(idx), free(dk), free(fam), free(keys);
 }
 
-/* An id fragment from arbitrary text: [A-Za-z0-9_-] kept, everything else as _XX. */
-static void id_fragment(ccdb_rbuf *b, const char *s)
-{
-    for (const unsigned char *p = (const unsigned char *)ccdb_html_str(s); *p; p++) {
-        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-            *p == '-')
-            ccdb_rbuf_put(b, (const char *)p, 1);
-        else
-            ccdb_rbuf_printf(b, "_%02X", *p);
-    }
-}
-
 static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s, size_t n)
 {
     ccdb_rbuf_puts(b, "<section id=\"misses\"><h2>False negatives</h2>\n");
@@ -650,7 +661,7 @@ static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_sol
         if (fn == 0)
             continue;
         ccdb_rbuf_puts(b, "<div class=\"solver-misses\" id=\"misses-");
-        id_fragment(b, s[i].name);
+        ccdb_html_id(b, s[i].name);
         ccdb_rbuf_puts(b, "\"><h3>");
         ccdb_rbuf_html(b, s[i].name);
         size_t shown = s[i].n_misses < r->miss_pictures_per_solver ? s[i].n_misses
@@ -666,7 +677,7 @@ static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_sol
             if (!ccdb_html_streq(m->solver, s[i].name))
                 continue;
             ccdb_rbuf_puts(b, "<figure class=\"miss-picture\" id=\"miss-");
-            id_fragment(b, s[i].name);
+            ccdb_html_id(b, s[i].name);
             ccdb_rbuf_printf(b, "-%zu\">\n", k);
             ccdb_html_miss_svg(b, m);
             ccdb_rbuf_puts(b, "<figcaption>");
@@ -803,6 +814,9 @@ int ccdb_report_write_html(const ccdb_report *r, const char *path, char *err, si
     }
     write_meta(&b, r);
     write_summary(&b, s, n);
+    ccdb_html_failure_map(&b, r, s, n);
+    ccdb_html_tradeoff(&b, s, n);
+    ccdb_html_time_cdf(&b, r);
     write_charts(&b, s, n);
     write_families(&b, r, s, n);
     write_misses(&b, r, s, n);

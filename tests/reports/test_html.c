@@ -193,13 +193,14 @@ static size_t check_svg_numbers(const char *h)
 Test(index_html, svg_coordinates_are_finite_numbers)
 {
     char *h = html_of(fixture_report());
-    cr_assert_eq(check_svg_numbers(h), 3 + 6, "3 charts and 6 miss pictures");
+    cr_assert_eq(check_svg_numbers(h), 3 + 3 + 6,
+                 "3 charts, the trade-off plot, 2 time-cdf panels and 6 miss pictures");
     free(h);
     /* every miss drawn, including the subnormal and non-finite ones beyond the cap */
     ccdb_report all = *fixture_report();
     all.miss_pictures_per_solver = 1000;
     h = html_of(&all);
-    cr_assert_eq(check_svg_numbers(h), 3 + all.n_misses);
+    cr_assert_eq(check_svg_numbers(h), 3 + 3 + all.n_misses);
     cr_assert_not_null(strstr(h, "aria-label=\"query 10\""), "the subnormal case is drawn");
     free(h);
 }
@@ -387,7 +388,10 @@ Test(index_html, miss_projection_along_the_normal)
 Test(index_html, violations_findings_and_solver_output)
 {
     char *h = html_of(fixture_report());
-    cr_assert_not_null(strstr(h, "<th>contract violations</th><th>run</th>"));
+    cr_assert_not_null(strstr(h, "<th><abbr title=\"contract violations\">CV</abbr></th>"
+                                 "<th>run</th>"));
+    cr_assert_not_null(strstr(h, "<strong>CV</strong> contract violations"),
+                       "the legend spells it out");
     /* fast, "approx": 3 violations in its "all" row (the family rows are not added again) */
     cr_assert_not_null(strstr(h, "<td class=\"num bad\">3</td><td>in-process</td>"), "%s", h);
     cr_assert_not_null(strstr(h, "<td class=\"num\">0</td><td>isolated</td>"),
@@ -406,5 +410,98 @@ Test(index_html, violations_findings_and_solver_output)
     cr_assert_not_null(strstr(out, "123456 bytes printed"));
     cr_assert_not_null(strstr(out, "first line &lt;script&gt;\nsecond line &amp; more\n</pre>"));
     cr_assert_null(strstr(h, "<script>"), "output is escaped");
+    free(h);
+}
+
+/* The text between `start` (included) and the next `end`, as a copy. */
+static char *between(const char *h, const char *start, const char *end)
+{
+    const char *a = strstr(h, start);
+    cr_assert_not_null(a, "no %s", start);
+    const char *e = strstr(a, end);
+    cr_assert_not_null(e, "no %s after %s", end, start);
+    char *s = strndup(a, (size_t)(e - a));
+    cr_assert_not_null(s);
+    return s;
+}
+
+/* Issue 14: the failure map has one line per solver x kind with queries, one cell per family,
+ * the counts in the cell, and outlines exactly the cells where a conservative solver breaks
+ * its claim. */
+Test(index_html, failure_map)
+{
+    char *h = html_of(fixture_report());
+    char *map = between(h, "<table id=\"failure-map\"", "</table>");
+    /* families in order of first appearance: generic, coplanar, parallel */
+    const char *g = strstr(map, ">generic<"), *c = strstr(map, ">coplanar<"),
+               *p = strstr(map, ">parallel<");
+    cr_assert(g && c && p && g < c && c < p, "%s", map);
+    /* lines: exact vf+ee, comma vf+ee, nasty vf, crashy ee, slowpoke ee */
+    cr_assert_eq(count(map, "<td>vf</td>") + count(map, "<td>ee</td>"), 7);
+    cr_assert_eq(count(map, "<td class=\"fm"), 7 * 3, "one cell per family on each line");
+    /* the nasty solver (conservative): 5 FN in generic, 1 in coplanar: both outlined, with its
+     * late TOIs marked; the comma solver's FN (no claim) are not outlined */
+    cr_assert_eq(count(map, "fm-broken"), 2, "%s", map);
+    cr_assert_not_null(strstr(map, "<a href=\"#misses-_3Cb_3E_26_22\"><span class=\"fm-fn\""),
+                       "a broken cell links to the solver's false negatives");
+    cr_assert_not_null(strstr(map, "FN 5 of 60 (8.33%); FP 1 of 140"), "%s", map);
+    cr_assert_not_null(strstr(map, ">5&#8224;</span>"), "late TOIs marked: %s", map);
+    /* slowpoke: FP 40 of 40 in parallel, full blue */
+    cr_assert_not_null(strstr(map, "FP 40 of 40 (100%)"));
+    free(map);
+    /* the anchor it links to exists */
+    cr_assert_not_null(strstr(h, "id=\"misses-_3Cb_3E_26_22\""));
+    free(h);
+}
+
+/* The trade-off plot: one point per timed solver with queries without contact, a triangle for
+ * a solver with false negatives, labels that do not overlap. */
+Test(index_html, tradeoff_plot)
+{
+    char *h = html_of(fixture_report());
+    char *svg = between(h, "<svg id=\"tradeoff\"", "</svg>");
+    /* timed: exact, the comma solver, the nasty one, slowpoke (crashy has no time) */
+    cr_assert_eq(count(svg, "<g class=\"point\">"), 4, "%s", svg);
+    cr_assert_eq(count(svg, "fill=\"#d62728\""), 2, "triangles: the two solvers with FN");
+    cr_assert_eq(count(svg, "<circle "), 2);
+    cr_assert_not_null(strstr(svg, "font-weight=\"700\">0</text>"), "the 0 band is marked");
+    /* labels: no two of them overlap (same height band and overlapping x spans) */
+    double lx[16], ly[16];
+    size_t n = 0;
+    for (const char *t = strstr(svg, "<text class=\"label\""); t && n < 16;
+         t = strstr(t + 1, "<text class=\"label\""))
+        if (sscanf(t, "<text class=\"label\" x=\"%lf\" y=\"%lf\"", &lx[n], &ly[n]) == 2)
+            n++;
+    cr_assert_eq(n, 4, "one label per point");
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < i; j++)
+            cr_assert(fabs(ly[i] - ly[j]) >= 12 || fabs(lx[i] - lx[j]) > 100,
+                      "labels %zu and %zu overlap", i, j);
+    free(svg);
+    free(h);
+}
+
+/* The time distribution: a panel per kind, one curve per solver x kind, the quantile table. */
+Test(index_html, time_cdf)
+{
+    char *h = html_of(fixture_report());
+    char *sec = between(h, "<section id=\"time-cdf-section\"", "</section>");
+    cr_assert_not_null(strstr(sec, "<div id=\"time-cdf\""));
+    cr_assert_not_null(strstr(sec, "<svg id=\"time-cdf-vf\""));
+    cr_assert_not_null(strstr(sec, "<svg id=\"time-cdf-ee\""));
+    cr_assert_eq(count(sec, "<g class=\"cdf\">"), fixture_report()->n_latencies);
+    cr_assert_not_null(strstr(sec, "clock is read just before and just after each query"),
+                       "says how the times were taken");
+    /* exact on vf: p50 1000, p90 8000, p99 30000, max 90000 */
+    cr_assert_not_null(strstr(sec, "<td class=\"num\">1000</td><td class=\"num\">8000</td>"
+                                   "<td class=\"num\">30000</td><td class=\"num\">90000</td>"));
+    free(sec);
+    /* no latencies: the section says so, no plot */
+    ccdb_report r = *fixture_report();
+    r.n_latencies = 0;
+    char *h2 = html_of(&r);
+    cr_assert_not_null(strstr(h2, "No per-query times."));
+    cr_assert_null(strstr(h2, "<g class=\"cdf\">"));
+    free(h2);
     free(h);
 }

@@ -230,7 +230,16 @@ static int make_latencies(ccdb_bench *b)
 typedef struct findings_file {
     ccdb_atomic_file af;
     char shown[4200];
+    const char *kept; /* shown, owned by the bench (kept_path) */
 } findings_file;
+
+/* The file's path as replay names it, one copy per file for every miss or finding in it. */
+static const char *kept_path(ccdb_bench *b, findings_file *ff)
+{
+    if (!ff->kept)
+        ff->kept = keep_string(b, ff->shown);
+    return ff->kept;
+}
 
 static int open_findings(findings_file *ff, const ccdb_bench_options *opt, const char *folder,
                          const ccdb_solver *s, ccdb_kind k, char *err, size_t errlen)
@@ -368,7 +377,10 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
                 f->hit = t->hit != 0;
                 f->toi_lo = t->toi_lo;
                 f->toi_hi = t->toi_hi;
+                memcpy(f->q, in->ds.q[i], sizeof f->q);
                 if (!(f->replay = replay_command(b, toi_file, at, in, i, opt)))
+                    goto oom;
+                if (opt->findings_dir && !(f->file = kept_path(b, toi_file)))
                     goto oom;
             }
         }
@@ -392,6 +404,8 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
         m->toi_lo = t->toi_lo;
         m->toi_hi = t->toi_hi;
         if (!(m->replay = replay_command(b, miss_file, at, in, i, opt)))
+            goto oom;
+        if (opt->findings_dir && !(m->file = kept_path(b, miss_file)))
             goto oom;
     }
     return 0;

@@ -494,7 +494,7 @@ static int write_reports(const char *dir, const ccdb_bench *b, const ccdb_meta *
     r.n_rows = b->n_rows;
     r.misses = b->misses;
     r.n_misses = b->n_misses;
-    r.miss_pictures_per_solver = 20;
+    r.miss_pictures_per_solver = 6;
     r.warning = ccdb_build_warning();
     r.findings = b->findings;
     r.n_findings = b->n_findings;

@@ -75,6 +75,7 @@ typedef struct ccdb_report_miss {
     double q[8][3];                               /* the query, in the public row order */
     double toi_lo, toi_hi;                        /* exact bracket */
     const char *replay;                           /* a shell command that replays it */
+    const char *file; /* the findings file holding it, as replay names it; NULL: none */
 } ccdb_report_miss;
 
 /* A TOI finding: an answer HIT or GAVE_UP whose TOI is later than the exact one (solvers that
@@ -87,6 +88,8 @@ typedef struct ccdb_report_finding {
     int hit;               /* the exact truth: 1 contact, 0 none */
     double toi_lo, toi_hi; /* exact bracket (when hit) */
     const char *replay;    /* a shell command that replays it */
+    double q[8][3];        /* the query, in the public row order (for its picture) */
+    const char *file;      /* the findings file holding it, as replay names it; NULL: none */
 } ccdb_report_finding;
 
 /* What a solver printed on stdout and stderr during the run (captured by the harness). */

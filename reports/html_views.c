@@ -418,7 +418,7 @@ void ccdb_html_tradeoff(ccdb_rbuf *b, const ccdb_html_solver *s, size_t ns)
 
 /* ---- per-query time distribution ------------------------------------------------------------ */
 
-#define C_W      600.0
+#define C_W      550.0 /* two panels side by side in the page's 1200 px */
 #define C_H      330.0
 #define C_LEFT   44.0
 #define C_RIGHT  12.0
@@ -511,7 +511,14 @@ void ccdb_html_time_cdf(ccdb_rbuf *b, const ccdb_report *r)
     }
     int d0, d1;
     decades_of(lo, hi, &d0, &d1);
-    ccdb_rbuf_puts(b, "<div id=\"time-cdf\" class=\"charts\">\n");
+    ccdb_rbuf_puts(b, "<p class=\"legend\">");
+    for (size_t c = 0; c < nn; c++) {
+        ccdb_rbuf_printf(b, "<span><span style=\"color:%s\">%s</span> ", palette[c % PALETTE_N],
+                         c >= PALETTE_N ? "&#9476;&#9476;" : "&#9644;");
+        ccdb_rbuf_html(b, names[c]);
+        ccdb_rbuf_puts(b, "</span> ");
+    }
+    ccdb_rbuf_puts(b, "</p>\n<div id=\"time-cdf\" class=\"charts\">\n");
     const char *kinds[] = { "vf", "ee" };
     for (int k = 0; k < 2; k++) {
         int any = 0;

@@ -96,6 +96,13 @@ Test(cli, reports_and_replayable_misses)
     cr_assert_eq(at, m.count, "exactly the false negatives");
     ccdb_dataset_free(&m);
 
+    /* index.html: null claims nothing, so its misses are counted and named, not pictured */
+    char *html = cli_captured("rep/nested/index.html");
+    cr_assert_null(strstr(html, "class=\"miss-picture\""), "no picture for null");
+    cr_assert_not_null(strstr(html, "(it claims nothing: a miss breaks no promise); every one is "
+                                    "in <code>rep/nested/misses/vertex-face/null.csv</code>"));
+    free(html);
+
     char *out = cli_captured("out.txt");
     cr_assert(strstr(out, "null"), "summary table on stdout: %s", out);
     free(out);

@@ -77,10 +77,13 @@ static const ccdb_report_miss misses[] = {
         { 0, 1, 0 } },
       0.5,
       0.5,
-      "ccdbench replay '" VF "' --index 7" },
+      "ccdbench replay '" VF "' --index 7",
+      "out/misses/vertex-face/" FIXTURE_NASTY_SOLVER ".csv" },
+
     /* every point coincident: zero extent in every direction */
     { FIXTURE_NASTY_SOLVER, VF, "vf", "coplanar", 8, Q8({ 1, 2, 3 }), 0, 0,
-      "ccdbench replay x.csv --index 8" },
+      "ccdbench replay x.csv --index 8", "out/misses/vertex-face/" FIXTURE_NASTY_SOLVER ".csv" },
+
     /* coordinates near the top of the double range */
     { FIXTURE_NASTY_SOLVER,
       VF,
@@ -97,7 +100,9 @@ static const ccdb_report_miss misses[] = {
         { 0, 1.7e308, 0 } },
       0.5,
       0.5,
-      "ccdbench replay x.csv --index 9" },
+      "ccdbench replay x.csv --index 9",
+      "out/misses/vertex-face/" FIXTURE_NASTY_SOLVER ".csv" },
+
     /* tiny (subnormal) coordinates, planar motion (zero extent in z) */
     { FIXTURE_NASTY_SOLVER,
       VF,
@@ -114,10 +119,16 @@ static const ccdb_report_miss misses[] = {
         { 0, 5e-324, 0 } },
       0.25,
       0.75,
-      "ccdbench replay x.csv --index 10" },
+      "ccdbench replay x.csv --index 10",
+      "out/misses/vertex-face/" FIXTURE_NASTY_SOLVER ".csv" },
+
     /* beyond the cap of 3: counted, not drawn */
-    { FIXTURE_NASTY_SOLVER, VF, "vf", "coplanar", 11, Q8({ 0, 0, 0 }), 0, 0, NULL },
-    { FIXTURE_NASTY_SOLVER, VF, "vf", "coplanar", 12, Q8({ 0, 0, 0 }), 0, 0, NULL },
+    { FIXTURE_NASTY_SOLVER, VF, "vf", "coplanar", 11, Q8({ 0, 0, 0 }), 0, 0, NULL,
+      "out/misses/vertex-face/" FIXTURE_NASTY_SOLVER ".csv" },
+
+    { FIXTURE_NASTY_SOLVER, VF, "vf", "coplanar", 12, Q8({ 0, 0, 0 }), 0, 0, NULL,
+      "out/misses/vertex-face/" FIXTURE_NASTY_SOLVER ".csv" },
+
     /* EE: parallel edges sliding into each other (degenerate common normal) */
     { FIXTURE_COMMA_SOLVER,
       EE,
@@ -134,7 +145,9 @@ static const ccdb_report_miss misses[] = {
         { 1, 0, 0 } },
       1,
       1,
-      "ccdbench replay 'gen, suite/edge-edge' --index 3" },
+      "ccdbench replay 'gen, suite/edge-edge' --index 3",
+      NULL },
+
     /* EE: generic crossing with mixed huge and tiny magnitudes */
     { FIXTURE_COMMA_SOLVER,
       EE,
@@ -151,7 +164,9 @@ static const ccdb_report_miss misses[] = {
         { 0, 1, -1e200 } },
       0.5,
       0.5,
-      "ccdbench replay 'gen, suite/edge-edge' --index 4 # <&>" },
+      "ccdbench replay 'gen, suite/edge-edge' --index 4 # <&>",
+      NULL },
+
     /* not finite (never produced by the harness, but must not break the page) */
     { FIXTURE_COMMA_SOLVER,
       "odd",
@@ -168,20 +183,21 @@ static const ccdb_report_miss misses[] = {
         { 0, 0, 0 } },
       NAN,
       NAN,
-      "ccdbench replay odd --index 5" },
+      "ccdbench replay odd --index 5",
+      NULL },
 };
 
-/* solver, dataset, kind, family, index, state, toi, hit, toi_lo, toi_hi, replay */
+/* solver, dataset, kind, family, index, state, toi, hit, toi_lo, toi_hi, replay, q, file */
 static const ccdb_report_finding findings[] = {
     /* clang-format off */
     { FIXTURE_COMMA_SOLVER, VF, "vf", "coplanar", 7, "hit", 0.75, 1, 0.5, 0.5,
-      "ccdbench replay out/bad-toi/vertex-face/x.csv --index 0 --kind vf" },
+      "ccdbench replay out/bad-toi/vertex-face/x.csv --index 0 --kind vf", Q8({ 0, 0, 0 }), "out/bad-toi/vertex-face/x.csv" },
     { FIXTURE_COMMA_SOLVER, VF, "vf", "generic", 9, "gave_up", NAN, 1, 0.25, 0.25,
-      "ccdbench replay out/bad-toi/vertex-face/x.csv --index 1 --kind vf" },
+      "ccdbench replay out/bad-toi/vertex-face/x.csv --index 1 --kind vf", Q8({ 0, 0, 0 }), "out/bad-toi/vertex-face/x.csv" },
     { FIXTURE_COMMA_SOLVER, VF, "vf", "generic", 11, "hit", -1, 0, 0, 0,
-      "ccdbench replay out/bad-toi/vertex-face/x.csv --index 2 --kind vf" },
+      "ccdbench replay out/bad-toi/vertex-face/x.csv --index 2 --kind vf", Q8({ 0, 0, 0 }), "out/bad-toi/vertex-face/x.csv" },
     { FIXTURE_NASTY_SOLVER, VF, "vf", "generic", 3, "hit", 4.6e18, 1, 0.125, 0.125,
-      "ccdbench replay 'out/bad-toi/vertex-face/<b>.csv' --index 0 --kind vf" },
+      "ccdbench replay 'out/bad-toi/vertex-face/<b>.csv' --index 0 --kind vf", Q8({ 0, 0, 0 }), "out/bad-toi/vertex-face/x.csv" },
     /* clang-format on */
 };
 

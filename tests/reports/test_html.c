@@ -122,13 +122,17 @@ Test(index_html, miss_pictures_up_to_the_cap)
     size_t want =
         (nasty < FIXTURE_CAP ? nasty : FIXTURE_CAP) + (comma < FIXTURE_CAP ? comma : FIXTURE_CAP);
     cr_assert_eq(count(h, "<figure class=\"miss-picture\""), want);
-    cr_assert_eq(count(h, "class=\"miss-svg\""), want, "each picture has its svg");
+    cr_assert_eq(count(h, "class=\"miss-svg\""), want + 3 + 1,
+                 "each picture has its svg (and so has each of the 3 + 1 TOI findings)");
     /* the nasty solver has 6 FN and 6 misses given: 3 pictured, 3 not shown;
      * the comma solver has 5 FN but only 3 misses given: 3 pictured, 2 not shown */
     cr_assert_not_null(
         strstr(h, "6 false negatives; 3 pictured, <span class=\"not-shown\">3 not shown"));
     cr_assert_not_null(
         strstr(h, "5 false negatives; 3 pictured, <span class=\"not-shown\">2 not shown"));
+    /* where the ones not shown are: the file(s) the harness wrote them to */
+    cr_assert_not_null(strstr(h, "3 not shown</span>; every one is in <code>out/misses/"
+                                 "vertex-face/&lt;b&gt;&amp;&quot;.csv</code>."));
     cr_assert_not_null(strstr(h, "<code>ccdbench replay &#39;gen, suite/edge-edge&#39; --index 4 "
                                  "# &lt;&amp;&gt;</code>"));
     free(h);
@@ -193,14 +197,15 @@ static size_t check_svg_numbers(const char *h)
 Test(index_html, svg_coordinates_are_finite_numbers)
 {
     char *h = html_of(fixture_report());
-    cr_assert_eq(check_svg_numbers(h), 3 + 3 + 6,
-                 "3 charts, the trade-off plot, 2 time-cdf panels and 6 miss pictures");
+    cr_assert_eq(check_svg_numbers(h), 3 + 3 + 6 + 4,
+                 "3 charts, the trade-off plot, 2 time-cdf panels, 6 miss pictures and 4 TOI "
+                 "findings");
     free(h);
     /* every miss drawn, including the subnormal and non-finite ones beyond the cap */
     ccdb_report all = *fixture_report();
     all.miss_pictures_per_solver = 1000;
     h = html_of(&all);
-    cr_assert_eq(check_svg_numbers(h), 3 + 3 + all.n_misses);
+    cr_assert_eq(check_svg_numbers(h), 3 + 3 + all.n_misses + 4);
     cr_assert_not_null(strstr(h, "aria-label=\"query 10\""), "the subnormal case is drawn");
     free(h);
 }
@@ -275,6 +280,7 @@ Test(index_html, null_strings)
     row.queries = 1;
     row.toi_err_max = row.ns_median = row.ns_min = row.ns_max = NAN;
     row.query_ns_p50 = row.query_ns_p90 = row.query_ns_p99 = row.query_ns_max = NAN;
+    row.claims = 1; /* a solver that claims nothing gets no picture */
     ccdb_report_miss miss = { 0 };
     ccdb_report_kv kv = { NULL, NULL };
     ccdb_report_finding finding = { 0 };
@@ -290,7 +296,7 @@ Test(index_html, null_strings)
     char err[512] = "";
     cr_assert_eq(ccdb_report_write_summary_csv(&r, path, err, sizeof err), 0, "%s", err);
     char *csv = ccdb_test_slurp(path, NULL);
-    cr_assert_not_null(strstr(csv, "\n,,,,1,0,0,0,0,0,0,,,,,0,0,0,0,0,ok,0,0,,,,\n"), "%s", csv);
+    cr_assert_not_null(strstr(csv, "\n,,,,1,0,0,0,0,0,0,,,,,0,0,0,1,0,ok,0,0,,,,\n"), "%s", csv);
     free(csv), free(path), free(dir);
 }
 
@@ -398,11 +404,16 @@ Test(index_html, violations_findings_and_solver_output)
                        "crashy ran isolated");
     const char *sec = strstr(h, "<section id=\"toi-findings\">");
     cr_assert_not_null(sec);
-    cr_assert_not_null(strstr(sec, "6 findings; 3 listed."), "the comma solver: 6, 3 given");
-    cr_assert_not_null(strstr(sec, "2 findings; 1 listed."), "the nasty solver");
-    cr_assert_not_null(strstr(sec, ">NaN</td>"));
-    cr_assert_not_null(strstr(sec, ">-1</td>"));
-    cr_assert_not_null(strstr(sec, ">4.6e+18</td>"));
+    cr_assert_not_null(strstr(sec, "6 findings; 3 listed, 3 more in <code>out/bad-toi/"
+                                   "vertex-face/x.csv</code>."),
+                       "the comma solver: 6, 3 given");
+    cr_assert_not_null(strstr(sec, "2 findings; 1 listed, 1 more in"), "the nasty solver");
+    cr_assert_not_null(strstr(sec, "TOI reported <span class=\"bad-toi\">NaN</span>"));
+    cr_assert_not_null(strstr(sec, "TOI reported <span class=\"bad-toi\">-1</span>"));
+    cr_assert_not_null(strstr(sec, "TOI reported <span class=\"bad-toi\">4.6e+18</span>"));
+    /* each listed finding is pictured with its replay command */
+    cr_assert_eq(count(sec, "<figure class=\"finding-picture\""), 3 + 1);
+    cr_assert_eq(count(sec, "<pre class=\"replay\">"), 3 + 1);
     cr_assert_not_null(strstr(sec, "--index 2 --kind vf"));
     cr_assert_not_null(strstr(sec, "&lt;b&gt;.csv"), "replay commands escaped");
     const char *out = strstr(h, "<section id=\"solver-output\">");
@@ -503,5 +514,48 @@ Test(index_html, time_cdf)
     cr_assert_not_null(strstr(h2, "No per-query times."));
     cr_assert_null(strstr(h2, "<g class=\"cdf\">"));
     free(h2);
+    free(h);
+}
+
+/* A solver that claims nothing (the null solver) gets its misses counted, not pictured. */
+Test(index_html, no_pictures_for_a_solver_that_claims_nothing)
+{
+    ccdb_report_row row = { 0 };
+    row.solver = "null";
+    row.dataset = "d";
+    row.kind = "vf";
+    row.family = "all";
+    row.queries = 10;
+    row.positives = row.fn = 4;
+    row.tn = 6;
+    row.claims = 0;
+    row.toi_err_max = row.ns_median = row.ns_min = row.ns_max = NAN;
+    ccdb_report_miss m[4];
+    memset(m, 0, sizeof m);
+    for (int i = 0; i < 4; i++) {
+        m[i].solver = "null";
+        m[i].dataset = "d";
+        m[i].kind = "vf";
+        m[i].family = "generic";
+        m[i].index = i;
+        m[i].file = "out/misses/vertex-face/null.csv";
+    }
+    ccdb_report r = { 0 };
+    r.rows = &row;
+    r.n_rows = 1;
+    r.misses = m;
+    r.n_misses = 4;
+    r.miss_pictures_per_solver = 6;
+    char *h = html_of(&r);
+    cr_assert_eq(count(h, "<figure class=\"miss-picture\""), 0);
+    cr_assert_not_null(strstr(h, "4 false negatives; 0 pictured, <span class=\"not-shown\">4 "
+                                 "not shown</span> (it claims nothing"),
+                       "%s", h);
+    cr_assert_not_null(strstr(h, "every one is in <code>out/misses/vertex-face/null.csv</code>"));
+    free(h);
+    /* the same solver claiming anything gets its pictures */
+    row.claims = 2;
+    h = html_of(&r);
+    cr_assert_eq(count(h, "<figure class=\"miss-picture\""), 4);
     free(h);
 }

@@ -495,6 +495,7 @@ static int write_reports(const char *dir, const ccdb_bench *b, const ccdb_meta *
     r.misses = b->misses;
     r.n_misses = b->n_misses;
     r.miss_pictures_per_solver = 6;
+    r.dataset_tables_max = 100; /* a run over 1000 files stays a few MB (docs/reports.md) */
     r.warning = ccdb_build_warning();
     r.findings = b->findings;
     r.n_findings = b->n_findings;

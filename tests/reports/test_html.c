@@ -304,7 +304,8 @@ Test(index_html, null_strings)
 Test(index_html, per_dataset_rows_grouped_by_family)
 {
     char *h = html_of(fixture_report());
-    const char *d = strstr(h, "<details class=\"dataset\" open><summary>sample/vertex-face/"
+    /* folded (no "open"): the totals come first */
+    const char *d = strstr(h, "<details class=\"dataset\"><summary>sample/vertex-face/"
                               "data_0_0.csv &mdash; vf</summary>");
     cr_assert_not_null(d);
     const char *e = strstr(d, "</details>");
@@ -558,4 +559,41 @@ Test(index_html, no_pictures_for_a_solver_that_claims_nothing)
     h = html_of(&r);
     cr_assert_eq(count(h, "<figure class=\"miss-picture\""), 4);
     free(h);
+}
+
+/* A run over many datasets: with dataset_tables_max, the page keeps that many per-dataset
+ * tables, says how many it left out, and still counts every dataset in the summary. */
+Test(index_html, dataset_tables_capped)
+{
+    enum { N = 300 };
+    static ccdb_report_row rows[N];
+    static char names[N][32];
+    for (int i = 0; i < N; i++) {
+        snprintf(names[i], sizeof names[i], "scene/vertex-face/d%03d.csv", i);
+        rows[i] = (ccdb_report_row){ 0 };
+        rows[i].solver = "s";
+        rows[i].dataset = names[i];
+        rows[i].kind = "vf";
+        rows[i].family = "generic";
+        rows[i].queries = 20;
+        rows[i].positives = rows[i].tp = 10;
+        rows[i].tn = 10;
+        rows[i].claims = 1;
+        rows[i].toi_err_max = rows[i].ns_median = rows[i].ns_min = rows[i].ns_max = NAN;
+    }
+    ccdb_report r = { 0 };
+    r.rows = rows;
+    r.n_rows = N;
+    char *full = html_of(&r);
+    cr_assert_eq(count(full, "<details class=\"dataset\">"), N);
+    cr_assert_null(strstr(full, "id=\"datasets-capped\""));
+    r.dataset_tables_max = 7;
+    char *h = html_of(&r);
+    cr_assert_eq(count(h, "<details class=\"dataset\">"), 7);
+    cr_assert_not_null(strstr(h, "The first 7 of 300 dataset &times; kind tables; the other 293 "
+                                 "are left out"));
+    free(summary_row(h, "s"));
+    cr_assert_not_null(strstr(h, "<td class=\"num\">6000</td>"), "the summary counts every one");
+    cr_assert_lt(strlen(h) * 5, strlen(full), "much smaller than the full page");
+    free(h), free(full);
 }

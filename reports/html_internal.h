@@ -48,6 +48,10 @@ typedef struct ccdb_html_bar {
 void ccdb_html_bar_chart(ccdb_rbuf *b, const char *id, const char *title, const char *axis_label,
                          const ccdb_html_bar *bars, size_t n);
 
+/* Escaped text with a line-break opportunity (<wbr>) after each '_', so that long names
+ * (conservative_advancement, degenerate_primitive) wrap in narrow columns. */
+void ccdb_html_wrappable(ccdb_rbuf *b, const char *s);
+
 /* An id fragment from arbitrary text: [A-Za-z0-9-] kept, every other byte as _XX. */
 void ccdb_html_id(ccdb_rbuf *b, const char *s);
 

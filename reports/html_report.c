@@ -38,6 +38,7 @@ static const char *const css =
     "margin-top:1.6em}h3{margin-bottom:.3em}"
     "table{border-collapse:collapse;margin:.5em 0 1em;font-size:.9em}"
     "table.summary{font-size:.85em}table.summary th{vertical-align:bottom}"
+    "table.summary th,table.summary td{padding:.2em .35em}"
     ".range{font-size:.85em;color:#555}abbr{text-decoration:none}"
     "th,td{border:1px solid #ccc;padding:.25em .5em;vertical-align:top}"
     "th{background:#f3f3f3;text-align:left}td.num{text-align:right;font-variant-numeric:"
@@ -374,7 +375,7 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
         const ccdb_html_solver *t = &s[i];
         ccdb_rbuf_printf(b, "<tr class=\"solver status-%s\"><td>",
                          ccdb_report_status_name(t->status));
-        ccdb_rbuf_html(b, t->name);
+        ccdb_html_wrappable(b, t->name);
         ccdb_rbuf_puts(b, "</td><td>");
         claims_tags(b, t->claim_tags);
         ccdb_rbuf_puts(b, "</td>");

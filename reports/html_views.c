@@ -20,8 +20,7 @@ void ccdb_html_id(ccdb_rbuf *b, const char *s)
     }
 }
 
-/* Text with a line-break opportunity after each '_' (long family names wrap in headers). */
-static void html_wrappable(ccdb_rbuf *b, const char *s)
+void ccdb_html_wrappable(ccdb_rbuf *b, const char *s)
 {
     char one[2] = { 0, 0 };
     for (const char *p = ccdb_html_str(s); *p; p++) {
@@ -124,7 +123,7 @@ void ccdb_html_failure_map(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_s
         "id=\"failure-map\" class=\"failure-map\">\n<thead><tr><th>solver</th><th>kind</th>");
     for (size_t f = 0; f < nf; f++) {
         ccdb_rbuf_puts(b, "<th class=\"fm-fam\">");
-        html_wrappable(b, fams[f]);
+        ccdb_html_wrappable(b, fams[f]);
         ccdb_rbuf_puts(b, "</th>");
     }
     ccdb_rbuf_puts(b, "</tr></thead>\n<tbody>\n");

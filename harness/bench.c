@@ -90,7 +90,11 @@ void ccdb_bench_free(ccdb_bench *b)
     free(b->misses);
     free(b->findings);
     free(b->outputs);
+    for (size_t j = 0; b->solvers && j < b->n_solvers; j++)
+        for (int k = 0; k < 2; k++)
+            free(b->solvers[j].query_ns[k]);
     free(b->solvers);
+    free(b->latencies);
     memset(b, 0, sizeof *b);
 }
 
@@ -132,8 +136,93 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum, const
     row->status = report_status(run->status);
     row->contract_violations = t->violations;
     row->isolated = sum->isolated;
-    /* Time is measured for the whole loop only: class rows have none of their own. */
+    /* The whole loop is timed per dataset only: class rows have no ns_median of their own
+     * (they have per-query quantiles, set_query_quantiles). */
     row->ns_median = row->ns_min = row->ns_max = NAN;
+    row->query_ns_p50 = row->query_ns_p90 = row->query_ns_p99 = row->query_ns_max = NAN;
+}
+
+/* The row's per-query time quantiles from its m times in v (sorted here); none when m is 0. */
+static void set_query_quantiles(ccdb_report_row *row, double *v, size_t m)
+{
+    if (!m)
+        return;
+    ccdb_sort_doubles(v, m);
+    row->query_ns_p50 = ccdb_quantile_sorted(v, m, 0.50);
+    row->query_ns_p90 = ccdb_quantile_sorted(v, m, 0.90);
+    row->query_ns_p99 = ccdb_quantile_sorted(v, m, 0.99);
+    row->query_ns_max = v[m - 1];
+}
+
+/* Appends a run's per-query times to its solver's distribution of that kind. */
+static int keep_query_times(ccdb_solver_summary *sum, int k, const double *ns, size_t n)
+{
+    if (sum->n_query_ns[k] + n > sum->cap_query_ns[k]) {
+        size_t cap = sum->cap_query_ns[k] ? sum->cap_query_ns[k] : 1024;
+        while (cap < sum->n_query_ns[k] + n)
+            cap *= 2;
+        double *g = realloc(sum->query_ns[k], cap * sizeof *g);
+        if (!g)
+            return -1;
+        sum->query_ns[k] = g;
+        sum->cap_query_ns[k] = cap;
+    }
+    if (n)
+        memcpy(sum->query_ns[k] + sum->n_query_ns[k], ns, n * sizeof *ns);
+    sum->n_query_ns[k] += n;
+    return 0;
+}
+
+/* Per-query time quantiles of the dataset's "all" row and of each class row (rows from
+ * first_class_row on), and the times kept for the solver's distribution. */
+static int record_query_times(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
+                              const ccdb_solver_run *run, size_t first_class_row)
+{
+    size_t n = in->ds.count;
+    if (!run->query_ns || !n)
+        return 0;
+    double *v = malloc(n * sizeof *v);
+    if (!v)
+        return -1;
+    memcpy(v, run->query_ns, n * sizeof *v);
+    set_query_quantiles(&b->rows[first_class_row - 1], v, n);
+    for (size_t j = first_class_row; j < b->n_rows; j++) {
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++)
+            if (!strcmp(b->rows[j].family, ccdb_truth_class_name(in->truth[i].cls)))
+                v[m++] = run->query_ns[i];
+        set_query_quantiles(&b->rows[j], v, m);
+    }
+    free(v);
+    return keep_query_times(sum, in->ds.kind == CCDB_KIND_VF ? 0 : 1, run->query_ns, n);
+}
+
+/* b->latencies: per solver x kind, the distribution of every per-query time it was given. */
+static int make_latencies(ccdb_bench *b)
+{
+    b->latencies = calloc(2 * b->n_solvers + 1, sizeof *b->latencies);
+    if (!b->latencies)
+        return -1;
+    for (size_t j = 0; j < b->n_solvers; j++)
+        for (int k = 0; k < 2; k++) {
+            ccdb_solver_summary *sum = &b->solvers[j];
+            size_t m = sum->n_query_ns[k];
+            if (!m)
+                continue;
+            double *v = sum->query_ns[k];
+            ccdb_sort_doubles(v, m);
+            ccdb_report_latency *l = &b->latencies[b->n_latencies++];
+            l->solver = sum->solver->name;
+            l->kind = ccdb_kind_name(k == 0 ? CCDB_KIND_VF : CCDB_KIND_EE);
+            l->queries = (long long)m;
+            l->p50 = ccdb_quantile_sorted(v, m, 0.50);
+            l->p90 = ccdb_quantile_sorted(v, m, 0.90);
+            l->p99 = ccdb_quantile_sorted(v, m, 0.99);
+            l->max = v[m - 1];
+            for (int c = 0; c < CCDB_REPORT_CDF_POINTS; c++)
+                l->cdf[c] = ccdb_quantile_sorted(v, m, (double)c / (CCDB_REPORT_CDF_POINTS - 1));
+        }
+    return 0;
 }
 
 /* One findings file (a ccdb_atomic_file, opened on its first query) and the path replay
@@ -141,7 +230,16 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum, const
 typedef struct findings_file {
     ccdb_atomic_file af;
     char shown[4200];
+    const char *kept; /* shown, owned by the bench (kept_path) */
 } findings_file;
+
+/* The file's path as replay names it, one copy per file for every miss or finding in it. */
+static const char *kept_path(ccdb_bench *b, findings_file *ff)
+{
+    if (!ff->kept)
+        ff->kept = keep_string(b, ff->shown);
+    return ff->kept;
+}
 
 static int open_findings(findings_file *ff, const ccdb_bench_options *opt, const char *folder,
                          const ccdb_solver *s, ccdb_kind k, char *err, size_t errlen)
@@ -238,6 +336,8 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
             goto oom;
         fill_row(row, sum, in, ccdb_truth_class_name((ccdb_truth_class)c), &by_class[c], run);
     }
+    if (record_query_times(b, sum, in, run, first_class_row) != 0)
+        goto oom;
 
     sum->queries += all.queries;
     sum->fn += all.fn;
@@ -277,7 +377,10 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
                 f->hit = t->hit != 0;
                 f->toi_lo = t->toi_lo;
                 f->toi_hi = t->toi_hi;
+                memcpy(f->q, in->ds.q[i], sizeof f->q);
                 if (!(f->replay = replay_command(b, toi_file, at, in, i, opt)))
+                    goto oom;
+                if (opt->findings_dir && !(f->file = kept_path(b, toi_file)))
                     goto oom;
             }
         }
@@ -301,6 +404,8 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
         m->toi_lo = t->toi_lo;
         m->toi_hi = t->toi_hi;
         if (!(m->replay = replay_command(b, miss_file, at, in, i, opt)))
+            goto oom;
+        if (opt->findings_dir && !(m->file = kept_path(b, miss_file)))
             goto oom;
     }
     return 0;
@@ -388,7 +493,8 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
         ccdb_queries_readonly_free(q, in->ds.count);
     }
     ccdb_progress_done();
-    if (rc == 0 && !(b->outputs = calloc(n_solvers ? n_solvers : 1, sizeof *b->outputs))) {
+    if (rc == 0 && (make_latencies(b) != 0 ||
+                    !(b->outputs = calloc(n_solvers ? n_solvers : 1, sizeof *b->outputs)))) {
         snprintf(err, errlen, "out of memory");
         rc = -1;
     }

@@ -45,6 +45,8 @@ typedef struct ccdb_solver_summary {
     long long toi_findings[2]; /* TOI findings written per kind (vf, ee) */
     long long output_bytes;    /* what it printed on stdout and stderr, over every dataset */
     const char *output;        /* the first lines of it (owned by the bench); NULL if none */
+    double *query_ns[2];       /* per-query times of every timed query, per kind (vf, ee) */
+    size_t n_query_ns[2], cap_query_ns[2];
 } ccdb_solver_summary;
 
 typedef struct ccdb_bench {
@@ -58,14 +60,16 @@ typedef struct ccdb_bench {
     size_t n_outputs;
     ccdb_solver_summary *solvers;
     size_t n_solvers;
+    ccdb_report_latency *latencies; /* per solver x kind with timed queries, solver order */
+    size_t n_latencies;
     char **strings; /* owned strings the rows and misses point into */
     size_t n_strings, cap_strings;
 } ccdb_bench;
 
 /* Runs every solver on every input (inputs carry their truth) on a read-only copy of its
  * queries, isolated or guarded (ccdb_run_solver), tallies, fills b->rows (one "all" row per
- * solver x dataset, then one per degeneracy class present), b->misses, b->findings, b->outputs
- * and the findings files <findings_dir>/{misses,bad-toi}/{vertex-face,edge-edge}/<solver>.csv
+ * solver x dataset, then one per degeneracy class present, each with the quantiles of its
+ * queries' times), b->misses, b->findings, b->outputs, b->latencies and the findings files <findings_dir>/{misses,bad-toi}/{vertex-face,edge-edge}/<solver>.csv
  * (the input format, truth column = the exact truth, so that they can be replayed or run).
  * Returns 0, or -1 with err filled when the harness itself fails. */
 int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_solvers,

@@ -13,11 +13,20 @@
 uint64_t ccdb_now_ns(void);
 /* Median, min and max of v[0..n) (n >= 1); v is sorted in place. */
 void ccdb_stats_median(double *v, size_t n, double *median, double *min, double *max);
+/* What reading the clock costs, measured as a query is timed (t0 = ccdb_now_ns(), then
+ * t1 = ccdb_now_ns(), with nothing between): the median of many such pairs, in ns. */
+double ccdb_timer_cost_ns(void);
+/* The p-quantile (0 <= p <= 1) of sorted[0..n) (n >= 1), nearest rank: the smallest value with
+ * at least p*n values at or below it (p = 0: the minimum). Monotone in p. */
+double ccdb_quantile_sorted(const double *sorted, size_t n, double p);
+/* Sorts v[0..n) ascending. */
+void ccdb_sort_doubles(double *v, size_t n);
 
 typedef struct ccdb_run_config {
     ccdb_params params;
-    int repeat;  /* timed passes of the whole loop, >= 1 */
-    int threads; /* contiguous chunks run by this many threads, >= 1 */
+    int repeat;      /* timed passes of the whole loop, >= 1 */
+    int threads;     /* contiguous chunks run by this many threads, >= 1 */
+    double timer_ns; /* subtracted from each per-query time (ccdb_timer_cost_ns); 0: nothing */
 } ccdb_run_config;
 
 /* How a solver run ended. */
@@ -33,7 +42,9 @@ const char *ccdb_run_status_name(ccdb_run_status s);
 /* One solver on one dataset. */
 typedef struct ccdb_solver_run {
     ccdb_run_status status;
-    ccdb_result *results;             /* one per query (from the warm-up pass); NULL unless OK */
+    ccdb_result *results; /* one per query (from the warm-up pass); NULL unless OK */
+    double *query_ns;     /* one per query: its time in the warm-up pass, clock read around each
+                         query, less cfg->timer_ns, never below 0; NULL unless OK */
     double ns_median, ns_min, ns_max; /* per query, over the timed repeats */
     char detail[160];                 /* why it is not OK ("killed by signal 11", "timeout 5 s") */
     long long output_bytes;           /* what the solver printed on stdout and stderr (guarded
@@ -42,7 +53,8 @@ typedef struct ccdb_solver_run {
 } ccdb_solver_run;
 
 /* Runs `s` on n queries of `kind` in-process: per-thread state, one warm-up pass whose results
- * are kept, then cfg->repeat timed passes (clock around the whole loop only).
+ * are kept and whose queries are timed one by one (out->query_ns), then cfg->repeat timed
+ * passes (clock around the whole loop only: out->ns_median, ns_min, ns_max).
  * Returns 0, or -1 on allocation / thread failure (out->detail says why). */
 int ccdb_runner_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3], size_t n,
                     const ccdb_run_config *cfg, ccdb_solver_run *out);

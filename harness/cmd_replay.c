@@ -247,7 +247,7 @@ int ccdb_cmd_replay(int argc, char **argv)
                in.ds.label[i]);
 
     printf("\n  %-24s %-8s %-24s %12s  %s\n", "solver", "answer", "toi", "work", "verdict");
-    ccdb_run_config cfg = { params, 1, 1 };
+    ccdb_run_config cfg = { params, 1, 1, 0 };
     /* The query, read-only: a solver that writes into it crashes instead of changing it for
      * the next ones. */
     const double(*one)[8][3] = ccdb_queries_readonly((const double(*)[8][3]) & in.ds.q[i], 1);

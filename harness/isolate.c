@@ -2,8 +2,8 @@
  * for plugins, `--isolate` for every solver).
  *
  * The child leads a process group of its own, sends its stdout and stderr to a capture file,
- * runs the ordinary in-process runner and sends a fixed header plus the per-query results back
- * through a pipe, then _exits. The parent reads exactly the bytes the header announces — never
+ * runs the ordinary in-process runner and sends a fixed header plus the per-query results and
+ * times back through a pipe, then _exits. The parent reads exactly the bytes the header announces — never
  * waiting for the end of the pipe, which a process the solver forked may keep open — while
  * watching the deadline and the child's death. Then it kills the child's whole process group
  * (the child and whatever the solver started in it) and reaps the child. Answers that arrived
@@ -130,6 +130,8 @@ static void child(int fd, int output_fd, pid_t parent, const ccdb_solver *s, ccd
     int bad = write_all(fd, &h, sizeof h);
     if (!bad && rc == 0 && n > 0)
         bad = write_all(fd, run.results, n * sizeof *run.results);
+    if (!bad && rc == 0 && n > 0)
+        bad = write_all(fd, run.query_ns, n * sizeof *run.query_ns);
     close(fd);
     /* _exit: no atexit handlers or stdio flushes of the parent's buffers in the child. */
     _exit(bad ? 3 : 0);
@@ -175,7 +177,10 @@ static int drain(int fd, unsigned char *buf, size_t *got, size_t want)
     return 0;
 }
 
-/* Bytes the child announces: the header, then (when it ran) one result per query. */
+/* Bytes per query after the header: its result, then (after all results) its time. */
+#define PER_QUERY (sizeof(ccdb_result) + sizeof(double))
+
+/* Bytes the child announces: the header, then (when it ran) one result and one time per query. */
 static size_t announced(const unsigned char *buf, size_t got, size_t n)
 {
     wire_header h;
@@ -184,7 +189,7 @@ static size_t announced(const unsigned char *buf, size_t got, size_t n)
     memcpy(&h, buf, sizeof h);
     if (h.magic != WIRE_MAGIC || h.rc != 0 || h.count != n)
         return sizeof h;
-    return sizeof h + n * sizeof(ccdb_result);
+    return sizeof h + n * PER_QUERY;
 }
 
 int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3], size_t n,
@@ -197,7 +202,7 @@ int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][
         return -1;
     }
     int output_fd = ccdb_capture_file();
-    size_t cap = sizeof(wire_header) + n * sizeof(ccdb_result);
+    size_t cap = sizeof(wire_header) + n * PER_QUERY;
     unsigned char *buf = malloc(cap);
     if (output_fd < 0 || !buf) {
         snprintf(out->detail, sizeof out->detail,
@@ -311,13 +316,17 @@ int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][
         out->ns_min = h.ns_min;
         out->ns_max = h.ns_max;
         out->results = malloc(n ? n * sizeof(ccdb_result) : 1);
-        if (!out->results) {
+        out->query_ns = malloc(n ? n * sizeof(double) : 1);
+        if (!out->results || !out->query_ns) {
+            ccdb_solver_run_free(out);
             free(buf);
             snprintf(out->detail, sizeof out->detail, "out of memory");
             return -1;
         }
-        if (n)
+        if (n) {
             memcpy(out->results, buf + sizeof h, n * sizeof(ccdb_result));
+            memcpy(out->query_ns, buf + sizeof h + n * sizeof(ccdb_result), n * sizeof(double));
+        }
     } else if (timed_out) {
         out->status = CCDB_RUN_TIMEOUT;
         snprintf(out->detail, sizeof out->detail, "timeout after %g s", timeout_s);

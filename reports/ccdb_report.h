@@ -50,7 +50,23 @@ typedef struct ccdb_report_row {
                                       tallied otherwise as they read, never folded silently */
     int isolated;                  /* 1: the solver ran in a child process */
     long long toi_findings;        /* its answers that are TOI findings (index.html only) */
+    /* Quantiles of the per-query times of this row's queries (the per-query timing pass: clock
+     * read around each query, the timer's own cost subtracted), nearest rank; NaN when not
+     * measured (crashed, timed out, no query). p50 <= p90 <= p99 <= max. */
+    double query_ns_p50, query_ns_p90, query_ns_p99, query_ns_max;
 } ccdb_report_row;
+
+/* Points of a per-query time distribution: cdf[k] is the k/(CCDB_REPORT_CDF_POINTS - 1)
+ * quantile (cdf[0] the fastest query, the last one the slowest). */
+#define CCDB_REPORT_CDF_POINTS 65
+
+/* Per solver x kind over every dataset: the distribution of per-query times (index.html). */
+typedef struct ccdb_report_latency {
+    const char *solver, *kind;
+    long long queries; /* timed queries behind it (> 0) */
+    double p50, p90, p99, max;
+    double cdf[CCDB_REPORT_CDF_POINTS];
+} ccdb_report_latency;
 
 /* One false negative, with what is needed to draw and replay it. */
 typedef struct ccdb_report_miss {
@@ -59,6 +75,7 @@ typedef struct ccdb_report_miss {
     double q[8][3];                               /* the query, in the public row order */
     double toi_lo, toi_hi;                        /* exact bracket */
     const char *replay;                           /* a shell command that replays it */
+    const char *file; /* the findings file holding it, as replay names it; NULL: none */
 } ccdb_report_miss;
 
 /* A TOI finding: an answer HIT or GAVE_UP whose TOI is later than the exact one (solvers that
@@ -71,6 +88,8 @@ typedef struct ccdb_report_finding {
     int hit;               /* the exact truth: 1 contact, 0 none */
     double toi_lo, toi_hi; /* exact bracket (when hit) */
     const char *replay;    /* a shell command that replays it */
+    double q[8][3];        /* the query, in the public row order (for its picture) */
+    const char *file;      /* the findings file holding it, as replay names it; NULL: none */
 } ccdb_report_finding;
 
 /* What a solver printed on stdout and stderr during the run (captured by the harness). */
@@ -93,6 +112,10 @@ typedef struct ccdb_report {
     size_t n_findings; /* TOI findings the harness kept (it writes all of them to files) */
     const ccdb_report_output *outputs;
     size_t n_outputs; /* one per solver that printed something */
+    const ccdb_report_latency *latencies;
+    size_t n_latencies;        /* per solver x kind that was timed per query; 0: no time-cdf plot */
+    size_t dataset_tables_max; /* per-dataset tables written in index.html (the others are
+                                  summed into one line each); 0: every one */
 } ccdb_report;
 
 /* Each writes one file atomically (temporary file in the same folder, then rename).

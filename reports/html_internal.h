@@ -26,6 +26,8 @@ typedef struct ccdb_html_solver {
     long long toi_findings;           /* TOI findings (the same rows) */
     size_t n_findings;                /* findings given for this solver */
     int isolated;                     /* any of its rows ran in a child process */
+    unsigned claims;                  /* its rows' claims, or-ed */
+    int has_rows;                     /* it has a result row */
 } ccdb_html_solver;
 
 /* Same text, treating NULL as "". */
@@ -45,6 +47,22 @@ typedef struct ccdb_html_bar {
 /* A horizontal bar chart on a log10(1 + x) axis, as one inline <svg>. */
 void ccdb_html_bar_chart(ccdb_rbuf *b, const char *id, const char *title, const char *axis_label,
                          const ccdb_html_bar *bars, size_t n);
+
+/* Escaped text with a line-break opportunity (<wbr>) after each '_', so that long names
+ * (conservative_advancement, degenerate_primitive) wrap in narrow columns. */
+void ccdb_html_wrappable(ccdb_rbuf *b, const char *s);
+
+/* An id fragment from arbitrary text: [A-Za-z0-9-] kept, every other byte as _XX. */
+void ccdb_html_id(ccdb_rbuf *b, const char *s);
+
+/* The views of html_views.c: section "failure-map-section" with table id="failure-map" (solver
+ * x kind x family, FN and FP rates), section "tradeoff-section" with svg id="tradeoff" (mean
+ * ns/query against FP rate), section "time-cdf-section" with id="time-cdf" (per-query time
+ * distributions from r->latencies). */
+void ccdb_html_failure_map(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s,
+                           size_t ns);
+void ccdb_html_tradeoff(ccdb_rbuf *b, const ccdb_html_solver *s, size_t ns);
+void ccdb_html_time_cdf(ccdb_rbuf *b, const ccdb_report *r);
 
 /* One false negative as an inline <svg> with two projections. */
 void ccdb_html_miss_svg(ccdb_rbuf *b, const ccdb_report_miss *m);

@@ -37,6 +37,9 @@ static const char *const css =
     "h1{font-size:1.6em;margin-bottom:.2em}h2{border-bottom:2px solid #ddd;padding-bottom:.2em;"
     "margin-top:1.6em}h3{margin-bottom:.3em}"
     "table{border-collapse:collapse;margin:.5em 0 1em;font-size:.9em}"
+    "table.summary{font-size:.85em}table.summary th{vertical-align:bottom}"
+    "table.summary th,table.summary td{padding:.2em .35em}"
+    ".range{font-size:.85em;color:#555}abbr{text-decoration:none}"
     "th,td{border:1px solid #ccc;padding:.25em .5em;vertical-align:top}"
     "th{background:#f3f3f3;text-align:left}td.num{text-align:right;font-variant-numeric:"
     "tabular-nums;white-space:nowrap}"
@@ -54,7 +57,8 @@ static const char *const css =
     "figure.chart{border:1px solid #ddd;padding:.5em;background:#fcfcfc}"
     "svg{max-width:100%;height:auto}svg text{font-family:inherit}"
     ".misses{display:flex;flex-wrap:wrap;gap:1em}"
-    "figure.miss-picture{border:1px solid #ddd;padding:.5em;width:430px;background:#fcfcfc}"
+    "figure.miss-picture,figure.finding-picture{border:1px solid #ddd;padding:.5em;width:430px;"
+    "background:#fcfcfc}.bad-toi{color:#900;font-weight:700}"
     "figcaption{font-size:.85em}"
     "code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.85em}"
     "pre.replay{background:#f3f3f3;padding:.4em;white-space:pre-wrap;word-break:break-all;"
@@ -64,7 +68,17 @@ static const char *const css =
     ".legend span{margin-right:1em;white-space:nowrap}"
     ".note{color:#555;font-size:.9em}"
     "details>summary{cursor:pointer;font-weight:600;margin:.4em 0}"
-    ".scroll{overflow-x:auto}";
+    ".scroll{overflow-x:auto}"
+    "table.failure-map td.fm{padding:0;white-space:nowrap}"
+    "table.failure-map td.fm a{color:inherit;text-decoration:none}"
+    ".fm-fn,.fm-fp{display:inline-block;min-width:2em;padding:.1em .3em;text-align:right;"
+    "font-variant-numeric:tabular-nums}"
+    "td.fm-broken{outline:3px solid #b00;outline-offset:-3px}"
+    ".fm-key.fm-fn{background:hsl(0,75%,72%)}.fm-key.fm-fp{background:hsl(215,75%,72%)}"
+    ".fm-key.fm-broken{outline:3px solid #b00;padding:0 .2em}"
+    "th.fm-fam{font-size:.8em;max-width:8em}th.fm-solver{vertical-align:middle}"
+    "td.fm-none{color:#bbb;text-align:center}"
+    "svg.plot text{font-family:inherit}";
 
 /* ---- aggregation --------------------------------------------------------------------------- */
 
@@ -184,6 +198,8 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
         }
         ccdb_html_solver *t = &s[k];
         t->conservative |= w->conservative;
+        t->claims |= w->claims;
+        t->has_rows = 1;
         t->isolated |= w->isolated;
         if (!t->claim_tags || !*t->claim_tags)
             t->claim_tags = w->claim_tags;
@@ -281,11 +297,11 @@ static void td_time(ccdb_rbuf *b, double med, double mn, double mx)
     ccdb_rbuf_puts(b, "<td class=\"num\">");
     ccdb_html_num(b, med);
     if (!isnan(med) && (!isnan(mn) || !isnan(mx))) {
-        ccdb_rbuf_puts(b, " [");
+        ccdb_rbuf_puts(b, "<br><span class=\"range\">[");
         ccdb_html_num(b, mn);
         ccdb_rbuf_puts(b, "&ndash;");
         ccdb_html_num(b, mx);
-        ccdb_rbuf_puts(b, "]");
+        ccdb_rbuf_puts(b, "]</span>");
     }
     ccdb_rbuf_puts(b, "</td>");
 }
@@ -331,10 +347,13 @@ static void write_meta(ccdb_rbuf *b, const ccdb_report *r)
     ccdb_rbuf_puts(b, "</section>\n");
 }
 
+/* Abbreviated (the summary's legend spells them out) so that the summary fits 1280 px. */
 static const char *const count_heads =
-    "<th>queries</th><th>positives</th><th>TP</th><th>FP</th><th>FN</th><th>TN</th>"
-    "<th>gave up</th><th>failed</th><th>TOI violations</th><th>max TOI error</th>"
-    "<th>ns/query median [min&ndash;max]</th>";
+    "<th>queries</th><th><abbr title=\"positives: exact contacts\">pos.</abbr></th><th>TP</th>"
+    "<th>FP</th><th>FN</th><th>TN</th><th><abbr title=\"gave up\">GU</abbr></th>"
+    "<th><abbr title=\"failed\">fail</abbr></th><th><abbr title=\"TOI violations\">late "
+    "TOI</abbr></th><th><abbr title=\"max TOI error\">TOI err</abbr></th>"
+    "<th><abbr title=\"ns/query: median [min&ndash;max] over repeats\">ns/query</abbr></th>";
 
 static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
 {
@@ -350,13 +369,13 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
                       "<thead><tr><th>solver</th>"
                       "<th>claims</th><th>status</th>");
     ccdb_rbuf_puts(b, count_heads);
-    ccdb_rbuf_puts(b, "<th>work</th><th>contract violations</th><th>run</th></tr></thead>\n"
-                      "<tbody>\n");
+    ccdb_rbuf_puts(b, "<th>work</th><th><abbr title=\"contract violations\">CV</abbr></th>"
+                      "<th>run</th></tr></thead>\n<tbody>\n");
     for (size_t i = 0; i < n; i++) {
         const ccdb_html_solver *t = &s[i];
         ccdb_rbuf_printf(b, "<tr class=\"solver status-%s\"><td>",
                          ccdb_report_status_name(t->status));
-        ccdb_rbuf_html(b, t->name);
+        ccdb_html_wrappable(b, t->name);
         ccdb_rbuf_puts(b, "</td><td>");
         claims_tags(b, t->claim_tags);
         ccdb_rbuf_puts(b, "</td>");
@@ -371,7 +390,15 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
         ccdb_rbuf_puts(b, t->isolated ? "<td>isolated</td>" : "<td>in-process</td>");
         ccdb_rbuf_puts(b, "</tr>\n");
     }
-    ccdb_rbuf_puts(b, "</tbody></table></div>\n</section>\n");
+    ccdb_rbuf_puts(
+        b, "</tbody></table></div>\n<p class=\"note legend\" id=\"summary-legend\">"
+           "<span><strong>pos.</strong> positives (exact contacts)</span> "
+           "<span><strong>GU</strong> gave "
+           "up (iteration cap; counted as a hit)</span> <span><strong>fail</strong> failed (no "
+           "answer; never a miss)</span> <span><strong>late TOI</strong> TOI violations (a TOI "
+           "later than the exact one)</span> <span><strong>TOI err</strong> max TOI error "
+           "(how early)</span> <span><strong>ns/query</strong> median, under it [min&ndash;max]"
+           "</span> <span><strong>CV</strong> contract violations</span></p>\n</section>\n");
 }
 
 static void write_charts(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
@@ -585,14 +612,27 @@ static void write_families(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_s
         groups += dk[i] == i;
     }
     qsort(keys, n, sizeof *keys, cmp_fam);
-    /* Many datasets (e.g. every file of the public benchmark): start them folded. */
-    const char *open = groups <= 12 ? " open" : "";
+    /* A run over many datasets (every file of the public benchmark) keeps the page small: the
+     * first dataset_tables_max tables only, and says so. */
+    size_t max = r->dataset_tables_max, written = 0;
+    if (max && groups > max)
+        ccdb_rbuf_printf(b,
+                         "<p class=\"note\" id=\"datasets-capped\">The first %zu of %zu "
+                         "dataset &times; kind tables; the other %zu are left out so that this "
+                         "page stays small (their rows are in <code>summary.csv</code>; the "
+                         "summary, the failure map and the family table above count every "
+                         "dataset).</p>\n",
+                         max, groups, groups - max);
+    /* Folded: the totals above come first; a dataset is one click away. */
     for (size_t s = 0; s < n;) {
         size_t e = s + 1;
         while (e < n && keys[e].dk == keys[s].dk)
             e++;
+        if (max && written == max)
+            break;
+        written++;
         const ccdb_report_row *w0 = &r->rows[keys[s].row];
-        ccdb_rbuf_printf(b, "<details class=\"dataset\"%s><summary>", open);
+        ccdb_rbuf_puts(b, "<details class=\"dataset\"><summary>");
         ccdb_rbuf_html(b, w0->dataset);
         ccdb_rbuf_puts(b, " &mdash; ");
         ccdb_rbuf_html(b, w0->kind);
@@ -609,16 +649,47 @@ static void write_families(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_s
     free(idx), free(dk), free(fam), free(keys);
 }
 
-/* An id fragment from arbitrary text: [A-Za-z0-9_-] kept, everything else as _XX. */
-static void id_fragment(ccdb_rbuf *b, const char *s)
+/* Up to 4 distinct findings files among those of one solver's given misses or findings. */
+typedef struct file_set {
+    const char *f[4];
+    size_t n;
+} file_set;
+
+static void file_add(file_set *fs, const char *file)
 {
-    for (const unsigned char *p = (const unsigned char *)ccdb_html_str(s); *p; p++) {
-        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-            *p == '-')
-            ccdb_rbuf_put(b, (const char *)p, 1);
-        else
-            ccdb_rbuf_printf(b, "_%02X", *p);
+    if (!file || !*file)
+        return;
+    for (size_t i = 0; i < fs->n; i++)
+        if (!strcmp(fs->f[i], file))
+            return;
+    if (fs->n < 4)
+        fs->f[fs->n++] = file;
+}
+
+/* " in FILE and FILE" (nothing when there is no file). */
+static void files_text(ccdb_rbuf *b, const file_set *fs)
+{
+    for (size_t i = 0; i < fs->n; i++) {
+        ccdb_rbuf_puts(b, i == 0 ? " in <code>" : i + 1 == fs->n ? " and <code>" : ", <code>");
+        ccdb_rbuf_html(b, fs->f[i]);
+        ccdb_rbuf_puts(b, "</code>");
     }
+}
+
+static void replay_block(ccdb_rbuf *b, const char *replay)
+{
+    if (replay && *replay) {
+        ccdb_rbuf_puts(b, "<pre class=\"replay\"><code>");
+        ccdb_rbuf_html(b, replay);
+        ccdb_rbuf_puts(b, "</code></pre>");
+    }
+}
+
+/* A solver that claims nothing (e.g. `null`) breaks no promise by missing: its false negatives
+ * are counted and written, not pictured. */
+static int claims_nothing(const ccdb_html_solver *t)
+{
+    return t->has_rows && t->claims == 0;
 }
 
 static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s, size_t n)
@@ -633,9 +704,11 @@ static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_sol
                           "</p>\n</section>\n");
         return;
     }
-    ccdb_rbuf_puts(
+    ccdb_rbuf_printf(
         b,
-        "<p class=\"note\">Each picture shows the query in two projections: left, looking along "
+        "<p class=\"note\">At most %zu pictures per solver (every false negative is written, "
+        "ready to replay, in the files named below); none for a solver that claims nothing. "
+        "Each picture shows the query in two projections: left, looking along "
         "the normal of the primitive at the exact time of impact (the triangle&rsquo;s normal for "
         "vertex&ndash;face, the common normal of the two edges for edge&ndash;edge); right, a "
         "side view with that normal pointing up. When the normal is undefined (degenerate "
@@ -643,30 +716,43 @@ static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_sol
         "scaled to fit.</p>\n<p class=\"legend\"><span style=\"color:#1f77b4\">&#9632; t = 0"
         "</span><span style=\"color:#e8710a\">&#9632; t = 1 (dashed)</span><span style=\"color:"
         "#d62728\">&#9632; at the exact time of impact</span><span style=\"color:#888\">&#9632; "
-        "vertex paths</span></p>\n");
+        "vertex paths</span></p>\n",
+        r->miss_pictures_per_solver);
     for (size_t i = 0; i < n; i++) {
         long long fn =
             s[i].counts.fn > (long long)s[i].n_misses ? s[i].counts.fn : (long long)s[i].n_misses;
         if (fn == 0)
             continue;
+        file_set fs = { { 0 }, 0 };
+        for (size_t j = 0; j < r->n_misses; j++)
+            if (ccdb_html_streq(r->misses[j].solver, s[i].name))
+                file_add(&fs, r->misses[j].file);
         ccdb_rbuf_puts(b, "<div class=\"solver-misses\" id=\"misses-");
-        id_fragment(b, s[i].name);
+        ccdb_html_id(b, s[i].name);
         ccdb_rbuf_puts(b, "\"><h3>");
         ccdb_rbuf_html(b, s[i].name);
         size_t shown = s[i].n_misses < r->miss_pictures_per_solver ? s[i].n_misses
                                                                    : r->miss_pictures_per_solver;
+        if (claims_nothing(&s[i]))
+            shown = 0;
         ccdb_rbuf_printf(b,
                          "</h3>\n<p class=\"note\">%lld false negative%s; %zu pictured, "
-                         "<span class=\"not-shown\">%lld not shown</span>.</p>\n<div "
-                         "class=\"misses\">\n",
+                         "<span class=\"not-shown\">%lld not shown</span>",
                          fn, fn == 1 ? "" : "s", shown, fn - (long long)shown);
+        if (claims_nothing(&s[i]))
+            ccdb_rbuf_puts(b, " (it claims nothing: a miss breaks no promise)");
+        if (fs.n) {
+            ccdb_rbuf_puts(b, "; every one is");
+            files_text(b, &fs);
+        }
+        ccdb_rbuf_puts(b, ".</p>\n<div class=\"misses\">\n");
         size_t k = 0;
         for (size_t j = 0; j < r->n_misses && k < shown; j++) {
             const ccdb_report_miss *m = &r->misses[j];
             if (!ccdb_html_streq(m->solver, s[i].name))
                 continue;
             ccdb_rbuf_puts(b, "<figure class=\"miss-picture\" id=\"miss-");
-            id_fragment(b, s[i].name);
+            ccdb_html_id(b, s[i].name);
             ccdb_rbuf_printf(b, "-%zu\">\n", k);
             ccdb_html_miss_svg(b, m);
             ccdb_rbuf_puts(b, "<figcaption>");
@@ -677,11 +763,7 @@ static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_sol
             ccdb_rbuf_html(b, m->family);
             ccdb_rbuf_puts(b, "<br>exact TOI in [");
             ccdb_rbuf_printf(b, "%.17g, %.17g]", m->toi_lo, m->toi_hi);
-            if (m->replay && *m->replay) {
-                ccdb_rbuf_puts(b, "<pre class=\"replay\"><code>");
-                ccdb_rbuf_html(b, m->replay);
-                ccdb_rbuf_puts(b, "</code></pre>");
-            }
+            replay_block(b, m->replay);
             ccdb_rbuf_puts(b, "</figcaption>\n</figure>\n");
             k++;
         }
@@ -690,7 +772,18 @@ static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_sol
     ccdb_rbuf_puts(b, "</section>\n");
 }
 
-/* TOI findings: per solver, a table of the ones given (all are in the bad-toi files). */
+static void toi_text(ccdb_rbuf *b, double toi)
+{
+    if (isnan(toi))
+        ccdb_rbuf_puts(b, "NaN");
+    else if (isinf(toi))
+        ccdb_rbuf_puts(b, toi > 0 ? "&infin;" : "&minus;&infin;");
+    else
+        ccdb_rbuf_printf(b, "%.17g", toi);
+}
+
+/* TOI findings: per solver, a picture of each one given up to the cap (all are in the bad-toi
+ * files). */
 static void write_findings(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s, size_t n)
 {
     long long total = 0;
@@ -699,11 +792,14 @@ static void write_findings(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_s
                                                                 : (long long)s[i].n_findings;
     if (total == 0)
         return;
-    ccdb_rbuf_puts(b, "<section id=\"toi-findings\"><h2>TOI findings</h2>\n<p class=\"note\">"
-                      "Answers whose time of impact is later than the exact one (solvers that "
-                      "claim to report TOIs), or not finite, or outside [0,1] (any solver). Every "
-                      "one is written, replayable, under <code>bad-toi/</code> beside this "
-                      "report.</p>\n");
+    ccdb_rbuf_printf(b,
+                     "<section id=\"toi-findings\"><h2>TOI findings</h2>\n<p class=\"note\">"
+                     "Answers whose time of impact is later than the exact one (solvers that "
+                     "claim to report TOIs), or not finite, or outside [0,1] (any solver). At "
+                     "most %zu pictures per solver, drawn as the false negatives above (red: at "
+                     "the exact time of impact); every one is written, replayable, under "
+                     "<code>bad-toi/</code> beside this report.</p>\n",
+                     r->miss_pictures_per_solver);
     for (size_t i = 0; i < n; i++) {
         long long count = s[i].toi_findings > (long long)s[i].n_findings
                               ? s[i].toi_findings
@@ -712,46 +808,60 @@ static void write_findings(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_s
             continue;
         size_t shown = s[i].n_findings < r->miss_pictures_per_solver ? s[i].n_findings
                                                                      : r->miss_pictures_per_solver;
-        ccdb_rbuf_puts(b, "<h3>");
+        file_set fs = { { 0 }, 0 };
+        for (size_t j = 0; j < r->n_findings; j++)
+            if (ccdb_html_streq(r->findings[j].solver, s[i].name))
+                file_add(&fs, r->findings[j].file);
+        ccdb_rbuf_puts(b, "<div class=\"solver-findings\" id=\"toi-");
+        ccdb_html_id(b, s[i].name);
+        ccdb_rbuf_puts(b, "\"><h3>");
         ccdb_rbuf_html(b, s[i].name);
-        ccdb_rbuf_printf(b, "</h3>\n<p class=\"note\">%lld finding%s; %zu listed.</p>\n", count,
+        ccdb_rbuf_printf(b, "</h3>\n<p class=\"note\">%lld finding%s; %zu listed", count,
                          count == 1 ? "" : "s", shown);
-        if (!shown)
-            continue;
-        ccdb_rbuf_puts(b, "<table class=\"findings\">\n<thead><tr><th>dataset</th><th>kind</th>"
-                          "<th>query</th><th>family</th><th>answer</th><th>TOI reported</th>"
-                          "<th>exact TOI</th><th>replay</th></tr></thead>\n<tbody>\n");
+        if (fs.n) {
+            ccdb_rbuf_printf(b, ", %lld more", count - (long long)shown);
+            files_text(b, &fs);
+        }
+        ccdb_rbuf_puts(b, ".</p>\n<div class=\"misses\">\n");
         size_t k = 0;
         for (size_t j = 0; j < r->n_findings && k < shown; j++) {
             const ccdb_report_finding *f = &r->findings[j];
             if (!ccdb_html_streq(f->solver, s[i].name))
                 continue;
-            k++;
-            ccdb_rbuf_puts(b, "<tr><td>");
+            /* Drawn as a miss: the exact TOI when there is a contact, none otherwise. */
+            ccdb_report_miss m = { 0 };
+            m.solver = f->solver;
+            m.dataset = f->dataset;
+            m.kind = f->kind;
+            m.family = f->family;
+            m.index = f->index;
+            memcpy(m.q, f->q, sizeof m.q);
+            m.toi_lo = f->hit ? f->toi_lo : NAN;
+            m.toi_hi = f->hit ? f->toi_hi : NAN;
+            ccdb_rbuf_puts(b, "<figure class=\"finding-picture\" id=\"toi-");
+            ccdb_html_id(b, s[i].name);
+            ccdb_rbuf_printf(b, "-%zu\">\n", k);
+            ccdb_html_miss_svg(b, &m);
+            ccdb_rbuf_puts(b, "<figcaption>");
             ccdb_rbuf_html(b, f->dataset);
-            ccdb_rbuf_puts(b, "</td><td>");
+            ccdb_rbuf_printf(b, " &mdash; query %lld &mdash; ", f->index);
             ccdb_rbuf_html(b, f->kind);
-            ccdb_rbuf_printf(b, "</td><td class=\"num\">%lld</td><td>", f->index);
+            ccdb_rbuf_puts(b, ", family ");
             ccdb_rbuf_html(b, f->family);
-            ccdb_rbuf_puts(b, "</td><td>");
+            ccdb_rbuf_puts(b, "<br>answer ");
             ccdb_rbuf_html(b, f->state);
-            ccdb_rbuf_puts(b, "</td><td class=\"num bad\">");
-            if (isnan(f->toi))
-                ccdb_rbuf_puts(b, "NaN");
-            else if (isinf(f->toi))
-                ccdb_rbuf_puts(b, f->toi > 0 ? "&infin;" : "&minus;&infin;");
-            else
-                ccdb_rbuf_printf(b, "%.17g", f->toi);
-            ccdb_rbuf_puts(b, "</td><td class=\"num\">");
+            ccdb_rbuf_puts(b, ", TOI reported <span class=\"bad-toi\">");
+            toi_text(b, f->toi);
+            ccdb_rbuf_puts(b, "</span>; exact ");
             if (f->hit)
-                ccdb_rbuf_printf(b, "[%.17g, %.17g]", f->toi_lo, f->toi_hi);
+                ccdb_rbuf_printf(b, "TOI in [%.17g, %.17g]", f->toi_lo, f->toi_hi);
             else
                 ccdb_rbuf_puts(b, "no contact");
-            ccdb_rbuf_puts(b, "</td><td><code>");
-            ccdb_rbuf_html(b, f->replay);
-            ccdb_rbuf_puts(b, "</code></td></tr>\n");
+            replay_block(b, f->replay);
+            ccdb_rbuf_puts(b, "</figcaption>\n</figure>\n");
+            k++;
         }
-        ccdb_rbuf_puts(b, "</tbody></table>\n");
+        ccdb_rbuf_puts(b, "</div>\n</div>\n");
     }
     ccdb_rbuf_puts(b, "</section>\n");
 }
@@ -803,6 +913,9 @@ int ccdb_report_write_html(const ccdb_report *r, const char *path, char *err, si
     }
     write_meta(&b, r);
     write_summary(&b, s, n);
+    ccdb_html_failure_map(&b, r, s, n);
+    ccdb_html_tradeoff(&b, s, n);
+    ccdb_html_time_cdf(&b, r);
     write_charts(&b, s, n);
     write_families(&b, r, s, n);
     write_misses(&b, r, s, n);

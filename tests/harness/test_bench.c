@@ -55,6 +55,16 @@ static long long expected_fn(size_t n)
     return fn;
 }
 
+/* Per-query time quantiles are measured, ordered, and never negative. */
+static void assert_quantiles(const ccdb_report_row *w)
+{
+    cr_assert(isfinite(w->query_ns_p50) && isfinite(w->query_ns_max), "%s", w->family);
+    cr_assert(0 <= w->query_ns_p50 && w->query_ns_p50 <= w->query_ns_p90 &&
+                  w->query_ns_p90 <= w->query_ns_p99 && w->query_ns_p99 <= w->query_ns_max,
+              "%s: %g %g %g %g", w->family, w->query_ns_p50, w->query_ns_p90, w->query_ns_p99,
+              w->query_ns_max);
+}
+
 Test(bench, rows_misses_and_crash_isolation)
 {
     ccdb_input in[2];
@@ -64,7 +74,7 @@ Test(bench, rows_misses_and_crash_isolation)
     char misses[512];
     snprintf(misses, sizeof misses, "%s/misses", dir);
     ccdb_bench_options opt = { 0 };
-    opt.run = (ccdb_run_config){ ccdb_params_default(), 2, 2 };
+    opt.run = (ccdb_run_config){ ccdb_params_default(), 2, 2, ccdb_timer_cost_ns() };
     opt.isolate = CCDB_ISOLATE_ALL;
     opt.timeout_s = 30;
     opt.findings_dir = dir;
@@ -87,10 +97,12 @@ Test(bench, rows_misses_and_crash_isolation)
             if (d == 1 && s == 1) {
                 cr_assert_eq(all->status, CCDB_REPORT_CRASHED);
                 cr_assert(isnan(all->ns_median));
+                cr_assert(isnan(all->query_ns_p50) && isnan(all->query_ns_max));
                 continue; /* no class rows for a crashed run */
             }
             cr_assert_eq(all->status, CCDB_REPORT_OK);
             cr_assert(!isnan(all->ns_median));
+            assert_quantiles(all);
             cr_assert_eq(all->fn, expected_fn(in[d].ds.count));
             long long q = 0, tp = 0, fn = 0, fp = 0, tn = 0;
             int last = -1;
@@ -102,7 +114,9 @@ Test(bench, rows_misses_and_crash_isolation)
                         cls = k;
                 cr_assert(cls > last, "classes in order, each once: %s", c->family);
                 last = cls;
-                cr_assert(isnan(c->ns_median), "no timing on class rows");
+                cr_assert(isnan(c->ns_median), "no whole-loop timing on class rows");
+                assert_quantiles(c);
+                cr_assert(c->query_ns_max <= all->query_ns_max, "a class's slowest is one of all");
                 q += c->queries;
                 tp += c->tp;
                 fn += c->fn;
@@ -116,6 +130,25 @@ Test(bench, rows_misses_and_crash_isolation)
             cr_assert_eq(tn, all->tn);
         }
     cr_assert_eq(r, b.n_rows);
+
+    /* Per solver x kind time distributions: fake_scripted on both kinds, fake_crash on vf only
+     * (its ee run crashed), each over every query it answered. */
+    cr_assert_eq(b.n_latencies, 3);
+    cr_assert_str_eq(b.latencies[0].solver, "fake_scripted");
+    cr_assert_str_eq(b.latencies[0].kind, "vf");
+    cr_assert_eq(b.latencies[0].queries, 40);
+    cr_assert_str_eq(b.latencies[1].kind, "ee");
+    cr_assert_eq(b.latencies[1].queries, 31);
+    cr_assert_str_eq(b.latencies[2].solver, "fake_crash");
+    cr_assert_eq(b.latencies[2].queries, 40);
+    for (size_t i = 0; i < b.n_latencies; i++) {
+        const ccdb_report_latency *l = &b.latencies[i];
+        cr_assert(l->p50 <= l->p90 && l->p90 <= l->p99 && l->p99 <= l->max);
+        cr_assert(l->cdf[0] >= 0);
+        for (int c = 1; c < CCDB_REPORT_CDF_POINTS; c++)
+            cr_assert(l->cdf[c - 1] <= l->cdf[c], "the distribution never decreases");
+        cr_assert_eq(l->cdf[CCDB_REPORT_CDF_POINTS - 1], l->max);
+    }
 
     /* Per-solver summaries. */
     cr_assert_eq(b.solvers[0].crashed, 0);

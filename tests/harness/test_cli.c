@@ -96,6 +96,13 @@ Test(cli, reports_and_replayable_misses)
     cr_assert_eq(at, m.count, "exactly the false negatives");
     ccdb_dataset_free(&m);
 
+    /* index.html: null claims nothing, so its misses are counted and named, not pictured */
+    char *html = cli_captured("rep/nested/index.html");
+    cr_assert_null(strstr(html, "class=\"miss-picture\""), "no picture for null");
+    cr_assert_not_null(strstr(html, "(it claims nothing: a miss breaks no promise); every one is "
+                                    "in <code>rep/nested/misses/vertex-face/null.csv</code>"));
+    free(html);
+
     char *out = cli_captured("out.txt");
     cr_assert(strstr(out, "null"), "summary table on stdout: %s", out);
     free(out);
@@ -157,12 +164,14 @@ Test(cli, plugin_found_by_name_and_work_na)
     char want[700];
     snprintf(want, sizeof want, "--plugin %s/testplugin_always_miss.so", folder);
     cr_expect(strstr(html, want), "replay command with '%s'", want);
-    /* summary table: testplugin_cxx's work is n/a */
-    const char *row = strstr(html, ">testplugin_cxx</td>");
+    /* summary table (names wrap after '_'): testplugin_cxx's work is n/a */
+    const char *summary = strstr(html, "<table id=\"summary\"");
+    cr_assert(summary);
+    const char *row = strstr(summary, ">testplugin_<wbr>cxx</td>");
     cr_assert(row, "testplugin_cxx in the summary");
     const char *end = strstr(row, "</tr>"), *na = strstr(row, ">n/a</td>");
     cr_expect(na && na < end, "work n/a in the summary row");
-    row = strstr(html, ">testplugin_always_miss</td>");
+    row = strstr(summary, ">testplugin_<wbr>always_<wbr>miss</td>");
     cr_assert(row);
     end = strstr(row, "</tr>");
     na = strstr(row, ">n/a</td>");
@@ -262,8 +271,11 @@ static char *summary_without_timing(void)
 {
     char *csv = cli_captured("rep/summary.csv");
     char *out = calloc(strlen(csv) + 1, 1);
-    /* columns 12..14 (0-based) are ns_median, ns_min, ns_max: check the header says so */
+    /* columns 12..14 (0-based) are ns_median, ns_min, ns_max, 23..26 the per-query quantiles:
+     * check the header says so */
     cr_assert(strstr(csv, ",toi_err_max,ns_median,ns_min,ns_max,"), "header: %.200s", csv);
+    cr_assert(strstr(csv, ",isolated,query_ns_p50,query_ns_p90,query_ns_p99,query_ns_max\n"),
+              "header: %.400s", csv);
     size_t o = 0;
     int col = 0;
     for (const char *p = csv; *p; p++) {
@@ -273,7 +285,7 @@ static char *summary_without_timing(void)
         } else if (*p == ',') {
             col++;
             out[o++] = *p;
-        } else if (col < 12 || col > 14) {
+        } else if ((col < 12 || col > 14) && col < 23) {
             out[o++] = *p;
         }
     }

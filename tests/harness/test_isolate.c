@@ -2,6 +2,7 @@
  * crashed / timeout, and the same solver on clean data (and other solvers) still completes with
  * the same results as in-process. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <string.h>
 
 #include "ccdb_dataset.h"
@@ -19,7 +20,7 @@ static void dataset(ccdb_dataset *ds, size_t n, size_t poison_at, double poison)
         ds->q[poison_at][6][0] = poison;
 }
 
-static ccdb_run_config cfg2 = { { 1e-6, 1000000, 0 }, 2, 2 };
+static ccdb_run_config cfg2 = { { 1e-6, 1000000, 0 }, 2, 2, 0 };
 
 Test(isolate, crash_is_reported)
 {
@@ -64,6 +65,10 @@ Test(isolate, clean_run_matches_in_process)
     cr_assert_eq(ccdb_runner_run(&fake_crash, ds.kind, q, ds.count, &cfg2, &local), 0);
     cr_assert_eq(memcmp(iso.results, local.results, ds.count * sizeof *iso.results), 0);
     cr_assert(iso.ns_min <= iso.ns_median && iso.ns_median <= iso.ns_max);
+    /* Per-query times come back through the pipe with the answers. */
+    cr_assert_not_null(iso.query_ns);
+    for (size_t i = 0; i < ds.count; i++)
+        cr_assert(isfinite(iso.query_ns[i]) && iso.query_ns[i] >= 0, "query %zu", i);
     ccdb_solver_run_free(&iso);
     ccdb_solver_run_free(&local);
     ccdb_dataset_free(&ds);

@@ -54,7 +54,7 @@ static void build(ccdb_dataset *ds, ccdb_truth_result *truth, size_t copies)
 
 static ccdb_run_config config(int repeat, int threads)
 {
-    ccdb_run_config c = { ccdb_params_default(), repeat, threads };
+    ccdb_run_config c = { ccdb_params_default(), repeat, threads, 0 };
     return c;
 }
 
@@ -235,9 +235,12 @@ Test(runner, one_state_per_thread_and_every_pass_runs)
         0);
     cr_assert_eq(fake_creates, 2);
     cr_assert_eq(fake_destroys, 2);
-    /* one warm-up pass plus 5 timed passes over every query */
+    /* one warm-up pass (also the per-query timing pass) plus 5 timed passes over every query */
     cr_assert_eq(fake_calls, (long long)ds.count * 6);
     cr_assert(run.ns_min <= run.ns_median && run.ns_median <= run.ns_max);
+    cr_assert_not_null(run.query_ns);
+    for (size_t i = 0; i < ds.count; i++)
+        cr_assert(isfinite(run.query_ns[i]) && run.query_ns[i] >= 0, "query %zu", i);
     ccdb_solver_run_free(&run);
     ccdb_dataset_free(&ds);
 }
@@ -259,4 +262,29 @@ Test(timing, median_min_max)
     cr_assert(med == 3 && lo == 1 && hi == 5);
     ccdb_stats_median(even, 4, &med, &lo, &hi);
     cr_assert(med == 2.5 && lo == 1 && hi == 4);
+}
+
+Test(timing, quantiles_nearest_rank)
+{
+    double v[] = { 10, 20, 30, 40, 50, 60, 70, 80, 90, 100 };
+    cr_assert_eq(ccdb_quantile_sorted(v, 10, 0), 10);
+    cr_assert_eq(ccdb_quantile_sorted(v, 10, 0.5), 50);
+    cr_assert_eq(ccdb_quantile_sorted(v, 10, 0.9), 90);
+    cr_assert_eq(ccdb_quantile_sorted(v, 10, 0.91), 100);
+    cr_assert_eq(ccdb_quantile_sorted(v, 10, 0.99), 100);
+    cr_assert_eq(ccdb_quantile_sorted(v, 10, 1), 100);
+    double one = 7;
+    cr_assert_eq(ccdb_quantile_sorted(&one, 1, 0.5), 7);
+    double prev = 0;
+    for (int k = 0; k <= 100; k++) {
+        double q = ccdb_quantile_sorted(v, 10, k / 100.0);
+        cr_assert(q >= prev, "monotone in p");
+        prev = q;
+    }
+}
+
+Test(timing, timer_cost_is_measured)
+{
+    double c = ccdb_timer_cost_ns();
+    cr_assert(isfinite(c) && c >= 0, "%g", c);
 }

@@ -3,6 +3,7 @@
 #include <criterion/criterion.h>
 
 #include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +32,8 @@ Test(summary_csv, header_is_exact_and_starts_with_the_contract_columns)
     cr_assert_eq(strncmp(text, contract, strlen(contract)), 0, "header: %.200s", text);
     const char *full = "solver,dataset,kind,family,queries,positives,tp,fp,fn,tn,toi_violations,"
                        "toi_err_max,ns_median,ns_min,ns_max,gave_up,failed,work,claims,"
-                       "conservative,status,contract_violations,isolated\n";
+                       "conservative,status,contract_violations,isolated,query_ns_p50,"
+                       "query_ns_p90,query_ns_p99,query_ns_max\n";
     cr_assert_eq(strncmp(text, full, strlen(full)), 0, "header: %.300s", text);
     free(text);
     free(dir);
@@ -85,7 +87,9 @@ Test(summary_csv, one_record_per_row_with_quoting_and_empty_nan)
     const char *p = text;
     static char f[64][256];
     int ncol = parse_record(&p, f, 64);
-    cr_assert_eq(ncol, 23);
+    cr_assert_eq(ncol, 27);
+    cr_assert_str_eq(f[23], "query_ns_p50");
+    cr_assert_str_eq(f[26], "query_ns_max");
     size_t rows = 0;
     while (*p) {
         cr_assert_lt(rows, r->n_rows, "more records than rows");
@@ -105,6 +109,18 @@ Test(summary_csv, one_record_per_row_with_quoting_and_empty_nan)
         cr_assert_str_eq(f[20], ccdb_report_status_name(w->status));
         cr_assert_eq(strtoll(f[21], NULL, 10), w->contract_violations);
         cr_assert_eq(strtoll(f[22], NULL, 10), w->isolated);
+        /* per-query time quantiles: empty when not measured, else as given, in order */
+        if (isnan(w->query_ns_p50)) {
+            for (int c = 23; c < 27; c++)
+                cr_assert_str_empty(f[c], "column %d of a row without times", c + 1);
+        } else {
+            double q[4];
+            for (int c = 0; c < 4; c++)
+                q[c] = strtod(f[23 + c], NULL);
+            cr_assert(q[0] == w->query_ns_p50 && q[1] == w->query_ns_p90 &&
+                      q[2] == w->query_ns_p99 && q[3] == w->query_ns_max);
+            cr_assert(q[0] <= q[1] && q[1] <= q[2] && q[2] <= q[3]);
+        }
         rows++;
     }
     cr_assert_eq(rows, r->n_rows);

@@ -122,13 +122,17 @@ Test(index_html, miss_pictures_up_to_the_cap)
     size_t want =
         (nasty < FIXTURE_CAP ? nasty : FIXTURE_CAP) + (comma < FIXTURE_CAP ? comma : FIXTURE_CAP);
     cr_assert_eq(count(h, "<figure class=\"miss-picture\""), want);
-    cr_assert_eq(count(h, "class=\"miss-svg\""), want, "each picture has its svg");
+    cr_assert_eq(count(h, "class=\"miss-svg\""), want + 3 + 1,
+                 "each picture has its svg (and so has each of the 3 + 1 TOI findings)");
     /* the nasty solver has 6 FN and 6 misses given: 3 pictured, 3 not shown;
      * the comma solver has 5 FN but only 3 misses given: 3 pictured, 2 not shown */
     cr_assert_not_null(
         strstr(h, "6 false negatives; 3 pictured, <span class=\"not-shown\">3 not shown"));
     cr_assert_not_null(
         strstr(h, "5 false negatives; 3 pictured, <span class=\"not-shown\">2 not shown"));
+    /* where the ones not shown are: the file(s) the harness wrote them to */
+    cr_assert_not_null(strstr(h, "3 not shown</span>; every one is in <code>out/misses/"
+                                 "vertex-face/&lt;b&gt;&amp;&quot;.csv</code>."));
     cr_assert_not_null(strstr(h, "<code>ccdbench replay &#39;gen, suite/edge-edge&#39; --index 4 "
                                  "# &lt;&amp;&gt;</code>"));
     free(h);
@@ -193,13 +197,15 @@ static size_t check_svg_numbers(const char *h)
 Test(index_html, svg_coordinates_are_finite_numbers)
 {
     char *h = html_of(fixture_report());
-    cr_assert_eq(check_svg_numbers(h), 3 + 6, "3 charts and 6 miss pictures");
+    cr_assert_eq(check_svg_numbers(h), 3 + 3 + 6 + 4,
+                 "3 charts, the trade-off plot, 2 time-cdf panels, 6 miss pictures and 4 TOI "
+                 "findings");
     free(h);
     /* every miss drawn, including the subnormal and non-finite ones beyond the cap */
     ccdb_report all = *fixture_report();
     all.miss_pictures_per_solver = 1000;
     h = html_of(&all);
-    cr_assert_eq(check_svg_numbers(h), 3 + all.n_misses);
+    cr_assert_eq(check_svg_numbers(h), 3 + 3 + all.n_misses + 4);
     cr_assert_not_null(strstr(h, "aria-label=\"query 10\""), "the subnormal case is drawn");
     free(h);
 }
@@ -273,12 +279,14 @@ Test(index_html, null_strings)
     ccdb_report_row row = { 0 };
     row.queries = 1;
     row.toi_err_max = row.ns_median = row.ns_min = row.ns_max = NAN;
+    row.query_ns_p50 = row.query_ns_p90 = row.query_ns_p99 = row.query_ns_max = NAN;
+    row.claims = 1; /* a solver that claims nothing gets no picture */
     ccdb_report_miss miss = { 0 };
     ccdb_report_kv kv = { NULL, NULL };
     ccdb_report_finding finding = { 0 };
     finding.toi = NAN;
     ccdb_report_output output = { 0 };
-    ccdb_report r = { &kv, 1, &row, 1, &miss, 1, 5, NULL, &finding, 1, &output, 1 };
+    ccdb_report r = { &kv, 1, &row, 1, &miss, 1, 5, NULL, &finding, 1, &output, 1, NULL, 0, 0 };
     char *h = html_of(&r);
     cr_assert_eq(count(h, "<figure class=\"miss-picture\""), 1);
     cr_assert_eq(count(h, "id=\"toi-findings\""), 1);
@@ -288,7 +296,7 @@ Test(index_html, null_strings)
     char err[512] = "";
     cr_assert_eq(ccdb_report_write_summary_csv(&r, path, err, sizeof err), 0, "%s", err);
     char *csv = ccdb_test_slurp(path, NULL);
-    cr_assert_not_null(strstr(csv, "\n,,,,1,0,0,0,0,0,0,,,,,0,0,0,0,0,ok,0,0\n"), "%s", csv);
+    cr_assert_not_null(strstr(csv, "\n,,,,1,0,0,0,0,0,0,,,,,0,0,0,1,0,ok,0,0,,,,\n"), "%s", csv);
     free(csv), free(path), free(dir);
 }
 
@@ -296,7 +304,8 @@ Test(index_html, null_strings)
 Test(index_html, per_dataset_rows_grouped_by_family)
 {
     char *h = html_of(fixture_report());
-    const char *d = strstr(h, "<details class=\"dataset\" open><summary>sample/vertex-face/"
+    /* folded (no "open"): the totals come first */
+    const char *d = strstr(h, "<details class=\"dataset\"><summary>sample/vertex-face/"
                               "data_0_0.csv &mdash; vf</summary>");
     cr_assert_not_null(d);
     const char *e = strstr(d, "</details>");
@@ -386,18 +395,26 @@ Test(index_html, miss_projection_along_the_normal)
 Test(index_html, violations_findings_and_solver_output)
 {
     char *h = html_of(fixture_report());
-    cr_assert_not_null(strstr(h, "<th>contract violations</th><th>run</th>"));
+    cr_assert_not_null(strstr(h, "<th><abbr title=\"contract violations\">CV</abbr></th>"
+                                 "<th>run</th>"));
+    cr_assert_not_null(strstr(h, "<strong>CV</strong> contract violations"),
+                       "the legend spells it out");
     /* fast, "approx": 3 violations in its "all" row (the family rows are not added again) */
     cr_assert_not_null(strstr(h, "<td class=\"num bad\">3</td><td>in-process</td>"), "%s", h);
     cr_assert_not_null(strstr(h, "<td class=\"num\">0</td><td>isolated</td>"),
                        "crashy ran isolated");
     const char *sec = strstr(h, "<section id=\"toi-findings\">");
     cr_assert_not_null(sec);
-    cr_assert_not_null(strstr(sec, "6 findings; 3 listed."), "the comma solver: 6, 3 given");
-    cr_assert_not_null(strstr(sec, "2 findings; 1 listed."), "the nasty solver");
-    cr_assert_not_null(strstr(sec, ">NaN</td>"));
-    cr_assert_not_null(strstr(sec, ">-1</td>"));
-    cr_assert_not_null(strstr(sec, ">4.6e+18</td>"));
+    cr_assert_not_null(strstr(sec, "6 findings; 3 listed, 3 more in <code>out/bad-toi/"
+                                   "vertex-face/x.csv</code>."),
+                       "the comma solver: 6, 3 given");
+    cr_assert_not_null(strstr(sec, "2 findings; 1 listed, 1 more in"), "the nasty solver");
+    cr_assert_not_null(strstr(sec, "TOI reported <span class=\"bad-toi\">NaN</span>"));
+    cr_assert_not_null(strstr(sec, "TOI reported <span class=\"bad-toi\">-1</span>"));
+    cr_assert_not_null(strstr(sec, "TOI reported <span class=\"bad-toi\">4.6e+18</span>"));
+    /* each listed finding is pictured with its replay command */
+    cr_assert_eq(count(sec, "<figure class=\"finding-picture\""), 3 + 1);
+    cr_assert_eq(count(sec, "<pre class=\"replay\">"), 3 + 1);
     cr_assert_not_null(strstr(sec, "--index 2 --kind vf"));
     cr_assert_not_null(strstr(sec, "&lt;b&gt;.csv"), "replay commands escaped");
     const char *out = strstr(h, "<section id=\"solver-output\">");
@@ -406,4 +423,177 @@ Test(index_html, violations_findings_and_solver_output)
     cr_assert_not_null(strstr(out, "first line &lt;script&gt;\nsecond line &amp; more\n</pre>"));
     cr_assert_null(strstr(h, "<script>"), "output is escaped");
     free(h);
+}
+
+/* The text between `start` (included) and the next `end`, as a copy. */
+static char *between(const char *h, const char *start, const char *end)
+{
+    const char *a = strstr(h, start);
+    cr_assert_not_null(a, "no %s", start);
+    const char *e = strstr(a, end);
+    cr_assert_not_null(e, "no %s after %s", end, start);
+    char *s = strndup(a, (size_t)(e - a));
+    cr_assert_not_null(s);
+    return s;
+}
+
+/* Issue 14: the failure map has one line per solver x kind with queries, one cell per family,
+ * the counts in the cell, and outlines exactly the cells where a conservative solver breaks
+ * its claim. */
+Test(index_html, failure_map)
+{
+    char *h = html_of(fixture_report());
+    char *map = between(h, "<table id=\"failure-map\"", "</table>");
+    /* families in order of first appearance: generic, coplanar, parallel */
+    const char *g = strstr(map, ">generic<"), *c = strstr(map, ">coplanar<"),
+               *p = strstr(map, ">parallel<");
+    cr_assert(g && c && p && g < c && c < p, "%s", map);
+    /* lines: exact vf+ee, comma vf+ee, nasty vf, crashy ee, slowpoke ee */
+    cr_assert_eq(count(map, "<td>vf</td>") + count(map, "<td>ee</td>"), 7);
+    cr_assert_eq(count(map, "<td class=\"fm"), 7 * 3, "one cell per family on each line");
+    /* the nasty solver (conservative): 5 FN in generic, 1 in coplanar: both outlined, with its
+     * late TOIs marked; the comma solver's FN (no claim) are not outlined */
+    cr_assert_eq(count(map, "fm-broken"), 2, "%s", map);
+    cr_assert_not_null(strstr(map, "<a href=\"#misses-_3Cb_3E_26_22\"><span class=\"fm-fn\""),
+                       "a broken cell links to the solver's false negatives");
+    cr_assert_not_null(strstr(map, "FN 5 of 60 (8.33%); FP 1 of 140"), "%s", map);
+    cr_assert_not_null(strstr(map, ">5&#8224;</span>"), "late TOIs marked: %s", map);
+    /* slowpoke: FP 40 of 40 in parallel, full blue */
+    cr_assert_not_null(strstr(map, "FP 40 of 40 (100%)"));
+    free(map);
+    /* the anchor it links to exists */
+    cr_assert_not_null(strstr(h, "id=\"misses-_3Cb_3E_26_22\""));
+    free(h);
+}
+
+/* The trade-off plot: one point per timed solver with queries without contact, a triangle for
+ * a solver with false negatives, labels that do not overlap. */
+Test(index_html, tradeoff_plot)
+{
+    char *h = html_of(fixture_report());
+    char *svg = between(h, "<svg id=\"tradeoff\"", "</svg>");
+    /* timed: exact, the comma solver, the nasty one, slowpoke (crashy has no time) */
+    cr_assert_eq(count(svg, "<g class=\"point\">"), 4, "%s", svg);
+    cr_assert_eq(count(svg, "fill=\"#d62728\""), 2, "triangles: the two solvers with FN");
+    cr_assert_eq(count(svg, "<circle "), 2);
+    cr_assert_not_null(strstr(svg, "font-weight=\"700\">0</text>"), "the 0 band is marked");
+    /* labels: no two of them overlap (same height band and overlapping x spans) */
+    double lx[16], ly[16];
+    size_t n = 0;
+    for (const char *t = strstr(svg, "<text class=\"label\""); t && n < 16;
+         t = strstr(t + 1, "<text class=\"label\""))
+        if (sscanf(t, "<text class=\"label\" x=\"%lf\" y=\"%lf\"", &lx[n], &ly[n]) == 2)
+            n++;
+    cr_assert_eq(n, 4, "one label per point");
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < i; j++)
+            cr_assert(fabs(ly[i] - ly[j]) >= 12 || fabs(lx[i] - lx[j]) > 100,
+                      "labels %zu and %zu overlap", i, j);
+    free(svg);
+    free(h);
+}
+
+/* The time distribution: a panel per kind, one curve per solver x kind, the quantile table. */
+Test(index_html, time_cdf)
+{
+    char *h = html_of(fixture_report());
+    char *sec = between(h, "<section id=\"time-cdf-section\"", "</section>");
+    cr_assert_not_null(strstr(sec, "<div id=\"time-cdf\""));
+    cr_assert_not_null(strstr(sec, "<svg id=\"time-cdf-vf\""));
+    cr_assert_not_null(strstr(sec, "<svg id=\"time-cdf-ee\""));
+    cr_assert_eq(count(sec, "<g class=\"cdf\">"), fixture_report()->n_latencies);
+    cr_assert_not_null(strstr(sec, "clock is read just before and just after each query"),
+                       "says how the times were taken");
+    /* exact on vf: p50 1000, p90 8000, p99 30000, max 90000 */
+    cr_assert_not_null(strstr(sec, "<td class=\"num\">1000</td><td class=\"num\">8000</td>"
+                                   "<td class=\"num\">30000</td><td class=\"num\">90000</td>"));
+    free(sec);
+    /* no latencies: the section says so, no plot */
+    ccdb_report r = *fixture_report();
+    r.n_latencies = 0;
+    char *h2 = html_of(&r);
+    cr_assert_not_null(strstr(h2, "No per-query times."));
+    cr_assert_null(strstr(h2, "<g class=\"cdf\">"));
+    free(h2);
+    free(h);
+}
+
+/* A solver that claims nothing (the null solver) gets its misses counted, not pictured. */
+Test(index_html, no_pictures_for_a_solver_that_claims_nothing)
+{
+    ccdb_report_row row = { 0 };
+    row.solver = "null";
+    row.dataset = "d";
+    row.kind = "vf";
+    row.family = "all";
+    row.queries = 10;
+    row.positives = row.fn = 4;
+    row.tn = 6;
+    row.claims = 0;
+    row.toi_err_max = row.ns_median = row.ns_min = row.ns_max = NAN;
+    ccdb_report_miss m[4];
+    memset(m, 0, sizeof m);
+    for (int i = 0; i < 4; i++) {
+        m[i].solver = "null";
+        m[i].dataset = "d";
+        m[i].kind = "vf";
+        m[i].family = "generic";
+        m[i].index = i;
+        m[i].file = "out/misses/vertex-face/null.csv";
+    }
+    ccdb_report r = { 0 };
+    r.rows = &row;
+    r.n_rows = 1;
+    r.misses = m;
+    r.n_misses = 4;
+    r.miss_pictures_per_solver = 6;
+    char *h = html_of(&r);
+    cr_assert_eq(count(h, "<figure class=\"miss-picture\""), 0);
+    cr_assert_not_null(strstr(h, "4 false negatives; 0 pictured, <span class=\"not-shown\">4 "
+                                 "not shown</span> (it claims nothing"),
+                       "%s", h);
+    cr_assert_not_null(strstr(h, "every one is in <code>out/misses/vertex-face/null.csv</code>"));
+    free(h);
+    /* the same solver claiming anything gets its pictures */
+    row.claims = 2;
+    h = html_of(&r);
+    cr_assert_eq(count(h, "<figure class=\"miss-picture\""), 4);
+    free(h);
+}
+
+/* A run over many datasets: with dataset_tables_max, the page keeps that many per-dataset
+ * tables, says how many it left out, and still counts every dataset in the summary. */
+Test(index_html, dataset_tables_capped)
+{
+    enum { N = 300 };
+    static ccdb_report_row rows[N];
+    static char names[N][32];
+    for (int i = 0; i < N; i++) {
+        snprintf(names[i], sizeof names[i], "scene/vertex-face/d%03d.csv", i);
+        rows[i] = (ccdb_report_row){ 0 };
+        rows[i].solver = "s";
+        rows[i].dataset = names[i];
+        rows[i].kind = "vf";
+        rows[i].family = "generic";
+        rows[i].queries = 20;
+        rows[i].positives = rows[i].tp = 10;
+        rows[i].tn = 10;
+        rows[i].claims = 1;
+        rows[i].toi_err_max = rows[i].ns_median = rows[i].ns_min = rows[i].ns_max = NAN;
+    }
+    ccdb_report r = { 0 };
+    r.rows = rows;
+    r.n_rows = N;
+    char *full = html_of(&r);
+    cr_assert_eq(count(full, "<details class=\"dataset\">"), N);
+    cr_assert_null(strstr(full, "id=\"datasets-capped\""));
+    r.dataset_tables_max = 7;
+    char *h = html_of(&r);
+    cr_assert_eq(count(h, "<details class=\"dataset\">"), 7);
+    cr_assert_not_null(strstr(h, "The first 7 of 300 dataset &times; kind tables; the other 293 "
+                                 "are left out"));
+    free(summary_row(h, "s"));
+    cr_assert_not_null(strstr(h, "<td class=\"num\">6000</td>"), "the summary counts every one");
+    cr_assert_lt(strlen(h) * 5, strlen(full), "much smaller than the full page");
+    free(h), free(full);
 }

@@ -67,17 +67,6 @@ static void run_usage(FILE *f)
         f);
 }
 
-static int parse_double(const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (!*s || *end || errno == ERANGE || !isfinite(v))
-        return -1;
-    *out = v;
-    return 0;
-}
-
 static int parse_long(const char *s, long lo, long hi, long *out)
 {
     char *end;
@@ -158,12 +147,12 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
                                           "--threads must be an integer in 1..1024, not '%s'", v);
             a->threads = (int)l;
         } else if (!strcmp(o, "--timeout")) {
-            if (parse_double(v, &a->timeout_s) != 0 || !(a->timeout_s > 0))
+            if (ccdb_cli_parse_double(v, &a->timeout_s) != 0 || !(a->timeout_s > 0))
                 return ccdb_cli_bad_usage("run",
                                           "--timeout must be a number of seconds > 0, not '%s'", v);
             timeout_set = 1;
         } else if (!strcmp(o, "--delta")) {
-            if (parse_double(v, &a->params.delta) != 0 || !(a->params.delta > 0))
+            if (ccdb_cli_parse_double(v, &a->params.delta) != 0 || !(a->params.delta > 0))
                 return ccdb_cli_bad_usage("run", "--delta must be a number > 0, not '%s'", v);
             a->delta_set = 1;
         } else if (!strcmp(o, "--max-iter")) {
@@ -172,7 +161,8 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
             a->params.max_iterations = l;
             a->max_iter_set = 1;
         } else if (!strcmp(o, "--min-sep")) {
-            if (parse_double(v, &a->params.min_separation) != 0 || a->params.min_separation < 0)
+            if (ccdb_cli_parse_double(v, &a->params.min_separation) != 0 ||
+                a->params.min_separation < 0)
                 return ccdb_cli_bad_usage("run", "--min-sep must be a number >= 0, not '%s'", v);
             a->min_sep_set = 1;
         } else if (!strcmp(o, "-o")) {

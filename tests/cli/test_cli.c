@@ -155,6 +155,11 @@ Test(cli, bad_usage_exits_2_with_one_line_and_usage)
         { { "truth", "x.csv", "-o" }, "ccdbench truth: -o needs a value" },
         { { "truth", "x.csv", "y.csv" }, "ccdbench truth: one FILE.csv only" },
         { { "truth", "x.csv" }, "pass --kind vf|ee" },
+        { { "truth", "x.csv", "--min-sep", "-1" },
+          "ccdbench truth: --min-sep must be a number >= 0, not '-1'" },
+        { { "truth", "x.csv", "--min-sep", "1e999" },
+          "ccdbench truth: --min-sep must be a number >= 0, not '1e999'" },
+        { { "truth", "x.csv", "--min-sep" }, "ccdbench truth: --min-sep needs a value" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *out, *err;
@@ -211,6 +216,32 @@ Test(cli, truth_output_format)
     cr_assert(strstr(out, "\n0,1,0.5,0.5,") != NULL, "%s", out);
     cr_assert(strstr(out, "\n1,0,,,") != NULL, "%s", out);
     cr_assert_str_eq(err, "");
+    free(out);
+    free(err);
+}
+
+Test(cli, truth_min_sep)
+{
+    char in[512]; /* (tmp_path's buffers are reused by run) */
+    snprintf(in, sizeof in, "%s", tmp_path("two.csv"));
+    write_text(in, two_vf_queries);
+    char *out, *err, *out0, *err0;
+    cr_assert_eq(RUN(&out, &err, "truth", in, "--kind", "vf"), 0, "%s", err);
+    cr_assert_eq(RUN(&out0, &err0, "truth", in, "--kind", "vf", "--min-sep", "0"), 0, "%s", err0);
+    cr_assert_str_eq(out0, out); /* d = 0 is the contact judge */
+    free(out);
+    free(err);
+    free(out0);
+    free(err0);
+    /* z = 1 - 2t reaches 1/4 at t = 3/8 above the face; the second vertex starts 1 above the
+     * plane (1/4, 1/4 inside the triangle) and moves away: a hit at t = 0 exactly at d = 1. */
+    cr_assert_eq(RUN(&out, &err, "truth", in, "--kind", "vf", "--min-sep", "0.25"), 0, "%s", err);
+    cr_assert(strstr(out, "\n0,1,0.375,0.375,sep_face\n") != NULL, "%s", out);
+    cr_assert(strstr(out, "\n1,0,,,generic\n") != NULL, "%s", out);
+    free(out);
+    free(err);
+    cr_assert_eq(RUN(&out, &err, "truth", in, "--kind", "vf", "--min-sep", "1"), 0, "%s", err);
+    cr_assert(strstr(out, "\n1,1,0,0,contact_t0\n") != NULL, "%s", out);
     free(out);
     free(err);
 }

@@ -275,6 +275,103 @@ static int decide(ccdb_truth *c, struct gt_sep *s, int ee, int *feature)
     return -1;
 }
 
+/* ---- decision, feature by feature --------------------------------------------------------
+ * The set U = {t : dist(t) <= d} is the union of the feature sets F_i (one conjunction of sign
+ * conditions each: a vertex / endpoint pair, an edge / point-segment interior, the face / the
+ * two interiors). U is closed, and so its minimum lies in some F_j and is the minimum of F_j.
+ * The earliest point of F_j, when F_j has one, is 0 or a root of one of F_j's own polynomials
+ * (else every sign is constant around it and earlier points would be in F_j too). So the TOI
+ * is the smallest over the features of "the first candidate of the feature (0 and the roots of
+ * its polynomials) where its conjunction holds": every such candidate lies in U, and the
+ * feature holding min U yields min U itself. (A feature set with a strict condition, e.e > 0,
+ * n.n > 0, m.m > 0, need not contain its infimum; then its first candidate may come later, but
+ * the minimum is found through the feature that holds it.) Far fewer candidates than the cell
+ * method over all polynomials at once, which checking mode runs as well and compares. */
+
+enum { LE0, GE0, GT0 };
+typedef struct feature {
+    int n;
+    int id[6], need[6]; /* the first polynomial is the distance condition (LE0) */
+    int cls;
+} feature;
+
+static int holds(ccdb_truth *c, struct gt_sep *s, const feature *f, gt_alg *r)
+{
+    for (int i = 0; i < f->n; i++) {
+        int v = sg(c, &s->S[f->id[i]], r);
+        if (f->need[i] == LE0 ? v > 0 : f->need[i] == GE0 ? v < 0 : v <= 0)
+            return 0;
+    }
+    return 1;
+}
+
+static int features(int ee, feature *out)
+{
+    int n = 0;
+    const int nb = ee ? 4 : 3;
+    for (int b = 0; b < (ee ? 2 : 3); b++) /* vertices / endpoint pairs */
+        for (int v = 0; v < (ee ? 2 : 1); v++)
+            out[n++] = (feature){ 1,
+                                  { b * PS_SIZE + (v ? PS_VB : PS_VA) },
+                                  { LE0 },
+                                  ee ? CCDB_CLASS_SEP_ENDPOINT : CCDB_CLASS_SEP_VERTEX };
+    for (int b = 0; b < nb; b++) {
+        const int o = b * PS_SIZE;
+        out[n++] = (feature){ 4,
+                              { o + PS_DIST, o + PS_EE, o + PS_DOT, o + PS_REST },
+                              { LE0, GT0, GE0, GE0 },
+                              ee ? CCDB_CLASS_SEP_ENDPOINT : CCDB_CLASS_SEP_EDGE };
+    }
+    const int o = nb * PS_SIZE;
+    if (!ee)
+        out[n++] = (feature){ 5,
+                              { o + FC_DIST, o + FC_NN, o + FC_G0, o + FC_G1, o + FC_G2 },
+                              { LE0, GT0, GE0, GE0, GE0 },
+                              CCDB_CLASS_SEP_FACE };
+    else
+        out[n++] = (feature){ 6,
+                              { o + II_DIST, o + II_MM, o + II_U, o + II_UR, o + II_V, o + II_VR },
+                              { LE0, GT0, GE0, GE0, GE0, GE0 },
+                              CCDB_CLASS_SEP_INTERIOR };
+    return n;
+}
+
+/* The TOI into c->toi2 (returns 1), or 0 for a miss. */
+static int decide_by_feature(ccdb_truth *c, struct gt_sep *s, int ee)
+{
+    feature fs[16];
+    const int nf = features(ee, fs);
+    int found = 0;
+    gt_alg *cand = c->cand;
+    for (int fi = 0; fi < nf; fi++) {
+        const feature *f = &fs[fi];
+        const gt_poly *dist = &s->S[f->id[0]];
+        int n = 0;
+        gt_alg_set_ui(&cand[n++], 0);
+        if (!gt_poly_is_zero(dist))
+            n += gt_truth_roots01(c, dist, cand + n, N_CAND - n);
+        /* the distance condition fails at 0 and never changes sign: the feature is empty */
+        if (n == 1 && sg(c, dist, &cand[0]) > 0)
+            continue;
+        for (int i = 1; i < f->n; i++) {
+            const gt_poly *p = &s->S[f->id[i]];
+            if (p->deg >= 1)
+                n += gt_truth_roots01(c, p, cand + n, N_CAND - n);
+        }
+        gt_truth_sort_unique(c, &n);
+        for (int i = 0; i < n; i++) {
+            if (found && gt_alg_cmp(&c->ws, &cand[i], &c->toi2) >= 0)
+                break;
+            if (holds(c, s, f, &cand[i])) {
+                gt_alg_set(&c->toi2, &cand[i]);
+                found = 1;
+                break;
+            }
+        }
+    }
+    return found;
+}
+
 static int box_miss(const double q[8][3], int ee, double d)
 {
     return (ee ? ccdb_filter_box_sep_ee(q, d) : ccdb_filter_box_sep_vf(q, d)) == CCDB_FILTER_MISS;
@@ -285,15 +382,22 @@ static void exact(ccdb_truth *c, const double q[8][3], int ee, double d, ccdb_tr
     struct gt_sep *s = sep_get(c);
     gt_truth_load(c, q, ee, d, s->D);
     build(c, s, ee);
-    int feature = CCDB_CLASS_GENERIC;
-    int idx = decide(c, s, ee, &feature);
-    out->hit = idx >= 0;
+    out->hit = decide_by_feature(c, s, ee);
+    if (c->check) { /* the cell method over every polynomial at once must agree */
+        int feature;
+        int idx = decide(c, s, ee, &feature);
+        assert((idx >= 0) == out->hit);
+        if (out->hit)
+            assert(gt_alg_cmp(&c->ws, &c->cand[idx], &c->toi2) == 0);
+    }
     out->stage = CCDB_STAGE_EXACT;
     out->toi_lo = out->toi_hi = 0;
     out->flags = 1u << CCDB_CLASS_GENERIC;
     if (out->hit) {
-        gt_alg *toi = &c->cand[idx];
+        gt_alg *toi = &c->toi2;
         gt_alg_bracket(&c->ws, toi, &out->toi_lo, &out->toi_hi);
+        const int feature = within(c, s, ee, toi);
+        assert(feature >= 0);
         out->flags = 1u << feature;
         mpz_set_ui(c->tnum, 0);
         if (gt_alg_is_dyadic(&c->ws, toi, c->tnum, 0))

@@ -60,6 +60,11 @@ static void run_usage(FILE *f)
         "  --fail-on-fn      exit 1 when a solver claiming to be conservative has a false\n"
         "                    negative or reports a TOI later than the exact one\n"
         "  --delta D, --max-iter N, --min-sep D   solver parameters (1e-6, 1000000, 0)\n"
+        "                    with --min-sep D > 0, the solvers that claim minimum separation\n"
+        "                    (`ccdbench list`, column minsep) are judged by the exact truth at\n"
+        "                    separation D (distance <= D counts as a contact), every other\n"
+        "                    solver by the contact truth (D = 0); summary.csv's last column\n"
+        "                    truth_min_sep and the report's claims say which\n"
         "  --round-inputs    round CSV values that are not doubles (the report says so)\n"
         "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR or .cache)\n"
         "  -o DIR            report folder (default reports/latest), replaced as a whole when\n"
@@ -335,6 +340,18 @@ static void replay_args(const run_args *a, const ccdb_registry *reg,
         memmove(buf, buf + 1, strlen(buf));
 }
 
+/* The separation of the second truth: --min-sep D when D > 0 and a selected solver claims to
+ * honour it (CCDB_CLAIM_MIN_SEPARATION); else 0 (no second truth). */
+static double sep_truth_needed(const run_args *a, const ccdb_solver *const *solvers, size_t n)
+{
+    if (!(a->params.min_separation > 0))
+        return 0.0;
+    for (size_t i = 0; i < n; i++)
+        if (solvers[i]->flags & CCDB_CLAIM_MIN_SEPARATION)
+            return a->params.min_separation;
+    return 0.0;
+}
+
 static ccdb_isolation isolation(const run_args *a)
 {
     return a->isolate ? CCDB_ISOLATE_ALL : a->no_isolate ? CCDB_ISOLATE_NONE : CCDB_ISOLATE_PLUGINS;
@@ -543,6 +560,18 @@ int ccdb_cmd_run(int argc, char **argv)
             rc = 2;
         }
     }
+    /* --min-sep D > 0: the solvers that claim to honour it are judged by the truth at D. */
+    const double sep = sep_truth_needed(&a, solvers, n_solvers);
+    for (size_t i = 0; i < n_inputs && !rc && sep > 0; i++) {
+        ccdb_progress("exact truth at min-sep %g %zu/%zu: %s (%zu queries)", sep, i + 1, n_inputs,
+                      ccdb_input_label(&inputs[i]), inputs[i].ds.count);
+        if (ccdb_truth_sep_for_input(&inputs[i], cache, a.round_inputs, a.threads, sep, err,
+                                     sizeof err) != 0) {
+            ccdb_progress_done();
+            fprintf(stderr, "ccdbench run: %s\n", err);
+            rc = 2;
+        }
+    }
     ccdb_progress_done();
 
     /* The whole report folder is written under a temporary name beside -o DIR and put in
@@ -563,6 +592,7 @@ int ccdb_cmd_run(int argc, char **argv)
         opt.findings_shown = a.out_dir;
         opt.replay_args = rargs;
         opt.misses_kept = 1000;
+        opt.min_sep = sep;
         if (ccdb_bench_run(&bench, solvers, n_solvers, inputs, n_inputs, &opt, err, sizeof err) !=
             0) {
             fprintf(stderr, "ccdbench run: %s\n", err);

@@ -50,6 +50,8 @@ typedef struct ccdb_report_row {
                                       tallied otherwise as they read, never folded silently */
     int isolated;                  /* 1: the solver ran in a child process */
     long long toi_findings;        /* its answers that are TOI findings (index.html only) */
+    double truth_min_sep;          /* the minimum separation d of the exact truth that judged the
+                                      row (0: the contact truth); column `truth_min_sep` */
 } ccdb_report_row;
 
 /* One false negative, with what is needed to draw and replay it. */

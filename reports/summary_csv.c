@@ -11,7 +11,7 @@
 static const char *const csv_header =
     "solver,dataset,kind,family,queries,positives,tp,fp,fn,tn,toi_violations,toi_err_max,"
     "ns_median,ns_min,ns_max,gave_up,failed,work,claims,conservative,status,contract_violations,"
-    "isolated\n";
+    "isolated,truth_min_sep\n";
 
 const char *ccdb_report_status_name(ccdb_report_status s)
 {
@@ -52,9 +52,11 @@ int ccdb_report_write_summary_csv(const ccdb_report *r, const char *path, char *
         ccdb_rbuf_printf(&b, ",%lld,%lld,", w->gave_up, w->failed);
         if (w->work >= 0) /* -1: no work count, an empty cell as for "not applicable" */
             ccdb_rbuf_printf(&b, "%lld", w->work);
-        ccdb_rbuf_printf(&b, ",%u,%d,%s,%lld,%d\n", w->claims, w->conservative ? 1 : 0,
+        ccdb_rbuf_printf(&b, ",%u,%d,%s,%lld,%d,", w->claims, w->conservative ? 1 : 0,
                          ccdb_report_status_name(w->status), w->contract_violations,
                          w->isolated ? 1 : 0);
+        ccdb_rbuf_csv_double(&b, w->truth_min_sep + 0.0); /* "0" for the contact truth */
+        ccdb_rbuf_puts(&b, "\n");
     }
     int rc = ccdb_report_write_atomic(&b, path, err, errlen);
     ccdb_rbuf_free(&b);

@@ -428,3 +428,33 @@ Test(cli, replay_isolated_crash_and_original_file)
     cr_assert(strstr(out, "FALSE NEGATIVE"), "null answers miss: a false negative: %s", out);
     free(out);
 }
+
+/* --min-sep D: a solver claiming minimum separation (discrete) is judged by the truth at D,
+ * the others (null) by the contact truth; summary.csv says which (truth_min_sep, appended last),
+ * index.html tags the solver. At D = 7 every vertex of the fixture comes within D (the far one,
+ * at (5, 5), passes 6.36 from the triangle), at D = 0 three of four touch. */
+Test(cli, min_sep_truth_per_solver)
+{
+    cr_assert_eq(
+        cli_run("run --solvers discrete,null --data '%s' -o rep --repeat 1 --min-sep 7", cli_data),
+        0);
+    char *csv = cli_captured("rep/summary.csv");
+    char buf[64];
+    cr_assert(strstr(csv, ",isolated,truth_min_sep\n"), "header: %.400s", csv);
+    cr_assert_str_eq(cli_row_field(csv, "discrete", 23, buf, sizeof buf), "7");
+    cr_assert_str_eq(cli_row_field(csv, "discrete", 5, buf, sizeof buf), "4");
+    cr_assert_str_eq(cli_row_field(csv, "null", 23, buf, sizeof buf), "0");
+    cr_assert_str_eq(cli_row_field(csv, "null", 5, buf, sizeof buf), "3");
+    free(csv);
+    char *html = cli_captured("rep/index.html");
+    cr_assert(strstr(html, "judged at min-sep 7"), "the report names the truth of discrete");
+    free(html);
+    /* the truth at D has its own cache entry: a second run reads both from the cache */
+    cr_assert_eq(
+        cli_run("run --solvers discrete,null --data '%s' -o rep2 --repeat 1 --min-sep 7", cli_data),
+        0);
+    csv = cli_captured("rep2/summary.csv");
+    cr_assert_str_eq(cli_row_field(csv, "discrete", 5, buf, sizeof buf), "4");
+    cr_assert_str_eq(cli_row_field(csv, "null", 5, buf, sizeof buf), "3");
+    free(csv);
+}

@@ -31,7 +31,7 @@ Test(summary_csv, header_is_exact_and_starts_with_the_contract_columns)
     cr_assert_eq(strncmp(text, contract, strlen(contract)), 0, "header: %.200s", text);
     const char *full = "solver,dataset,kind,family,queries,positives,tp,fp,fn,tn,toi_violations,"
                        "toi_err_max,ns_median,ns_min,ns_max,gave_up,failed,work,claims,"
-                       "conservative,status,contract_violations,isolated\n";
+                       "conservative,status,contract_violations,isolated,truth_min_sep\n";
     cr_assert_eq(strncmp(text, full, strlen(full)), 0, "header: %.300s", text);
     free(text);
     free(dir);
@@ -85,7 +85,7 @@ Test(summary_csv, one_record_per_row_with_quoting_and_empty_nan)
     const char *p = text;
     static char f[64][256];
     int ncol = parse_record(&p, f, 64);
-    cr_assert_eq(ncol, 23);
+    cr_assert_eq(ncol, 24);
     size_t rows = 0;
     while (*p) {
         cr_assert_lt(rows, r->n_rows, "more records than rows");
@@ -105,6 +105,7 @@ Test(summary_csv, one_record_per_row_with_quoting_and_empty_nan)
         cr_assert_str_eq(f[20], ccdb_report_status_name(w->status));
         cr_assert_eq(strtoll(f[21], NULL, 10), w->contract_violations);
         cr_assert_eq(strtoll(f[22], NULL, 10), w->isolated);
+        cr_assert_eq(strtod(f[23], NULL), w->truth_min_sep, "truth_min_sep '%s'", f[23]);
         rows++;
     }
     cr_assert_eq(rows, r->n_rows);

@@ -37,11 +37,14 @@ typedef enum ccdb_truth_class {
 
 /* Which stage decided the query (for the per-stage counts). */
 typedef enum ccdb_truth_stage {
-    CCDB_STAGE_BOX = 0,  /* exact bounding-box rejection */
-    CCDB_STAGE_FILTER,   /* rigorous floating-point filter */
-    CCDB_STAGE_EXACT,    /* exact GMP path */
-    CCDB_STAGE_FP_ROOTS, /* certified floating-point root isolation (hits and misses; runs
+    CCDB_STAGE_BOX = 0,   /* exact bounding-box rejection */
+    CCDB_STAGE_FILTER,    /* rigorous floating-point filter */
+    CCDB_STAGE_EXACT,     /* exact GMP path */
+    CCDB_STAGE_FP_ROOTS,  /* certified floating-point root isolation (hits and misses; runs
                             after FILTER, before EXACT) */
+    CCDB_STAGE_SEP_PLANE, /* separation d > 0 only: exact proof that the vertex stays more than
+                             d from the triangle's plane (VF) / the two lines more than d apart
+                             (EE) at every t (misses) */
     CCDB_STAGE_COUNT
 } ccdb_truth_stage;
 

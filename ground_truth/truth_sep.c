@@ -25,11 +25,13 @@
 #include "truth_internal.h"
 
 /* Point-segment block: the point, the segment's ends (indices into c->P). */
-enum { PS_VA, PS_VB, PS_DOT, PS_REST, PS_EE, PS_DIST, PS_SIZE };
+enum { PS_VA, PS_VB, PS_DOT, PS_REST, PS_EE, PS_DIST, PS_E0, PS_SIZE = PS_E0 + 3 };
 /* VF face block */
-enum { FC_NN, FC_G0, FC_G1, FC_G2, FC_DIST, FC_SIZE };
+enum { FC_NN, FC_G0, FC_G1, FC_G2, FC_DIST, FC_N0, FC_SIZE = FC_N0 + 3 };
 /* EE interior block */
-enum { II_MM, II_U, II_UR, II_V, II_VR, II_DIST, II_SIZE };
+enum { II_MM, II_U, II_UR, II_V, II_VR, II_DIST, II_M0, II_SIZE = II_M0 + 3 };
+/* (PS_E0.., FC_N0.., II_M0..: the components of e, n, m, whose roots include those of the sums
+ * of squares e.e, n.n, m.m: candidates of lower degree.) */
 
 #define SEP_BLOCKS 4
 #define SEP_POLYS  (SEP_BLOCKS * PS_SIZE + II_SIZE)
@@ -130,6 +132,8 @@ static void point_segment_block(ccdb_truth *c, gt_poly *B, const int ix[3], cons
     dist2(ws, &B[PS_VB], wb, D2);
     dot(&B[PS_DOT], w, e);
     dot(&B[PS_EE], e, e);
+    for (int j = 0; j < 3; j++)
+        gt_poly_set(&B[PS_E0 + j], &e[j]);
     gt_poly_sub(&B[PS_REST], &B[PS_EE], &B[PS_DOT]);
     cross(x, w, e);
     dot(t, x, x);
@@ -148,6 +152,8 @@ static void face_block(ccdb_truth *c, gt_poly *B, const mpz_t D2)
     vsub(v, P[3], P[1]);
     cross(n, u, v);
     dot(&B[FC_NN], n, n);
+    for (int j = 0; j < 3; j++)
+        gt_poly_set(&B[FC_N0 + j], &n[j]);
     for (int i = 0; i < 3; i++) { /* edge (x_i, x_j): n.((x_j - x_i) x (p - x_i)) */
         const int a = 1 + i, b = 1 + (i + 1) % 3;
         vsub(u, P[b], P[a]);
@@ -174,6 +180,8 @@ static void interior_block(ccdb_truth *c, gt_poly *B, const mpz_t D2)
     vsub(w, P[2], P[0]);
     cross(m, da, db);
     dot(&B[II_MM], m, m);
+    for (int j = 0; j < 3; j++)
+        gt_poly_set(&B[II_M0 + j], &m[j]);
     cross(x, w, db); /* u m.m = (w x db).m */
     dot(&B[II_U], x, m);
     gt_poly_sub(&B[II_UR], &B[II_MM], &B[II_U]);
@@ -186,18 +194,46 @@ static void interior_block(ccdb_truth *c, gt_poly *B, const mpz_t D2)
     gt_ws_restore(ws, mk);
 }
 
-static void build(ccdb_truth *c, struct gt_sep *s, int ee)
+/* The face (VF) / interiors (EE) block: first, for the plane stage. */
+static void build_plane(ccdb_truth *c, struct gt_sep *s, int ee)
 {
     mpz_mul(s->D2, s->D, s->D);
     s->n_blocks = ee ? 4 : 3;
-    for (int i = 0; i < s->n_blocks; i++)
-        point_segment_block(c, &s->S[i * PS_SIZE], ee ? ee_blocks[i] : vf_blocks[i], s->D2);
     gt_poly *B = &s->S[s->n_blocks * PS_SIZE];
     if (ee)
         interior_block(c, B, s->D2);
     else
         face_block(c, B, s->D2);
     s->n_polys = s->n_blocks * PS_SIZE + (ee ? II_SIZE : FC_SIZE);
+}
+
+/* The point-segment blocks (after build_plane). */
+static void build_rest(ccdb_truth *c, struct gt_sep *s, int ee)
+{
+    for (int i = 0; i < s->n_blocks; i++)
+        point_segment_block(c, &s->S[i * PS_SIZE], ee ? ee_blocks[i] : vf_blocks[i], s->D2);
+}
+
+/* Stage SEP_PLANE: G = F^2 - D2 n.n (VF; EE: (w.m)^2 - D2 m.m) > 0 on all of [0,1] means the
+ * vertex is more than d from the triangle's plane (EE: the lines are more than d apart) at every
+ * t, so more than d from the triangle (the segments). Where n = 0 (m = 0) G = 0, so a degenerate
+ * time never passes. Proven exactly: G(0) > 0, G(1) > 0 and Descartes' bound 0 on (0,1). */
+static int plane_miss(ccdb_truth *c, struct gt_sep *s, int ee)
+{
+    const gt_poly *G = &s->S[s->n_blocks * PS_SIZE + (ee ? II_DIST : FC_DIST)];
+    if (G->deg < 0 || mpz_sgn(G->c[0]) <= 0)
+        return 0;
+    gt_ws *ws = &c->ws;
+    gt_ws_mark mk = gt_ws_save(ws);
+    mpz_ptr sum = gt_ws_int(ws), zero = gt_ws_int(ws), one = gt_ws_int(ws);
+    mpz_set_ui(sum, 0);
+    for (int i = 0; i <= G->deg; i++)
+        mpz_add(sum, sum, G->c[i]);
+    mpz_set_ui(zero, 0);
+    mpz_set_ui(one, 1);
+    int miss = mpz_sgn(sum) > 0 && gt_poly_descartes(ws, G, zero, one, 0) == 0;
+    gt_ws_restore(ws, mk);
+    return miss;
 }
 
 /* ---- the static predicate at an algebraic time r ----------------------------------------- */
@@ -293,6 +329,7 @@ typedef struct feature {
     int n;
     int id[6], need[6]; /* the first polynomial is the distance condition (LE0) */
     int cls;
+    int comp; /* the GT0 condition |v|^2 > 0: v's first component in the table, or -1 */
 } feature;
 
 static int holds(ccdb_truth *c, struct gt_sep *s, const feature *f, gt_alg *r)
@@ -314,25 +351,29 @@ static int features(int ee, feature *out)
             out[n++] = (feature){ 1,
                                   { b * PS_SIZE + (v ? PS_VB : PS_VA) },
                                   { LE0 },
-                                  ee ? CCDB_CLASS_SEP_ENDPOINT : CCDB_CLASS_SEP_VERTEX };
+                                  ee ? CCDB_CLASS_SEP_ENDPOINT : CCDB_CLASS_SEP_VERTEX,
+                                  -1 };
     for (int b = 0; b < nb; b++) {
         const int o = b * PS_SIZE;
         out[n++] = (feature){ 4,
                               { o + PS_DIST, o + PS_EE, o + PS_DOT, o + PS_REST },
                               { LE0, GT0, GE0, GE0 },
-                              ee ? CCDB_CLASS_SEP_ENDPOINT : CCDB_CLASS_SEP_EDGE };
+                              ee ? CCDB_CLASS_SEP_ENDPOINT : CCDB_CLASS_SEP_EDGE,
+                              o + PS_E0 };
     }
     const int o = nb * PS_SIZE;
     if (!ee)
         out[n++] = (feature){ 5,
                               { o + FC_DIST, o + FC_NN, o + FC_G0, o + FC_G1, o + FC_G2 },
                               { LE0, GT0, GE0, GE0, GE0 },
-                              CCDB_CLASS_SEP_FACE };
+                              CCDB_CLASS_SEP_FACE,
+                              o + FC_N0 };
     else
         out[n++] = (feature){ 6,
                               { o + II_DIST, o + II_MM, o + II_U, o + II_UR, o + II_V, o + II_VR },
                               { LE0, GT0, GE0, GE0, GE0, GE0 },
-                              CCDB_CLASS_SEP_INTERIOR };
+                              CCDB_CLASS_SEP_INTERIOR,
+                              o + II_M0 };
     return n;
 }
 
@@ -350,11 +391,25 @@ static int decide_by_feature(ccdb_truth *c, struct gt_sep *s, int ee)
         gt_alg_set_ui(&cand[n++], 0);
         if (!gt_poly_is_zero(dist))
             n += gt_truth_roots01(c, dist, cand + n, N_CAND - n);
-        /* the distance condition fails at 0 and never changes sign: the feature is empty */
-        if (n == 1 && sg(c, dist, &cand[0]) > 0)
+        /* The distance condition holds first at 0 or at its first root (roots01 gives them in
+         * increasing order after 0); never, or not before the best TOI so far: skip. */
+        const int first = sg(c, dist, &cand[0]) <= 0 ? 0 : 1;
+        if (first == n || (found && gt_alg_cmp(&c->ws, &cand[first], &c->toi2) >= 0))
             continue;
         for (int i = 1; i < f->n; i++) {
             const gt_poly *p = &s->S[f->id[i]];
+            if (f->need[i] == GT0 && f->comp >= 0) {
+                /* |v|^2 vanishes only where every component does: the roots of one component
+                 * not identically zero cover its roots; a non-zero constant one: none */
+                const gt_poly *v = &s->S[f->comp];
+                p = NULL;
+                for (int j = 0; j < 3; j++, v++)
+                    if (v->deg == 0 ||
+                        (v->deg > 0 && (!p || p->deg > 0) && (!p || v->deg < p->deg)))
+                        p = v;
+                if (!p)
+                    continue; /* v identically zero: |v|^2 = 0, no root to add */
+            }
             if (p->deg >= 1)
                 n += gt_truth_roots01(c, p, cand + n, N_CAND - n);
         }
@@ -372,16 +427,25 @@ static int decide_by_feature(ccdb_truth *c, struct gt_sep *s, int ee)
     return found;
 }
 
+static void set_miss(ccdb_truth_result *out, ccdb_truth_stage stage)
+{
+    out->hit = 0;
+    out->toi_lo = out->toi_hi = 0;
+    out->flags = 1u << CCDB_CLASS_GENERIC;
+    out->cls = CCDB_CLASS_GENERIC;
+    out->stage = stage;
+}
+
 static int box_miss(const double q[8][3], int ee, double d)
 {
     return (ee ? ccdb_filter_box_sep_ee(q, d) : ccdb_filter_box_sep_vf(q, d)) == CCDB_FILTER_MISS;
 }
 
-static void exact(ccdb_truth *c, const double q[8][3], int ee, double d, ccdb_truth_result *out)
+/* After load and build_plane: decision, bracket and class (stage EXACT). */
+static void exact(ccdb_truth *c, int ee, ccdb_truth_result *out)
 {
-    struct gt_sep *s = sep_get(c);
-    gt_truth_load(c, q, ee, d, s->D);
-    build(c, s, ee);
+    struct gt_sep *s = c->sep;
+    build_rest(c, s, ee);
     out->hit = decide_by_feature(c, s, ee);
     if (c->check) { /* the cell method over every polynomial at once must agree */
         int feature;
@@ -414,20 +478,26 @@ static void exact(ccdb_truth *c, const double q[8][3], int ee, double d, ccdb_tr
 
 void gt_sep_run(ccdb_truth *c, const double q[8][3], int ee, double d, ccdb_truth_result *out)
 {
-    if (c->filters && box_miss(q, ee, d)) {
-        out->hit = 0;
-        out->toi_lo = out->toi_hi = 0;
-        out->flags = 1u << CCDB_CLASS_GENERIC;
-        out->cls = CCDB_CLASS_GENERIC;
-        out->stage = CCDB_STAGE_BOX;
-        c->stats.decided[CCDB_STAGE_BOX]++;
+    ccdb_truth_stage stage = CCDB_STAGE_EXACT;
+    if (c->filters && box_miss(q, ee, d))
+        stage = CCDB_STAGE_BOX;
+    struct gt_sep *s = sep_get(c);
+    if (stage != CCDB_STAGE_BOX || c->check) {
+        gt_truth_load(c, q, ee, d, s->D);
+        build_plane(c, s, ee);
+        if (c->filters && stage == CCDB_STAGE_EXACT && plane_miss(c, s, ee))
+            stage = CCDB_STAGE_SEP_PLANE;
+    }
+    if (stage == CCDB_STAGE_EXACT) {
+        exact(c, ee, out);
+    } else {
+        set_miss(out, stage);
         if (c->check) { /* re-derived by the exact path */
             ccdb_truth_result ex;
-            exact(c, q, ee, d, &ex);
+            exact(c, ee, &ex);
             assert(!ex.hit);
         }
-        return;
     }
-    exact(c, q, ee, d, out);
-    c->stats.decided[CCDB_STAGE_EXACT]++;
+    out->stage = stage;
+    c->stats.decided[stage]++;
 }

@@ -71,9 +71,9 @@ void ccdb_truth_ee(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out
 /* The judge at a minimum separation d (a finite double >= 0, taken exactly): hit iff the
  * Euclidean distance between the closed primitives is <= d at some t in [0,1]; the bracket
  * encloses the earliest such t (same rules as above). d = 0 is exactly ccdb_truth_vf / _ee.
- * For d > 0 the flags are contact_t0 (the TOI is 0), contact_t1 (the TOI is 1) and one of
- * the sep_* features above for a hit, generic for a miss; the primary class is the first set
- * (so contact_t0 before the feature). */
+ * For d > 0 the flags are contact_t0 (the TOI is 0) and one of the sep_* features above for a
+ * hit, generic for a miss; the primary class is the first set (so contact_t0 before the
+ * feature). */
 void ccdb_truth_vf_sep(ccdb_truth *ctx, const double q[8][3], double d, ccdb_truth_result *out);
 void ccdb_truth_ee_sep(ccdb_truth *ctx, const double q[8][3], double d, ccdb_truth_result *out);
 

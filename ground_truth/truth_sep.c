@@ -466,9 +466,6 @@ static void exact(ccdb_truth *c, int ee, ccdb_truth_result *out)
         mpz_set_ui(c->tnum, 0);
         if (gt_alg_is_dyadic(&c->ws, toi, c->tnum, 0))
             out->flags |= 1u << CCDB_CLASS_CONTACT_T0;
-        mpz_set_ui(c->tnum, 1);
-        if (gt_alg_is_dyadic(&c->ws, toi, c->tnum, 0))
-            out->flags |= 1u << CCDB_CLASS_CONTACT_T1;
     }
     int cls = 0;
     while (!(out->flags & (1u << cls)))

@@ -451,3 +451,32 @@ Test(cli, stdout_write_errors_exit_2)
     cr_assert(html && strstr(html, "</html>"), "the report was written before stdout failed");
     free(html);
 }
+
+Test(cli, gen_min_sep_families)
+{
+    char outp[512];
+    snprintf(outp, sizeof outp, "%s", tmp_path("sep.csv"));
+    char *out, *err;
+    cr_assert_eq(RUN(&out, &err, "gen", "--family", "sep_slide", "--kind", "vf", "-o", outp), 2);
+    cr_assert(strstr(err, "family 'sep_slide' needs --min-sep D"), "%s", err);
+    free(out);
+    free(err);
+    cr_assert_eq(RUN(&out, &err, "gen", "--family", "near_miss", "--kind", "vf", "--min-sep", "0.5",
+                     "-o", outp),
+                 2);
+    cr_assert(strstr(err, "--min-sep applies to the sep_* families only"), "%s", err);
+    free(out);
+    free(err);
+    cr_assert_eq(RUN(&out, &err, "gen", "--family", "sep_slide", "--kind", "ee", "--count", "10",
+                     "--min-sep", "1e-3", "-o", outp),
+                 0, "%s", err);
+    cr_assert(strstr(err, "wrote 10 ee queries of sep_slide (5 hits"), "%s", err);
+    free(out);
+    free(err);
+    /* the labels written are the truth at d: the truth command at d agrees */
+    cr_assert_eq(RUN(&out, &err, "truth", outp, "--kind", "ee", "--min-sep", "1e-3"), 0, "%s", err);
+    cr_assert_eq(count_lines(out), 11);
+    cr_assert(strstr(out, "\n0,1,") && strstr(out, "\n1,0,,,generic\n"), "%s", out);
+    free(out);
+    free(err);
+}

@@ -457,4 +457,11 @@ Test(cli, min_sep_truth_per_solver)
     cr_assert_str_eq(cli_row_field(csv, "discrete", 5, buf, sizeof buf), "4");
     cr_assert_str_eq(cli_row_field(csv, "null", 5, buf, sizeof buf), "3");
     free(csv);
+    /* replay judges the same way: query 1 (the far vertex) is a hit only at D = 7 */
+    cr_assert_eq(cli_run("replay '%s' --index 1 --solvers discrete,null --min-sep 7", cli_data), 0);
+    char *out = cli_captured("out.txt");
+    cr_assert(strstr(out, "exact truth: no collision"), "%s", out);
+    cr_assert(strstr(out, "exact truth at min-sep 7: HIT"), "%s", out);
+    cr_assert(strstr(out, "TP") && strstr(out, "TN"), "discrete TP at D, null TN at 0: %s", out);
+    free(out);
 }

@@ -52,6 +52,16 @@ typedef struct ccdb_gen_intent {
 int ccdb_generate(const char *family, ccdb_kind kind, size_t count, uint64_t seed,
                   ccdb_dataset *out, ccdb_gen_intent **intent_out, char *err, size_t errlen);
 
+/* Families built for a minimum separation d > 0 (`ccdbench gen --min-sep D`), listed apart from
+ * the families above (and not in the built-in suite): their intent is the exact truth AT d
+ * (ccdb_truth_*_sep), hits at exactly d and misses one ulp outside it. */
+size_t ccdb_gen_sep_family_count(void);
+const ccdb_gen_family *ccdb_gen_sep_family_at(size_t i);
+const ccdb_gen_family *ccdb_gen_sep_family_find(const char *name);
+/* As ccdb_generate, for a separation family and a separation d (a double, 0 < d <= 2^900). */
+int ccdb_generate_sep(const char *family, ccdb_kind kind, size_t count, uint64_t seed, double d,
+                      ccdb_dataset *out, ccdb_gen_intent **intent_out, char *err, size_t errlen);
+
 /* Largest count ccdb_generate accepts. */
 #define CCDB_GEN_MAX_COUNT ((size_t)10000000)
 

@@ -158,7 +158,7 @@ static int64_t abs64(int64_t v)
 
 /* Random relabelling: VF permutes the triangle's vertices, EE swaps the edges and each edge's
  * endpoints. None changes the answer or the TOI. map[old row] = new row. */
-static void random_relabel(ccdb_prng *rng, ccdb_kind kind, int map[8])
+void gen_random_relabel(ccdb_prng *rng, ccdb_kind kind, int map[8])
 {
     int m4[4] = { 0, 1, 2, 3 };
     if (kind == CCDB_KIND_VF) {
@@ -202,7 +202,7 @@ static void random_matrix(ccdb_prng *rng, int64_t m[3][3])
 }
 
 /* Signed axis permutation: final[perm[a]] = sign[a] * canonical[a]. */
-static void random_signed_perm(ccdb_prng *rng, int perm[3], int sign[3])
+void gen_random_signed_perm(ccdb_prng *rng, int perm[3], int sign[3])
 {
     static const int perms[6][3] = { { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 },
                                      { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 } };
@@ -251,7 +251,7 @@ void gen_finalize(ccdb_prng *rng, ccdb_kind kind, const gen_case *c, const gen_s
     int map[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
     int64_t p[8][3];
     if (!(c->flags & GEN_NO_RELABEL))
-        random_relabel(rng, kind, map);
+        gen_random_relabel(rng, kind, map);
     for (int r = 0; r < 8; r++)
         for (int a = 0; a < 3; a++) {
             assert(abs64(c->p[r][a]) < (INT64_C(1) << 30));
@@ -275,7 +275,7 @@ void gen_finalize(ccdb_prng *rng, ccdb_kind kind, const gen_case *c, const gen_s
     if (use_matrix)
         random_matrix(rng, m);
     else
-        random_signed_perm(rng, perm, sign);
+        gen_random_signed_perm(rng, perm, sign);
     int64_t t[3];
     for (int a = 0; a < 3; a++)
         t[a] = ccdb_prng_range(rng, -16, 16);
@@ -342,7 +342,7 @@ static int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)
 /* ---------------- ccdb_generate ---------------- */
 
 /* Independent stream per (family, kind, seed): FNV-1a of the name mixed into the seed. */
-static uint64_t stream_seed(const char *family, ccdb_kind kind, uint64_t seed)
+uint64_t gen_stream_seed(const char *family, ccdb_kind kind, uint64_t seed)
 {
     unsigned char kind_byte = (unsigned char)kind;
     uint64_t h = ccdb_fnv1a64(CCDB_FNV1A64_BASIS, family, strlen(family));
@@ -388,7 +388,7 @@ int ccdb_generate(const char *family, ccdb_kind kind, size_t count, uint64_t see
     }
 
     ccdb_prng master;
-    ccdb_prng_seed(&master, stream_seed(family, kind, seed));
+    ccdb_prng_seed(&master, gen_stream_seed(family, kind, seed));
     uint64_t pair_seed = 0;
     for (size_t i = 0; i < count; i++) {
         if (!fe->build) {

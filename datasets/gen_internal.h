@@ -60,6 +60,26 @@ void gen_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb_gen_i
 void gen_finalize(ccdb_prng *rng, ccdb_kind kind, const gen_case *c, const gen_scale *sc,
                   double q[8][3]);
 
+/* Shared with the separation families (gen_sep_core.c). map[old row] = new row: VF permutes
+ * the triangle's vertices, EE swaps edges and endpoints; final[perm[a]] = sign[a] * canonical[a];
+ * an independent PRNG stream per (family, kind, seed). */
+void gen_random_relabel(ccdb_prng *rng, ccdb_kind kind, int map[8]);
+void gen_random_signed_perm(ccdb_prng *rng, int perm[3], int sign[3]);
+uint64_t gen_stream_seed(const char *family, ccdb_kind kind, uint64_t seed);
+
+/* A separation family (gen_sep_*.c) builds one query at separation d > 0 directly in doubles, in
+ * a canonical frame: integers below 2^10, the multiples 2^k d of d (exact) and nextafter(d, +inf)
+ * for the twin one ulp outside d; never a sum of an integer and d. Same draw order for both
+ * twins (twin 0 / 1), as above. The intent is the truth at d. */
+typedef void (*gen_sep_builder)(ccdb_prng *rng, ccdb_kind kind, int twin, double d, double q[8][3],
+                                ccdb_gen_intent *in);
+void gen_sep_approach(ccdb_prng *rng, ccdb_kind kind, int twin, double d, double q[8][3],
+                      ccdb_gen_intent *in);
+void gen_sep_slide(ccdb_prng *rng, ccdb_kind kind, int twin, double d, double q[8][3],
+                   ccdb_gen_intent *in);
+void gen_sep_endpoint(ccdb_prng *rng, ccdb_kind kind, int twin, double d, double q[8][3],
+                      ccdb_gen_intent *in);
+
 /* --- helpers for builders --- */
 void gen_case_clear(gen_case *c);
 void gen_set(gen_case *c, int row, int64_t x, int64_t y, int64_t z);

@@ -24,16 +24,27 @@ typedef enum ccdb_truth_class {
     CCDB_CLASS_TANGENT,        /* TOI is a multiple root of the coplanarity cubic */
     CCDB_CLASS_BOUNDARY,       /* contact on an edge/corner of the triangle, an edge end */
     CCDB_CLASS_GENERIC,
+    /* Only at a separation d > 0 (ccdb_truth_*_sep): the feature holding the closest point at
+     * the TOI (at a TOI > 0 the distance is exactly d there; at t = 0, where it may be < d,
+     * the lowest-dimensional feature within d). Misses at d > 0 are generic. */
+    CCDB_CLASS_SEP_VERTEX,   /* VF: a triangle vertex */
+    CCDB_CLASS_SEP_EDGE,     /* VF: the interior of a triangle edge */
+    CCDB_CLASS_SEP_FACE,     /* VF: the interior of the triangle */
+    CCDB_CLASS_SEP_ENDPOINT, /* EE: an endpoint of one segment (against the other segment) */
+    CCDB_CLASS_SEP_INTERIOR, /* EE: interior points of both segments */
     CCDB_CLASS_COUNT
 } ccdb_truth_class;
 
 /* Which stage decided the query (for the per-stage counts). */
 typedef enum ccdb_truth_stage {
-    CCDB_STAGE_BOX = 0,  /* exact bounding-box rejection */
-    CCDB_STAGE_FILTER,   /* rigorous floating-point filter */
-    CCDB_STAGE_EXACT,    /* exact GMP path */
-    CCDB_STAGE_FP_ROOTS, /* certified floating-point root isolation (hits and misses; runs
+    CCDB_STAGE_BOX = 0,   /* exact bounding-box rejection */
+    CCDB_STAGE_FILTER,    /* rigorous floating-point filter */
+    CCDB_STAGE_EXACT,     /* exact GMP path */
+    CCDB_STAGE_FP_ROOTS,  /* certified floating-point root isolation (hits and misses; runs
                             after FILTER, before EXACT) */
+    CCDB_STAGE_SEP_PLANE, /* separation d > 0 only: exact proof that the vertex stays more than
+                             d from the triangle's plane (VF) / the two lines more than d apart
+                             (EE) at every t (misses) */
     CCDB_STAGE_COUNT
 } ccdb_truth_stage;
 
@@ -56,6 +67,15 @@ void ccdb_truth_free(ccdb_truth *ctx);
 
 void ccdb_truth_vf(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
 void ccdb_truth_ee(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
+
+/* The judge at a minimum separation d (a finite double >= 0, taken exactly): hit iff the
+ * Euclidean distance between the closed primitives is <= d at some t in [0,1]; the bracket
+ * encloses the earliest such t (same rules as above). d = 0 is exactly ccdb_truth_vf / _ee.
+ * For d > 0 the flags are contact_t0 (the TOI is 0) and one of the sep_* features above for a
+ * hit, generic for a miss; the primary class is the first set (so contact_t0 before the
+ * feature). */
+void ccdb_truth_vf_sep(ccdb_truth *ctx, const double q[8][3], double d, ccdb_truth_result *out);
+void ccdb_truth_ee_sep(ccdb_truth *ctx, const double q[8][3], double d, ccdb_truth_result *out);
 
 /* Testing / benchmarking knobs (default: checking off unless the environment variable
  * CCDB_TRUTH_CHECK is set to a non-zero value; filters on).

@@ -51,3 +51,49 @@ ccdb_filter_verdict ccdb_filter_box_ee(const double q[8][3])
             return CCDB_FILTER_MISS;
     return CCDB_FILTER_UNKNOWN;
 }
+
+/* The box stage at a separation d > 0: along axis k, minB(t) - maxA(t) is concave, so if it is
+ * > d at t = 0 and t = 1 it is > d on [0,1]; then every point of B(t) is more than d from every
+ * point of A(t) along axis k, hence in Euclidean distance. The test compares fl(bmin - amax)
+ * with d: rounding to nearest is monotone and d is a double, so an exact difference <= d rounds
+ * to a value <= d (also on overflow, where an exact difference > DBL_MAX >= d rounds to +inf):
+ * fl(bmin - amax) > d proves bmin - amax > d. No directed rounding needed. */
+static int separated_axis_by(const double q[8][3], int a_first, int a_n, int b_first, int b_n,
+                             int k, double d)
+{
+    int below = 1, above = 1; /* A below B, B below A at both ends */
+    for (int s = 0; s < 2; ++s) {
+        const int off = 4 * s;
+        double amax = q[off + a_first][k], amin = amax;
+        for (int i = 1; i < a_n; ++i) {
+            const double x = q[off + a_first + i][k];
+            amax = x > amax ? x : amax;
+            amin = x < amin ? x : amin;
+        }
+        double bmax = q[off + b_first][k], bmin = bmax;
+        for (int i = 1; i < b_n; ++i) {
+            const double x = q[off + b_first + i][k];
+            bmax = x > bmax ? x : bmax;
+            bmin = x < bmin ? x : bmin;
+        }
+        below &= bmin - amax > d;
+        above &= amin - bmax > d;
+    }
+    return below || above;
+}
+
+ccdb_filter_verdict ccdb_filter_box_sep_vf(const double q[8][3], double d)
+{
+    for (int k = 0; k < 3; ++k)
+        if (separated_axis_by(q, 0, 1, 1, 3, k, d))
+            return CCDB_FILTER_MISS;
+    return CCDB_FILTER_UNKNOWN;
+}
+
+ccdb_filter_verdict ccdb_filter_box_sep_ee(const double q[8][3], double d)
+{
+    for (int k = 0; k < 3; ++k)
+        if (separated_axis_by(q, 0, 2, 2, 2, k, d))
+            return CCDB_FILTER_MISS;
+    return CCDB_FILTER_UNKNOWN;
+}

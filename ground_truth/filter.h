@@ -15,6 +15,10 @@ typedef enum ccdb_filter_verdict {
  * convexity); a superset of swept bounding-box rejection. Double comparisons only. */
 ccdb_filter_verdict ccdb_filter_box_vf(const double q[8][3]);
 ccdb_filter_verdict ccdb_filter_box_ee(const double q[8][3]);
+/* The same at a separation d >= 0 (a finite double): proves that along some axis the primitives
+ * stay more than d apart at every t, so their Euclidean distance is > d (filter.c). */
+ccdb_filter_verdict ccdb_filter_box_sep_vf(const double q[8][3], double d);
+ccdb_filter_verdict ccdb_filter_box_sep_ee(const double q[8][3], double d);
 
 /* Stage 2: rigorous floating-point filter (static error bounds), see filter_fp.c and
  * docs/filters.md. */

@@ -12,53 +12,13 @@
 #include "ccdb_truth.h"
 #include "filter.h"
 #include "gt_poly.h"
+#include "truth_internal.h"
 
-/* Polynomial table. VF points: 0 = p, 1 = a, 2 = b, 3 = c. EE: 0 = a0, 1 = a1, 2 = b0, 3 = b1.
- * Every polynomial has degree <= 3 (F) or <= 2 (all others). */
-enum {
-    T_F = 0,  /* coplanarity cubic: VF n.(p-a), EE m.(b0-a0) */
-    T_N0 = 1, /* VF n = (b-a)x(c-a), EE m = (a1-a0)x(b1-b0): three components */
-    /* VF: only point-on-segment blocks; the edge tests use their cross products (see touch) */
-    T_VSEG = 4,
-    /* EE, with w = b0-a0: u m = w x db and v m = w x da when the edges meet (see touch) */
-    T_A0 = 4,   /* w x db (three components) */
-    T_AR0 = 7,  /* m - w x db */
-    T_B0 = 10,  /* w x da */
-    T_BR0 = 13, /* m - w x da */
-    T_ESEG = 16,
-    /* point-on-segment block: d (3), w (3), d x w (3), d.w, d.d - d.w */
-    SEG_D = 0,
-    SEG_W = 3,
-    SEG_X = 6,
-    SEG_DOT = 9,
-    SEG_REST = 10,
-    SEG_SIZE = 11,
-    T_COUNT = T_ESEG + 4 * SEG_SIZE
-};
-
-#define N_CAND    256
 #define CHECK_ENV "CCDB_TRUTH_CHECK"
 
 /* The segments (point; end0, end1) whose point-on-segment tests make up the degenerate branch. */
 static const int vf_seg[3][3] = { { 0, 1, 2 }, { 0, 2, 3 }, { 0, 3, 1 } };
 static const int ee_seg[4][3] = { { 0, 2, 3 }, { 1, 2, 3 }, { 2, 0, 1 }, { 3, 0, 1 } };
-
-struct ccdb_truth {
-    gt_ws ws;
-    gt_poly P[4][3]; /* point i, axis j, as a polynomial in t */
-    gt_poly T[T_COUNT];
-    unsigned char have[T_COUNT]; /* which polynomials of T are computed for the current query */
-    int ee;                      /* current kind */
-    gt_alg cand[N_CAND];
-    gt_alg sample, toi2;
-    gt_poly sqf;
-    mpz_t tnum;
-    ccdb_truth_stats stats;
-    int check;     /* self-checking mode (tests): run both methods, test open intervals */
-    int filters;   /* 0: force the exact path */
-    int boundary;  /* set by a successful touch with n != 0: contact on the boundary; else -1 */
-    int root_of_F; /* the candidates under test are roots of F (the cubic shortcut) */
-};
 
 ccdb_truth *ccdb_truth_new(void)
 {
@@ -99,6 +59,7 @@ void ccdb_truth_free(ccdb_truth *c)
     gt_alg_clear(&c->toi2);
     gt_poly_clear(&c->sqf);
     mpz_clear(c->tnum);
+    gt_sep_free(c);
     free(c);
 }
 
@@ -148,38 +109,46 @@ static void set_scaled(mpz_ptr z, int64_t man, long shift)
 #endif
 }
 
-static void load(ccdb_truth *c, const double q[8][3], int ee)
+/* x = *man 2^*E exactly with an odd *man (0: *man = 0), from the IEEE-754 fields. */
+static void decode(double x, int64_t *man, long *E)
 {
-    int64_t man[8][3];
-    long ex[8][3];
+    assert(isfinite(x)); /* precondition: finite input (the CSV layer rejects others) */
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    int be = (int)((bits >> 52) & 0x7ff);
+    int64_t m = (int64_t)(bits & ((UINT64_C(1) << 52) - 1));
+    long e = -1074;
+    if (be != 0) {
+        m |= INT64_C(1) << 52;
+        e = be - 1075;
+    }
+    if (m == 0) {
+        *man = 0;
+        *E = 0;
+        return;
+    }
+    const int tz = __builtin_ctzll((unsigned long long)m); /* odd mantissa: */
+    m >>= tz;                                              /* smaller integers */
+    *E = e + tz;
+    *man = (bits >> 63) ? -m : m;
+}
+
+void gt_truth_load(ccdb_truth *c, const double q[8][3], int ee, double d, mpz_ptr D)
+{
+    int64_t man[8][3], dman = 0;
+    long ex[8][3], dex = 0;
     long emin = LONG_MAX;
     for (int i = 0; i < 8; i++)
         for (int j = 0; j < 3; j++) {
-            double x = q[i][j];
-            assert(isfinite(x)); /* precondition: finite input (the CSV layer rejects others) */
-            /* x = m 2^E exactly, from the IEEE-754 fields */
-            uint64_t bits;
-            memcpy(&bits, &x, sizeof bits);
-            int be = (int)((bits >> 52) & 0x7ff);
-            int64_t m = (int64_t)(bits & ((UINT64_C(1) << 52) - 1));
-            long E = -1074;
-            if (be != 0) {
-                m |= INT64_C(1) << 52;
-                E = be - 1075;
-            }
-            if (m == 0) {
-                man[i][j] = 0;
-                ex[i][j] = 0;
-                continue;
-            }
-            const int tz = __builtin_ctzll((unsigned long long)m); /* odd mantissa: */
-            m >>= tz;                                              /* smaller integers */
-            E += tz;
-            man[i][j] = (bits >> 63) ? -m : m;
-            ex[i][j] = E;
-            if (E < emin)
-                emin = E;
+            decode(q[i][j], &man[i][j], &ex[i][j]);
+            if (man[i][j] != 0 && ex[i][j] < emin)
+                emin = ex[i][j];
         }
+    if (D) {
+        decode(d, &dman, &dex);
+        if (dman != 0 && dex < emin)
+            emin = dex;
+    }
     for (int i = 0; i < 4; i++) /* point i, axis j: X0 + t (X1 - X0) */
         for (int j = 0; j < 3; j++) {
             gt_poly *p = &c->P[i][j];
@@ -189,6 +158,8 @@ static void load(ccdb_truth *c, const double q[8][3], int ee)
             p->deg = 1;
             gt_poly_norm(p);
         }
+    if (D)
+        set_scaled(D, dman, dex - emin);
     memset(c->have, 0, sizeof c->have);
     c->ee = ee;
 }
@@ -373,7 +344,7 @@ static int touch(ccdb_truth *c, gt_alg *r)
 
 /* ---- decision over [0,1] ---------------------------------------------------------------- */
 
-static void sort_unique(ccdb_truth *c, int *n)
+void gt_truth_sort_unique(ccdb_truth *c, int *n)
 {
     gt_alg *a = c->cand;
     for (int i = 1; i < *n; i++)
@@ -401,7 +372,7 @@ static void sort_unique(ccdb_truth *c, int *n)
  * multiplicity) first. Then cheap exits before the square-free part (a gcd): Descartes' bound
  * on (0,1) is 0 => no root inside; 1 => one simple root, which isolation handles without the
  * square-free part (its isolating interval holds no other root of p: all the signs need). */
-static int roots01(ccdb_truth *c, const gt_poly *p, gt_alg *out, int cap)
+int gt_truth_roots01(ccdb_truth *c, const gt_poly *p, gt_alg *out, int cap)
 {
     gt_ws *ws = &c->ws;
     gt_ws_mark mk = gt_ws_save(ws);
@@ -457,7 +428,7 @@ static int roots01(ccdb_truth *c, const gt_poly *p, gt_alg *out, int cap)
  * of F in [0,1]; returns the index of the first that touches, or -1. */
 static int decide_cubic(ccdb_truth *c)
 {
-    int n = roots01(c, poly(c, T_F), c->cand, N_CAND), found = -1;
+    int n = gt_truth_roots01(c, poly(c, T_F), c->cand, N_CAND), found = -1;
     c->root_of_F = 1;
     for (int i = 0; i < n && found < 0; i++)
         if (touch(c, &c->cand[i]))
@@ -507,9 +478,9 @@ static int decide_general(ccdb_truth *c, int full)
             dup = is_candidate_poly(c, j, full) && gt_poly_equal(p, &c->T[j]);
         if (dup)
             continue;
-        n += roots01(c, p, c->cand + n, N_CAND - n);
+        n += gt_truth_roots01(c, p, c->cand + n, N_CAND - n);
     }
-    sort_unique(c, &n);
+    gt_truth_sort_unique(c, &n);
     for (int i = 0; i < n; i++) {
         if (c->check && i > 0) {
             long k;
@@ -717,7 +688,7 @@ static unsigned primary(unsigned flags)
 /* The exact path: decision, bracket and class (stage EXACT). */
 static void exact_path(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
 {
-    load(c, q, ee);
+    gt_truth_load(c, q, ee, 0.0, NULL);
     int idx;
     if (!gt_poly_is_zero(poly(c, T_F)))
         idx = decide_cubic(c);
@@ -800,7 +771,7 @@ static void run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *
     if (stage == CCDB_STAGE_EXACT) {
         exact_path(c, q, ee, out);
     } else { /* a proven miss whose class needs the exact polynomials */
-        load(c, q, ee);
+        gt_truth_load(c, q, ee, 0.0, NULL);
         out->hit = 0;
         out->toi_lo = out->toi_hi = 0;
         out->flags = classify(c, q, 0, NULL);
@@ -822,4 +793,22 @@ void ccdb_truth_vf(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
 void ccdb_truth_ee(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
 {
     run(c, q, 1, out);
+}
+
+/* d = 0 is today's judge, unchanged (same answers, same cost). */
+void ccdb_truth_vf_sep(ccdb_truth *c, const double q[8][3], double d, ccdb_truth_result *out)
+{
+    assert(isfinite(d) && d >= 0);
+    if (d == 0)
+        run(c, q, 0, out);
+    else
+        gt_sep_run(c, q, 0, d, out);
+}
+void ccdb_truth_ee_sep(ccdb_truth *c, const double q[8][3], double d, ccdb_truth_result *out)
+{
+    assert(isfinite(d) && d >= 0);
+    if (d == 0)
+        run(c, q, 1, out);
+    else
+        gt_sep_run(c, q, 1, d, out);
 }

@@ -136,6 +136,7 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum, const
     row->status = report_status(run->status);
     row->contract_violations = t->violations;
     row->isolated = sum->isolated;
+    row->truth_min_sep = sum->truth_min_sep;
     /* The whole loop is timed per dataset only: class rows have no ns_median of their own
      * (they have per-query quantiles, set_query_quantiles). */
     row->ns_median = row->ns_min = row->ns_max = NAN;
@@ -258,14 +259,14 @@ static int open_findings(findings_file *ff, const ccdb_bench_options *opt, const
 
 /* Writes query i to its findings file (opening it first); *at gets its index in the file. */
 static int write_finding(findings_file *ff, const char *folder, const ccdb_bench_options *opt,
-                         const ccdb_solver *s, const ccdb_input *in, size_t i, char *err,
-                         size_t errlen)
+                         const ccdb_solver *s, const ccdb_input *in, const ccdb_truth_result *truth,
+                         size_t i, char *err, size_t errlen)
 {
     if (!opt->findings_dir)
         return 0;
     if (!ff->af.f && open_findings(ff, opt, folder, s, in->ds.kind, err, errlen) != 0)
         return -1;
-    if (ccdb_csv_write_query(ff->af.f, (const double(*)[3])in->ds.q[i], in->truth[i].hit != 0) != 0)
+    if (ccdb_csv_write_query(ff->af.f, (const double(*)[3])in->ds.q[i], truth[i].hit != 0) != 0)
         return ccdb_atomic_fail(&ff->af, err, errlen);
     return 0;
 }
@@ -320,7 +321,10 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
         return 0;
     }
 
-    ccdb_tally_results(in->truth, run->results, n, s->flags, &all, by_class);
+    /* The contact truth, or the truth at the run's separation for a solver claiming it. */
+    const ccdb_truth_result *truth = sum->truth_min_sep > 0 ? in->truth_sep : in->truth;
+    assert(truth || n == 0);
+    ccdb_tally_results(truth, run->results, n, s->flags, &all, by_class);
     ccdb_report_row *all_row = new_row(b);
     if (!all_row)
         goto oom;
@@ -351,7 +355,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
 
     int k = in->ds.kind == CCDB_KIND_VF ? 0 : 1;
     for (size_t i = 0; i < n; i++) {
-        const ccdb_truth_result *t = &in->truth[i];
+        const ccdb_truth_result *t = &truth[i];
         const ccdb_result *r = &run->results[i];
         if (ccdb_toi_finding(t, r, s->flags)) {
             long long at = sum->toi_findings[k]++;
@@ -360,7 +364,8 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
             for (size_t j = first_class_row; j < b->n_rows; j++)
                 if (!strcmp(b->rows[j].family, ccdb_truth_class_name(t->cls)))
                     b->rows[j].toi_findings++;
-            if (write_finding(toi_file, CCDB_BAD_TOI_FOLDER, opt, s, in, i, err, errlen) != 0)
+            if (write_finding(toi_file, CCDB_BAD_TOI_FOLDER, opt, s, in, truth, i, err, errlen) !=
+                0)
                 return -1;
             if (kept->findings < (long long)opt->misses_kept) {
                 kept->findings++;
@@ -387,7 +392,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
         if (ccdb_outcome_of(t, r) != CCDB_OUT_FN)
             continue;
         long long at = sum->misses[k]++;
-        if (write_finding(miss_file, CCDB_MISSES_FOLDER, opt, s, in, i, err, errlen) != 0)
+        if (write_finding(miss_file, CCDB_MISSES_FOLDER, opt, s, in, truth, i, err, errlen) != 0)
             return -1;
         if (kept->misses >= (long long)opt->misses_kept)
             continue;
@@ -440,11 +445,17 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
     }
     b->n_solvers = n_solvers;
     for (size_t j = 0; j < n_solvers && rc == 0; j++) {
-        char tags[128];
+        char tags[192];
         b->solvers[j].solver = solvers[j];
         b->solvers[j].isolated = ccdb_isolated(solvers[j], opt->isolate);
-        b->solvers[j].claim_tags =
-            keep_string(b, ccdb_claims_text(solvers[j]->flags, tags, sizeof tags));
+        ccdb_claims_text(solvers[j]->flags, tags, sizeof tags);
+        if (opt->min_sep > 0 && (solvers[j]->flags & CCDB_CLAIM_MIN_SEPARATION)) {
+            b->solvers[j].truth_min_sep = opt->min_sep;
+            size_t len = strlen(tags);
+            snprintf(tags + len, sizeof tags - len, "%sjudged at min-sep %.17g", len ? ", " : "",
+                     opt->min_sep);
+        }
+        b->solvers[j].claim_tags = keep_string(b, tags);
         if (!b->solvers[j].claim_tags) {
             snprintf(err, errlen, "out of memory");
             rc = -1;

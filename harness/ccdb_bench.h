@@ -30,6 +30,9 @@ typedef struct ccdb_bench_options {
     const char *replay_args;    /* appended to every replay command (plugins, parameters) */
     size_t misses_kept;         /* false negatives, and TOI findings, kept per solver for the
                                      report (all are written to the files) */
+    double min_sep;             /* > 0: solvers claiming CCDB_CLAIM_MIN_SEPARATION are judged by
+                                     each input's truth_sep (the truth at this separation);
+                                     0: every solver by the contact truth */
 } ccdb_bench_options;
 
 /* Per solver, over every dataset of the run (for the stdout table and --fail-on-fn). */
@@ -47,6 +50,7 @@ typedef struct ccdb_solver_summary {
     const char *output;        /* the first lines of it (owned by the bench); NULL if none */
     double *query_ns[2];       /* per-query times of every timed query, per kind (vf, ee) */
     size_t n_query_ns[2], cap_query_ns[2];
+    double truth_min_sep; /* the separation of the truth that judged it (0: contact) */
 } ccdb_solver_summary;
 
 typedef struct ccdb_bench {

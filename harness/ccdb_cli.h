@@ -17,5 +17,7 @@ int ccdb_cmd_replay(int argc, char **argv);
 void ccdb_cli_usage(FILE *f);
 /* Prints "ccdbench CMD: MESSAGE" and the usage to stderr; returns 2. */
 int ccdb_cli_bad_usage(const char *cmd, const char *fmt, ...);
+/* A whole finite number (strtod syntax; no trailing text, no overflow): 0, or -1. */
+int ccdb_cli_parse_double(const char *s, double *out);
 
 #endif

@@ -10,12 +10,15 @@
 
 /* One dataset with everything the harness knows about it. */
 typedef struct ccdb_input {
-    ccdb_dataset ds;          /* the queries (owned) */
-    char *family;             /* generator family (built-in suite); NULL for files (owned) */
-    char *source;             /* the CSV file the queries came from; NULL when generated */
-    ccdb_truth_result *truth; /* exact result per query; NULL until computed (owned) */
-    int truth_cached;         /* 1: truth came from the cache */
-    ccdb_gen_intent *intent;  /* generated: what the generator built, per query, checked against
+    ccdb_dataset ds;              /* the queries (owned) */
+    char *family;                 /* generator family (built-in suite); NULL for files (owned) */
+    char *source;                 /* the CSV file the queries came from; NULL when generated */
+    ccdb_truth_result *truth;     /* exact result per query; NULL until computed (owned) */
+    int truth_cached;             /* 1: truth came from the cache */
+    ccdb_truth_result *truth_sep; /* run --min-sep D > 0: the truth at separation D, for the
+                                     solvers that claim to honour it; else NULL (owned) */
+    int truth_sep_cached;         /* 1: truth_sep came from the cache */
+    ccdb_gen_intent *intent;      /* generated: what the generator built, per query, checked against
                                  the truth; NULL for files (owned) */
 } ccdb_input;
 

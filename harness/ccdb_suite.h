@@ -25,6 +25,9 @@ int ccdb_gen_check(ccdb_dataset *ds, const ccdb_gen_intent *intent, const ccdb_t
                    char *err, size_t errlen);
 /* Computes the exact truth of ds (one thread, no cache) and checks it (ccdb_gen_check). */
 int ccdb_gen_label(ccdb_dataset *ds, const ccdb_gen_intent *intent, char *err, size_t errlen);
+/* The same against the exact truth at separation d (the separation families; d = 0: the above). */
+int ccdb_gen_label_sep(ccdb_dataset *ds, const ccdb_gen_intent *intent, double d, char *err,
+                       size_t errlen);
 
 /* The number of datasets in the suite. */
 size_t ccdb_suite_count(void);

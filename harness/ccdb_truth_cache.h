@@ -13,6 +13,8 @@
 /* Exact truth of every query, split over `threads` threads (one ccdb_truth per thread).
  * Returns 0, or -1 on allocation failure. */
 int ccdb_truth_compute(const ccdb_dataset *ds, int threads, ccdb_truth_result *out);
+/* The same at a minimum separation d >= 0 (ccdb_truth_vf_sep / _ee_sep; d = 0: the above). */
+int ccdb_truth_compute_sep(const ccdb_dataset *ds, int threads, double d, ccdb_truth_result *out);
 
 /* Fills in->truth: from the cache (dir NULL: no cache) when valid, else computed and stored.
  * A corrupt or stale file is reported on stderr and rebuilt. A generated input's intent is
@@ -20,6 +22,11 @@ int ccdb_truth_compute(const ccdb_dataset *ds, int threads, ccdb_truth_result *o
  * Returns 0, or -1 with err filled (out of memory, or the intent contradicts the truth). */
 int ccdb_truth_for_input(ccdb_input *in, const char *dir, int round_inputs, int threads, char *err,
                          size_t errlen);
+/* Fills in->truth_sep with the truth at separation d > 0, from the cache or computed and stored
+ * as above (its own cache entry: the key includes d). No intent check (generated intents are
+ * the d = 0 truth's). */
+int ccdb_truth_sep_for_input(ccdb_input *in, const char *dir, int round_inputs, int threads,
+                             double d, char *err, size_t errlen);
 
 /* SHA-256 (sha256.c), for the cache key. */
 typedef struct ccdb_sha256 {
@@ -35,6 +42,10 @@ void ccdb_sha256_final(ccdb_sha256 *c, unsigned char digest[32]);
 /* Cache key: SHA-256 of (CCDB_TRUTH_VERSION, kind, round_inputs, count, every coordinate's
  * IEEE-754 bits). */
 void ccdb_truth_cache_key(const ccdb_dataset *ds, int round_inputs, unsigned char key[32]);
+/* The key of the truth at separation d: for d > 0 the IEEE-754 bits of d are hashed too (after
+ * everything above); d = 0 gives exactly ccdb_truth_cache_key's key, so caches stay valid. */
+void ccdb_truth_cache_key_sep(const ccdb_dataset *ds, int round_inputs, double d,
+                              unsigned char key[32]);
 /* The cache folder: $CCDB_CACHE_DIR if set and non-empty, else ".cache". */
 const char *ccdb_truth_cache_dir(void);
 /* Loads a cached truth into out[0..n). Returns 1 on a valid hit, 0 when absent, -1 when a file

@@ -1,7 +1,10 @@
 /* cli.c — shared command-line helpers: usage text and the uniform bad-usage error. */
 #include "ccdb_cli.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 
 void ccdb_cli_usage(FILE *f)
 {
@@ -35,6 +38,17 @@ void ccdb_cli_usage(FILE *f)
         "input,\n"
         "             3 internal consistency failure (a bug in ccdbench: please report it)\n",
         f);
+}
+
+int ccdb_cli_parse_double(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (!*s || *end || errno == ERANGE || !isfinite(v))
+        return -1;
+    *out = v;
+    return 0;
 }
 
 int ccdb_cli_bad_usage(const char *cmd, const char *fmt, ...)

@@ -22,7 +22,8 @@
 static void gen_usage(FILE *f)
 {
     fprintf(f,
-            "usage: ccdbench gen --family F --kind vf|ee [--count N] [--seed S] -o FILE.csv\n"
+            "usage: ccdbench gen --family F --kind vf|ee [--count N] [--seed S] [--min-sep D]\n"
+            "                    -o FILE.csv\n"
             "       ccdbench gen --list\n"
             "\n"
             "Generates queries of one degenerate family, labels each with the exact ground truth\n"
@@ -34,6 +35,10 @@ static void gen_usage(FILE *f)
             "  --kind vf|ee   vertex-face or edge-edge\n"
             "  --count N      number of queries, 1..%zu (default %d)\n"
             "  --seed S       unsigned 64-bit seed, decimal or 0x-hex (default %d)\n"
+            "  --min-sep D    the separation of the sep_* families (required by them, a number\n"
+            "                 > 0 taken exactly as the double it parses to): hits come to exactly\n"
+            "                 D, misses stay one ulp outside it; labels are the exact truth at D\n"
+            "                 (`ccdbench truth --min-sep D`)\n"
             "  -o FILE.csv    output file (written atomically)\n"
             "  --list         the families, their kinds and a one-line description\n"
             "  -h, --help     this text\n"
@@ -51,6 +56,10 @@ static void list_families(FILE *f)
                             : fam->kinds == CCDB_GEN_VF               ? "vf"
                                                                       : "ee";
         fprintf(f, "%-22s %-6s %s\n", fam->name, kinds, fam->summary);
+    }
+    for (size_t i = 0; i < ccdb_gen_sep_family_count(); i++) { /* all vf and ee */
+        const ccdb_gen_family *fam = ccdb_gen_sep_family_at(i);
+        fprintf(f, "%-22s %-6s (--min-sep D) %s\n", fam->name, "vf,ee", fam->summary);
     }
 }
 
@@ -77,6 +86,7 @@ int ccdb_cmd_gen(int argc, char **argv)
     ccdb_kind kind = CCDB_KIND_UNKNOWN;
     uint64_t count = GEN_DEFAULT_COUNT, seed = GEN_DEFAULT_SEED;
     int list = 0;
+    double min_sep = 0;
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
         if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
@@ -85,11 +95,17 @@ int ccdb_cmd_gen(int argc, char **argv)
         } else if (!strcmp(s, "--list")) {
             list = 1;
         } else if (!strcmp(s, "--family") || !strcmp(s, "--kind") || !strcmp(s, "--count") ||
-                   !strcmp(s, "--seed") || !strcmp(s, "-o") || !strcmp(s, "--output")) {
+                   !strcmp(s, "--seed") || !strcmp(s, "-o") || !strcmp(s, "--output") ||
+                   !strcmp(s, "--min-sep")) {
             if (i + 1 >= argc)
                 return ccdb_cli_bad_usage("gen", "%s needs a value", s);
             const char *v = argv[++i];
-            if (!strcmp(s, "--family")) {
+            if (!strcmp(s, "--min-sep")) {
+                if (ccdb_cli_parse_double(v, &min_sep) != 0 || !(min_sep > 0) ||
+                    !(min_sep <= 0x1p900))
+                    return ccdb_cli_bad_usage(
+                        "gen", "--min-sep must be a number in (0, 2^900], not '%s'", v);
+            } else if (!strcmp(s, "--family")) {
                 if (family)
                     return ccdb_cli_bad_usage("gen", "--family given twice");
                 family = v;
@@ -127,6 +143,11 @@ int ccdb_cmd_gen(int argc, char **argv)
     if (!family)
         return ccdb_cli_bad_usage("gen", "--family is required (see `ccdbench gen --list`)");
     const ccdb_gen_family *fam = ccdb_gen_family_find(family);
+    const int sep = !fam && (fam = ccdb_gen_sep_family_find(family)) != NULL;
+    if (fam && sep && !(min_sep > 0))
+        return ccdb_cli_bad_usage("gen", "family '%s' needs --min-sep D", family);
+    if (fam && !sep && min_sep > 0)
+        return ccdb_cli_bad_usage("gen", "--min-sep applies to the sep_* families only");
     if (!fam)
         return ccdb_cli_bad_usage("gen", "unknown family '%s' (see `ccdbench gen --list`)", family);
     if (kind == CCDB_KIND_UNKNOWN)
@@ -140,12 +161,14 @@ int ccdb_cmd_gen(int argc, char **argv)
     ccdb_dataset ds;
     ccdb_gen_intent *intent = NULL;
     char err[1024];
-    if (ccdb_generate(family, kind, (size_t)count, seed, &ds, &intent, err, sizeof err)) {
+    if (sep ? ccdb_generate_sep(family, kind, (size_t)count, seed, min_sep, &ds, &intent, err,
+                                sizeof err)
+            : ccdb_generate(family, kind, (size_t)count, seed, &ds, &intent, err, sizeof err)) {
         fprintf(stderr, "ccdbench gen: %s\n", err);
         return 2;
     }
     int status = 0;
-    if (ccdb_gen_label(&ds, intent, err, sizeof err)) {
+    if (ccdb_gen_label_sep(&ds, intent, min_sep, err, sizeof err)) {
         fprintf(stderr, "ccdbench gen: internal error: %s\n", err);
         status = 3;
     } else {

@@ -79,6 +79,21 @@ static void print_solver(const ccdb_solver *s, const ccdb_truth_result *t,
     print_output(run);
 }
 
+/* "LABEL: HIT, TOI in [lo, hi], class C +flags, decided by the S stage" */
+static void print_truth(const char *label, const ccdb_truth_result *t)
+{
+    if (t->hit)
+        printf("%s: HIT, TOI in [%.17g, %.17g]%s", label, t->toi_lo, t->toi_hi,
+               t->toi_lo == t->toi_hi ? " (exact)" : "");
+    else
+        printf("%s: no collision", label);
+    printf(", class %s", ccdb_truth_class_name(t->cls));
+    for (int c = 0; c < CCDB_CLASS_COUNT; c++)
+        if ((t->flags >> c & 1u) && c != (int)t->cls)
+            printf(" +%s", ccdb_truth_class_name((ccdb_truth_class)c));
+    printf(", decided by the %s stage\n", ccdb_truth_stage_name(t->stage));
+}
+
 int ccdb_cmd_replay(int argc, char **argv)
 {
     const char *file = NULL, *solvers = NULL, *plugins[MAX_PLUGINS];
@@ -231,18 +246,24 @@ int ccdb_cmd_replay(int argc, char **argv)
         ccdb_truth_vf(ctx, q, &t);
     else
         ccdb_truth_ee(ctx, q, &t);
+    print_truth("exact truth", &t);
+    /* --min-sep D > 0: the solvers claiming minimum separation are judged by the truth at D,
+     * as `run` does */
+    const double sep = params.min_separation > 0 ? params.min_separation : 0.0;
+    ccdb_truth_result ts = t;
+    if (sep > 0) {
+        if (in.ds.kind == CCDB_KIND_VF)
+            ccdb_truth_vf_sep(ctx, q, sep, &ts);
+        else
+            ccdb_truth_ee_sep(ctx, q, sep, &ts);
+        char label[64];
+        snprintf(label, sizeof label, "exact truth at min-sep %.17g", sep);
+        print_truth(label, &ts);
+    }
     ccdb_truth_free(ctx);
-    if (t.hit)
-        printf("exact truth: HIT, TOI in [%.17g, %.17g]%s", t.toi_lo, t.toi_hi,
-               t.toi_lo == t.toi_hi ? " (exact)" : "");
-    else
-        printf("exact truth: no collision");
-    printf(", class %s", ccdb_truth_class_name(t.cls));
-    for (int c = 0; c < CCDB_CLASS_COUNT; c++)
-        if ((t.flags >> c & 1u) && c != (int)t.cls)
-            printf(" +%s", ccdb_truth_class_name((ccdb_truth_class)c));
-    printf(", decided by the %s stage\n", ccdb_truth_stage_name(t.stage));
-    if (in.ds.label && (in.ds.label[i] != 0) != (t.hit != 0))
+    /* (a file labelled at a separation D, e.g. by `gen --min-sep D`, agrees with the truth at D) */
+    if (in.ds.label && (in.ds.label[i] != 0) != (t.hit != 0) &&
+        (sep == 0 || (in.ds.label[i] != 0) != (ts.hit != 0)))
         printf("note: the file's truth column (%d) disagrees with the exact truth\n",
                in.ds.label[i]);
 
@@ -279,7 +300,7 @@ int ccdb_cmd_replay(int argc, char **argv)
             rc = 2;
             break;
         }
-        print_solver(s, &t, &run);
+        print_solver(s, sep > 0 && (s->flags & CCDB_CLAIM_MIN_SEPARATION) ? &ts : &t, &run);
         ccdb_solver_run_free(&run);
     }
     ccdb_queries_readonly_free(one, 1);

@@ -60,22 +60,16 @@ static void run_usage(FILE *f)
         "  --fail-on-fn      exit 1 when a solver claiming to be conservative has a false\n"
         "                    negative or reports a TOI later than the exact one\n"
         "  --delta D, --max-iter N, --min-sep D   solver parameters (1e-6, 1000000, 0)\n"
+        "                    with --min-sep D > 0, the solvers that claim minimum separation\n"
+        "                    (`ccdbench list`, column minsep) are judged by the exact truth at\n"
+        "                    separation D (distance <= D counts as a contact), every other\n"
+        "                    solver by the contact truth (D = 0); summary.csv's last column\n"
+        "                    truth_min_sep and the report's claims say which\n"
         "  --round-inputs    round CSV values that are not doubles (the report says so)\n"
         "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR or .cache)\n"
         "  -o DIR            report folder (default reports/latest), replaced as a whole when\n"
         "                    the run ends: summary.csv, index.html, misses/, bad-toi/\n",
         f);
-}
-
-static int parse_double(const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (!*s || *end || errno == ERANGE || !isfinite(v))
-        return -1;
-    *out = v;
-    return 0;
 }
 
 static int parse_long(const char *s, long lo, long hi, long *out)
@@ -158,12 +152,12 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
                                           "--threads must be an integer in 1..1024, not '%s'", v);
             a->threads = (int)l;
         } else if (!strcmp(o, "--timeout")) {
-            if (parse_double(v, &a->timeout_s) != 0 || !(a->timeout_s > 0))
+            if (ccdb_cli_parse_double(v, &a->timeout_s) != 0 || !(a->timeout_s > 0))
                 return ccdb_cli_bad_usage("run",
                                           "--timeout must be a number of seconds > 0, not '%s'", v);
             timeout_set = 1;
         } else if (!strcmp(o, "--delta")) {
-            if (parse_double(v, &a->params.delta) != 0 || !(a->params.delta > 0))
+            if (ccdb_cli_parse_double(v, &a->params.delta) != 0 || !(a->params.delta > 0))
                 return ccdb_cli_bad_usage("run", "--delta must be a number > 0, not '%s'", v);
             a->delta_set = 1;
         } else if (!strcmp(o, "--max-iter")) {
@@ -172,7 +166,8 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
             a->params.max_iterations = l;
             a->max_iter_set = 1;
         } else if (!strcmp(o, "--min-sep")) {
-            if (parse_double(v, &a->params.min_separation) != 0 || a->params.min_separation < 0)
+            if (ccdb_cli_parse_double(v, &a->params.min_separation) != 0 ||
+                a->params.min_separation < 0)
                 return ccdb_cli_bad_usage("run", "--min-sep must be a number >= 0, not '%s'", v);
             a->min_sep_set = 1;
         } else if (!strcmp(o, "-o")) {
@@ -343,6 +338,18 @@ static void replay_args(const run_args *a, const ccdb_registry *reg,
     }
     if (buf[0] == ' ')
         memmove(buf, buf + 1, strlen(buf));
+}
+
+/* The separation of the second truth: --min-sep D when D > 0 and a selected solver claims to
+ * honour it (CCDB_CLAIM_MIN_SEPARATION); else 0 (no second truth). */
+static double sep_truth_needed(const run_args *a, const ccdb_solver *const *solvers, size_t n)
+{
+    if (!(a->params.min_separation > 0))
+        return 0.0;
+    for (size_t i = 0; i < n; i++)
+        if (solvers[i]->flags & CCDB_CLAIM_MIN_SEPARATION)
+            return a->params.min_separation;
+    return 0.0;
 }
 
 static ccdb_isolation isolation(const run_args *a)
@@ -556,6 +563,18 @@ int ccdb_cmd_run(int argc, char **argv)
             rc = 2;
         }
     }
+    /* --min-sep D > 0: the solvers that claim to honour it are judged by the truth at D. */
+    const double sep = sep_truth_needed(&a, solvers, n_solvers);
+    for (size_t i = 0; i < n_inputs && !rc && sep > 0; i++) {
+        ccdb_progress("exact truth at min-sep %g %zu/%zu: %s (%zu queries)", sep, i + 1, n_inputs,
+                      ccdb_input_label(&inputs[i]), inputs[i].ds.count);
+        if (ccdb_truth_sep_for_input(&inputs[i], cache, a.round_inputs, a.threads, sep, err,
+                                     sizeof err) != 0) {
+            ccdb_progress_done();
+            fprintf(stderr, "ccdbench run: %s\n", err);
+            rc = 2;
+        }
+    }
     ccdb_progress_done();
 
     /* The whole report folder is written under a temporary name beside -o DIR and put in
@@ -578,6 +597,7 @@ int ccdb_cmd_run(int argc, char **argv)
         opt.findings_shown = a.out_dir;
         opt.replay_args = rargs;
         opt.misses_kept = 1000;
+        opt.min_sep = sep;
         if (ccdb_bench_run(&bench, solvers, n_solvers, inputs, n_inputs, &opt, err, sizeof err) !=
             0) {
             fprintf(stderr, "ccdbench run: %s\n", err);

@@ -1,4 +1,5 @@
-/* cmd_truth.c — `ccdbench truth FILE.csv [--kind vf|ee] [-o OUT.csv] [--stats] [--round-inputs]`
+/* cmd_truth.c — `ccdbench truth FILE.csv [--kind vf|ee] [-o OUT.csv] [--stats] [--round-inputs]
+ *                                  [--min-sep D]`
  *
  * Reads one dataset strictly, runs the exact ground truth on every query and writes
  *     index,hit,toi_lo,toi_hi,class
@@ -21,15 +22,20 @@ static void truth_usage(FILE *f)
 {
     fputs(
         "usage: ccdbench truth FILE.csv [--kind vf|ee] [-o OUT.csv] [--stats] [--round-inputs]\n"
+        "                               [--min-sep D]\n"
         "\n"
         "Exact ground truth of every query of FILE.csv (the public rational CSV format:\n"
         "8 rows per query, x_num,x_den,y_num,y_den,z_num,z_den[,truth]).\n"
         "Writes CSV with the header  index,hit,toi_lo,toi_hi,class\n"
         "  index   0-based query index in FILE.csv\n"
-        "  hit     1 if the primitives touch at some t in [0,1], else 0\n"
+        "  hit     1 if the primitives touch at some t in [0,1] (with --min-sep D: come\n"
+        "          within Euclidean distance D), else 0\n"
         "  toi_lo, toi_hi  doubles (%.17g) with toi_lo <= time of impact <= toi_hi; empty if "
         "hit=0\n"
-        "  class   degeneracy class of the query (generic, coplanar, ...)\n"
+        "  class   degeneracy class of the query (generic, coplanar, ...); with D > 0:\n"
+        "          contact_t0 or the feature holding the closest point at the TOI (sep_vertex,\n"
+        "          sep_edge, sep_face for vf; sep_endpoint, sep_interior for ee), generic for\n"
+        "          a miss\n"
         "\n"
         "options:\n"
         "  --kind vf|ee     vertex-face or edge-edge; default: from a vertex-face or edge-edge\n"
@@ -40,6 +46,9 @@ static void truth_usage(FILE *f)
         "                   the truth loop\n"
         "  --round-inputs   accept values that are not exactly doubles, rounding them to nearest\n"
         "                   (the count is reported on stderr); default: such values are errors\n"
+        "  --min-sep D      judge at the minimum separation D (a number >= 0, taken exactly as\n"
+        "                   the double it parses to): the earliest t with distance <= D.\n"
+        "                   D = 0 (the default) is the contact judge, output unchanged\n"
         "  -h, --help       this text\n"
         "\n"
         "exit status: 0 success, 2 bad usage or bad input (the message names FILE:LINE)\n",
@@ -50,6 +59,7 @@ typedef struct truth_args {
     const char *input, *output;
     ccdb_kind kind;
     int stats, round_inputs;
+    double min_sep;
 } truth_args;
 
 /* Returns -1 to go on, else the exit status (0 for --help, 2 after a usage error). */
@@ -68,11 +78,17 @@ static int parse_args(int argc, char **argv, truth_args *a)
                 a->stats = 1;
             } else if (!strcmp(s, "--round-inputs")) {
                 a->round_inputs = 1;
-            } else if (!strcmp(s, "--kind") || !strcmp(s, "-o") || !strcmp(s, "--output")) {
+            } else if (!strcmp(s, "--kind") || !strcmp(s, "-o") || !strcmp(s, "--output") ||
+                       !strcmp(s, "--min-sep")) {
                 if (i + 1 >= argc)
                     return ccdb_cli_bad_usage("truth", "%s needs a value", s);
                 const char *v = argv[++i];
-                if (!strcmp(s, "--kind")) {
+                if (!strcmp(s, "--min-sep")) {
+                    if (ccdb_cli_parse_double(v, &a->min_sep) != 0 || !(a->min_sep >= 0))
+                        return ccdb_cli_bad_usage("truth",
+                                                  "--min-sep must be a number >= 0, not '%s'", v);
+                    a->min_sep = a->min_sep + 0.0; /* -0 is 0 */
+                } else if (!strcmp(s, "--kind")) {
                     if (ccdb_kind_parse(v, &a->kind))
                         return ccdb_cli_bad_usage("truth", "--kind must be vf or ee, not '%s'", v);
                     kind_given = 1;
@@ -144,8 +160,11 @@ static void print_stats(const truth_args *a, const ccdb_dataset *ds, const ccdb_
     unsigned long long decided = 0;
     for (int s = 0; s < CCDB_STAGE_COUNT; s++)
         decided += st->decided[s];
-    fprintf(stderr, "ccdbench truth: %s (%s): %zu queries, %zu hits\n", a->input,
+    fprintf(stderr, "ccdbench truth: %s (%s): %zu queries, %zu hits", a->input,
             ccdb_kind_name(ds->kind), ds->count, hits);
+    if (a->min_sep > 0)
+        fprintf(stderr, " within %.17g", a->min_sep);
+    fputc('\n', stderr);
     for (int i = 0; i < CCDB_STAGE_COUNT; i++) {
         const ccdb_truth_stage s = ccdb_truth_stage_in_order(i);
         fprintf(stderr, "  decided by %-8s %10llu  (%5.1f%%)\n", ccdb_truth_stage_name(s),
@@ -190,12 +209,19 @@ int ccdb_cmd_truth(int argc, char **argv)
         return 2;
     }
     uint64_t t0 = ccdb_now_ns();
-    if (ds.kind == CCDB_KIND_VF)
+    if (a.min_sep > 0) {
+        for (size_t i = 0; i < ds.count; i++)
+            if (ds.kind == CCDB_KIND_VF)
+                ccdb_truth_vf_sep(ctx, (const double(*)[3])ds.q[i], a.min_sep, &res[i]);
+            else
+                ccdb_truth_ee_sep(ctx, (const double(*)[3])ds.q[i], a.min_sep, &res[i]);
+    } else if (ds.kind == CCDB_KIND_VF) {
         for (size_t i = 0; i < ds.count; i++)
             ccdb_truth_vf(ctx, (const double(*)[3])ds.q[i], &res[i]);
-    else
+    } else {
         for (size_t i = 0; i < ds.count; i++)
             ccdb_truth_ee(ctx, (const double(*)[3])ds.q[i], &res[i]);
+    }
     double seconds = 1e-9 * (double)(ccdb_now_ns() - t0);
     for (size_t i = 0; i < ds.count; i++)
         assert(!res[i].hit || res[i].toi_lo <= res[i].toi_hi); /* the judge's own contract */

@@ -17,6 +17,7 @@ void ccdb_input_free(ccdb_input *in)
     free(in->family);
     free(in->source);
     free(in->truth);
+    free(in->truth_sep);
     free(in->intent);
     *in = (ccdb_input){ 0 };
 }

@@ -38,8 +38,14 @@ int ccdb_gen_check(ccdb_dataset *ds, const ccdb_gen_intent *intent, const ccdb_t
 
 int ccdb_gen_label(ccdb_dataset *ds, const ccdb_gen_intent *intent, char *err, size_t errlen)
 {
+    return ccdb_gen_label_sep(ds, intent, 0.0, err, errlen);
+}
+
+int ccdb_gen_label_sep(ccdb_dataset *ds, const ccdb_gen_intent *intent, double d, char *err,
+                       size_t errlen)
+{
     ccdb_truth_result *truth = calloc(ds->count ? ds->count : 1, sizeof *truth);
-    if (!truth || ccdb_truth_compute(ds, 1, truth) != 0) {
+    if (!truth || ccdb_truth_compute_sep(ds, 1, d, truth) != 0) {
         free(truth);
         return ccdb_errorf(err, errlen, "%s: out of memory for the exact ground truth", ds->name);
     }

@@ -28,6 +28,12 @@
 
 void ccdb_truth_cache_key(const ccdb_dataset *ds, int round_inputs, unsigned char key[32])
 {
+    ccdb_truth_cache_key_sep(ds, round_inputs, 0.0, key);
+}
+
+void ccdb_truth_cache_key_sep(const ccdb_dataset *ds, int round_inputs, double d,
+                              unsigned char key[32])
+{
     ccdb_sha256 c;
     ccdb_sha256_init(&c);
     uint32_t head[3] = { CCDB_TRUTH_VERSION, (uint32_t)ds->kind, round_inputs ? 1u : 0u };
@@ -36,6 +42,10 @@ void ccdb_truth_cache_key(const ccdb_dataset *ds, int round_inputs, unsigned cha
     ccdb_sha256_update(&c, head, sizeof head);
     ccdb_sha256_update(&c, &count, sizeof count);
     ccdb_sha256_update(&c, ds->q, ds->count * sizeof ds->q[0]);
+    if (d > 0) {
+        ccdb_sha256_update(&c, "min-sep", 7);
+        ccdb_sha256_update(&c, &d, sizeof d);
+    }
     ccdb_sha256_final(&c, key);
 }
 

@@ -12,6 +12,7 @@
 
 typedef struct chunk {
     const ccdb_dataset *ds;
+    double d;
     ccdb_truth_result *out;
     size_t lo, hi;
     int failed;
@@ -27,15 +28,20 @@ static void *truth_chunk(void *arg)
     }
     for (size_t i = c->lo; i < c->hi; i++) {
         if (c->ds->kind == CCDB_KIND_VF)
-            ccdb_truth_vf(ctx, (const double(*)[3])c->ds->q[i], &c->out[i]);
+            ccdb_truth_vf_sep(ctx, (const double(*)[3])c->ds->q[i], c->d, &c->out[i]);
         else
-            ccdb_truth_ee(ctx, (const double(*)[3])c->ds->q[i], &c->out[i]);
+            ccdb_truth_ee_sep(ctx, (const double(*)[3])c->ds->q[i], c->d, &c->out[i]);
     }
     ccdb_truth_free(ctx);
     return NULL;
 }
 
 int ccdb_truth_compute(const ccdb_dataset *ds, int threads, ccdb_truth_result *out)
+{
+    return ccdb_truth_compute_sep(ds, threads, 0.0, out);
+}
+
+int ccdb_truth_compute_sep(const ccdb_dataset *ds, int threads, double d, ccdb_truth_result *out)
 {
     size_t n = ds->count, t = threads > 1 ? (size_t)threads : 1;
     if (ds->kind != CCDB_KIND_VF && ds->kind != CCDB_KIND_EE)
@@ -50,7 +56,7 @@ int ccdb_truth_compute(const ccdb_dataset *ds, int threads, ccdb_truth_result *o
         return -1;
     }
     for (size_t k = 0; k < t; k++)
-        c[k] = (chunk){ ds, out, n * k / t, n * (k + 1) / t, 0 };
+        c[k] = (chunk){ ds, d, out, n * k / t, n * (k + 1) / t, 0 };
     size_t started = 1;
     for (; started < t; started++)
         if (pthread_create(&tid[started], NULL, truth_chunk, &c[started]) != 0)
@@ -69,31 +75,48 @@ int ccdb_truth_compute(const ccdb_dataset *ds, int threads, ccdb_truth_result *o
     return failed ? -1 : 0;
 }
 
-int ccdb_truth_for_input(ccdb_input *in, const char *dir, int round_inputs, int threads, char *err,
-                         size_t errlen)
+/* The truth of in at separation d into *dst (allocated here), from the cache or computed. */
+static int truth_into(ccdb_input *in, const char *dir, int round_inputs, int threads, double d,
+                      ccdb_truth_result **dst, int *cached, char *err, size_t errlen)
 {
     size_t n = in->ds.count;
-    free(in->truth);
-    in->truth = calloc(n ? n : 1, sizeof *in->truth);
-    in->truth_cached = 0;
-    if (!in->truth)
+    free(*dst);
+    *dst = calloc(n ? n : 1, sizeof **dst);
+    *cached = 0;
+    if (!*dst)
         return ccdb_errorf(err, errlen, "%s: out of memory", ccdb_input_label(in));
     unsigned char key[32];
     char why[4400];
     if (dir) {
-        ccdb_truth_cache_key(&in->ds, round_inputs, key);
-        int rc = ccdb_truth_cache_load(dir, key, n, in->truth, why, sizeof why);
+        ccdb_truth_cache_key_sep(&in->ds, round_inputs, d, key);
+        int rc = ccdb_truth_cache_load(dir, key, n, *dst, why, sizeof why);
         if (rc == 1)
-            in->truth_cached = 1;
+            *cached = 1;
         else if (rc < 0)
             fprintf(stderr, "ccdbench: truth cache entry rejected (%s); rebuilding\n", why);
     }
-    if (!in->truth_cached) {
-        if (ccdb_truth_compute(&in->ds, threads, in->truth) != 0)
+    if (!*cached) {
+        if (ccdb_truth_compute_sep(&in->ds, threads, d, *dst) != 0)
             return ccdb_errorf(err, errlen, "%s: out of memory for the exact truth",
                                ccdb_input_label(in));
-        if (dir && ccdb_truth_cache_store(dir, key, n, in->truth, why, sizeof why) != 0)
+        if (dir && ccdb_truth_cache_store(dir, key, n, *dst, why, sizeof why) != 0)
             fprintf(stderr, "ccdbench: warning: cannot write the truth cache (%s)\n", why);
     }
+    return 0;
+}
+
+int ccdb_truth_for_input(ccdb_input *in, const char *dir, int round_inputs, int threads, char *err,
+                         size_t errlen)
+{
+    if (truth_into(in, dir, round_inputs, threads, 0.0, &in->truth, &in->truth_cached, err,
+                   errlen) != 0)
+        return -1;
     return in->intent ? ccdb_gen_check(&in->ds, in->intent, in->truth, err, errlen) : 0;
+}
+
+int ccdb_truth_sep_for_input(ccdb_input *in, const char *dir, int round_inputs, int threads,
+                             double d, char *err, size_t errlen)
+{
+    return truth_into(in, dir, round_inputs, threads, d, &in->truth_sep, &in->truth_sep_cached, err,
+                      errlen);
 }

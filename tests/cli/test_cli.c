@@ -155,6 +155,11 @@ Test(cli, bad_usage_exits_2_with_one_line_and_usage)
         { { "truth", "x.csv", "-o" }, "ccdbench truth: -o needs a value" },
         { { "truth", "x.csv", "y.csv" }, "ccdbench truth: one FILE.csv only" },
         { { "truth", "x.csv" }, "pass --kind vf|ee" },
+        { { "truth", "x.csv", "--min-sep", "-1" },
+          "ccdbench truth: --min-sep must be a number >= 0, not '-1'" },
+        { { "truth", "x.csv", "--min-sep", "1e999" },
+          "ccdbench truth: --min-sep must be a number >= 0, not '1e999'" },
+        { { "truth", "x.csv", "--min-sep" }, "ccdbench truth: --min-sep needs a value" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *out, *err;
@@ -211,6 +216,32 @@ Test(cli, truth_output_format)
     cr_assert(strstr(out, "\n0,1,0.5,0.5,") != NULL, "%s", out);
     cr_assert(strstr(out, "\n1,0,,,") != NULL, "%s", out);
     cr_assert_str_eq(err, "");
+    free(out);
+    free(err);
+}
+
+Test(cli, truth_min_sep)
+{
+    char in[512]; /* (tmp_path's buffers are reused by run) */
+    snprintf(in, sizeof in, "%s", tmp_path("two.csv"));
+    write_text(in, two_vf_queries);
+    char *out, *err, *out0, *err0;
+    cr_assert_eq(RUN(&out, &err, "truth", in, "--kind", "vf"), 0, "%s", err);
+    cr_assert_eq(RUN(&out0, &err0, "truth", in, "--kind", "vf", "--min-sep", "0"), 0, "%s", err0);
+    cr_assert_str_eq(out0, out); /* d = 0 is the contact judge */
+    free(out);
+    free(err);
+    free(out0);
+    free(err0);
+    /* z = 1 - 2t reaches 1/4 at t = 3/8 above the face; the second vertex starts 1 above the
+     * plane (1/4, 1/4 inside the triangle) and moves away: a hit at t = 0 exactly at d = 1. */
+    cr_assert_eq(RUN(&out, &err, "truth", in, "--kind", "vf", "--min-sep", "0.25"), 0, "%s", err);
+    cr_assert(strstr(out, "\n0,1,0.375,0.375,sep_face\n") != NULL, "%s", out);
+    cr_assert(strstr(out, "\n1,0,,,generic\n") != NULL, "%s", out);
+    free(out);
+    free(err);
+    cr_assert_eq(RUN(&out, &err, "truth", in, "--kind", "vf", "--min-sep", "1"), 0, "%s", err);
+    cr_assert(strstr(out, "\n1,1,0,0,contact_t0\n") != NULL, "%s", out);
     free(out);
     free(err);
 }
@@ -419,4 +450,33 @@ Test(cli, stdout_write_errors_exit_2)
     char *html = ccdb_test_slurp(path, NULL);
     cr_assert(html && strstr(html, "</html>"), "the report was written before stdout failed");
     free(html);
+}
+
+Test(cli, gen_min_sep_families)
+{
+    char outp[512];
+    snprintf(outp, sizeof outp, "%s", tmp_path("sep.csv"));
+    char *out, *err;
+    cr_assert_eq(RUN(&out, &err, "gen", "--family", "sep_slide", "--kind", "vf", "-o", outp), 2);
+    cr_assert(strstr(err, "family 'sep_slide' needs --min-sep D"), "%s", err);
+    free(out);
+    free(err);
+    cr_assert_eq(RUN(&out, &err, "gen", "--family", "near_miss", "--kind", "vf", "--min-sep", "0.5",
+                     "-o", outp),
+                 2);
+    cr_assert(strstr(err, "--min-sep applies to the sep_* families only"), "%s", err);
+    free(out);
+    free(err);
+    cr_assert_eq(RUN(&out, &err, "gen", "--family", "sep_slide", "--kind", "ee", "--count", "10",
+                     "--min-sep", "1e-3", "-o", outp),
+                 0, "%s", err);
+    cr_assert(strstr(err, "wrote 10 ee queries of sep_slide (5 hits"), "%s", err);
+    free(out);
+    free(err);
+    /* the labels written are the truth at d: the truth command at d agrees */
+    cr_assert_eq(RUN(&out, &err, "truth", outp, "--kind", "ee", "--min-sep", "1e-3"), 0, "%s", err);
+    cr_assert_eq(count_lines(out), 11);
+    cr_assert(strstr(out, "\n0,1,") && strstr(out, "\n1,0,,,generic\n"), "%s", out);
+    free(out);
+    free(err);
 }

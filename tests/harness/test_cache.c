@@ -166,6 +166,15 @@ Test(cache, key_depends_on_content_kind_and_rounding)
     a.q[2][7][2] = nextafter(a.q[2][7][2], 1e300);
     ccdb_truth_cache_key(&a, 0, k1);
     cr_assert_neq(memcmp(k0, k1, 32), 0, "one ulp of one coordinate changes the key");
+    /* the separation of the truth: d = 0 is the contact key, every d > 0 its own */
+    unsigned char k2[32];
+    ccdb_truth_cache_key(&a, 0, k0);
+    ccdb_truth_cache_key_sep(&a, 0, 0.0, k1);
+    cr_assert_eq(memcmp(k0, k1, 32), 0, "d = 0: the contact truth's key");
+    ccdb_truth_cache_key_sep(&a, 0, 1e-3, k1);
+    cr_assert_neq(memcmp(k0, k1, 32), 0, "d is part of the key");
+    ccdb_truth_cache_key_sep(&a, 0, nextafter(1e-3, 1), k2);
+    cr_assert_neq(memcmp(k1, k2, 32), 0, "one ulp of d changes the key");
     ccdb_dataset_free(&a);
 }
 

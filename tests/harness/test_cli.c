@@ -274,7 +274,7 @@ static char *summary_without_timing(void)
     /* columns 12..14 (0-based) are ns_median, ns_min, ns_max, 23..26 the per-query quantiles:
      * check the header says so */
     cr_assert(strstr(csv, ",toi_err_max,ns_median,ns_min,ns_max,"), "header: %.200s", csv);
-    cr_assert(strstr(csv, ",isolated,query_ns_p50,query_ns_p90,query_ns_p99,query_ns_max\n"),
+    cr_assert(strstr(csv, ",isolated,query_ns_p50,query_ns_p90,query_ns_p99,query_ns_max,"),
               "header: %.400s", csv);
     size_t o = 0;
     int col = 0;
@@ -438,5 +438,42 @@ Test(cli, replay_isolated_crash_and_original_file)
     cr_assert(strstr(out, "testplugin_crash") && strstr(out, "crashed"), "%s", out);
     cr_assert(strstr(out, "exact truth: HIT, TOI in [0.5, 0.5]"), "x + y <= 1 is inside: %s", out);
     cr_assert(strstr(out, "FALSE NEGATIVE"), "null answers miss: a false negative: %s", out);
+    free(out);
+}
+
+/* --min-sep D: a solver claiming minimum separation (discrete) is judged by the truth at D,
+ * the others (null) by the contact truth; summary.csv says which (truth_min_sep, appended last),
+ * index.html tags the solver. At D = 7 every vertex of the fixture comes within D (the far one,
+ * at (5, 5), passes 6.36 from the triangle), at D = 0 three of four touch. */
+Test(cli, min_sep_truth_per_solver)
+{
+    cr_assert_eq(
+        cli_run("run --solvers discrete,null --data '%s' -o rep --repeat 1 --min-sep 7", cli_data),
+        0);
+    char *csv = cli_captured("rep/summary.csv");
+    char buf[64];
+    cr_assert(strstr(csv, ",query_ns_max,truth_min_sep\n"), "header: %.400s", csv);
+    cr_assert_str_eq(cli_row_field(csv, "discrete", 27, buf, sizeof buf), "7");
+    cr_assert_str_eq(cli_row_field(csv, "discrete", 5, buf, sizeof buf), "4");
+    cr_assert_str_eq(cli_row_field(csv, "null", 27, buf, sizeof buf), "0");
+    cr_assert_str_eq(cli_row_field(csv, "null", 5, buf, sizeof buf), "3");
+    free(csv);
+    char *html = cli_captured("rep/index.html");
+    cr_assert(strstr(html, "judged at min-sep 7"), "the report names the truth of discrete");
+    free(html);
+    /* the truth at D has its own cache entry: a second run reads both from the cache */
+    cr_assert_eq(
+        cli_run("run --solvers discrete,null --data '%s' -o rep2 --repeat 1 --min-sep 7", cli_data),
+        0);
+    csv = cli_captured("rep2/summary.csv");
+    cr_assert_str_eq(cli_row_field(csv, "discrete", 5, buf, sizeof buf), "4");
+    cr_assert_str_eq(cli_row_field(csv, "null", 5, buf, sizeof buf), "3");
+    free(csv);
+    /* replay judges the same way: query 1 (the far vertex) is a hit only at D = 7 */
+    cr_assert_eq(cli_run("replay '%s' --index 1 --solvers discrete,null --min-sep 7", cli_data), 0);
+    char *out = cli_captured("out.txt");
+    cr_assert(strstr(out, "exact truth: no collision"), "%s", out);
+    cr_assert(strstr(out, "exact truth at min-sep 7: HIT"), "%s", out);
+    cr_assert(strstr(out, "TP") && strstr(out, "TN"), "discrete TP at D, null TN at 0: %s", out);
     free(out);
 }

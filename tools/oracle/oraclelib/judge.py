@@ -17,9 +17,12 @@ class JudgeError(RuntimeError):
     pass
 
 
-def run_judge(judge, path, kind):
-    """`judge truth PATH --kind KIND`, parsed into one answer per query."""
-    out = subprocess.run([judge, "truth", path, "--kind", kind], capture_output=True, text=True)
+def run_judge(judge, path, kind, min_sep=None):
+    """`judge truth PATH --kind KIND [--min-sep D]`, parsed into one answer per query."""
+    cmd = [judge, "truth", path, "--kind", kind]
+    if min_sep is not None:
+        cmd += ["--min-sep", repr(float(min_sep))]
+    out = subprocess.run(cmd, capture_output=True, text=True)
     if out.returncode != 0:
         raise JudgeError("%s truth %s: exit %d: %s" % (judge, path, out.returncode, out.stderr))
     res = []

@@ -75,6 +75,20 @@ def run(args, ws):
                       % (kind, i, msg, ws.record_disagreement("selftest_%s_%d" % (kind, i), q)))
     print("judge against oracle: %d queries (%d with an irrational TOI), %d disagreements"
           % (checked, algebraic, failures))
+    # the judge at separations d > 0 against the numeric minimiser (commands/min_sep.py)
+    from . import min_sep
+    R = random.Random("min-sep-%s" % args.seed)
+    inputs = []
+    for kind in ("vf", "ee"):
+        path = ws.run_path("selftest_min_sep_%s.csv" % kind)
+        write_csv(path, min_sep.random_queries(kind, 12, R))
+        inputs.append((path, kind))
+    total, hits, bad = min_sep.check_inputs(ws, inputs, [1e-2, 1e-1, 0.5])
+    print("min-sep: %d (query, d) pairs, %d hits, %d contradictions" % (total, hits, bad))
+    failures += bad
+    if hits == 0 or hits == total:
+        print("selftest: min-sep queries are all hits or all misses; the checks were not exercised")
+        failures += 1
     if algebraic == 0:
         print("selftest: no irrational TOI among the queries; the bracket check was not exercised")
         failures += 1

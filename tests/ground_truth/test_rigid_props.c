@@ -431,3 +431,59 @@ Test(rigid_props, invariance_and_witness, .timeout = 900)
     }
     ccdb_truth_free(t);
 }
+
+/* Extreme magnitudes: the lengths (points, c, s) scaled by 2^e, e from -1000 to 900 (exact; t
+ * is scale-free: the same answer), and w's components of any magnitude from subnormal to 2^1000
+ * (a different motion: checked by the witness where the distance is representable). */
+Test(rigid_props, extreme_magnitudes, .timeout = 600)
+{
+    ccdb_truth *t = ccdb_truth_new();
+    ccdb_truth_set_checking(t, 1);
+    static const int scales[] = { -1000, -600, -60, 40, 500, 900 };
+    long scaled = 0, odd_w = 0, hits = 0;
+    for (int ee = 0; ee < 2; ee++) {
+        uint64_t s = 0xe770000u + (uint64_t)ee;
+        for (int i = 0; i < 300; i++) {
+            double q[8][3], r[8][3];
+            random_rigid(q, ee, &s);
+            ccdb_truth_result a, b;
+            gt_run_rigid(t, ee, (const double(*)[3])q, &a);
+            int e = scales[i % 6];
+            memcpy(r, q, sizeof r);
+            for (int k = 0; k < 7; k++)
+                for (int j = 0; j < 3 && k != 5; j++)
+                    r[k][j] = ldexp(q[k][j], e);
+            gt_run_rigid(t, ee, (const double(*)[3])r, &b);
+            cr_assert(same(&a, &b),
+                      "%s query %d scaled by 2^%d: %d [%.17g, %.17g] 0x%x vs %d "
+                      "[%.17g, %.17g] 0x%x",
+                      ee ? "EE" : "VF", i, e, b.hit, b.toi_lo, b.toi_hi, b.flags, a.hit, a.toi_lo,
+                      a.toi_hi, a.flags);
+            scaled++;
+            /* w of extreme magnitude (its direction kept): any finite w is an angle below pi. */
+            static const int wexp[] = { -1074, -1060, -500, -40, 40, 500, 1000 };
+            memcpy(r, q, sizeof r);
+            double m = fmax(fabs(q[5][0]), fmax(fabs(q[5][1]), fabs(q[5][2])));
+            if (m == 0)
+                continue;
+            int we = wexp[i % 7];
+            for (int j = 0; j < 3; j++)
+                r[5][j] = we == -1074 ? (q[5][j] == m ? 0x1p-1074 : 0.0) : ldexp(q[5][j] / m, we);
+            gt_run_rigid(t, ee, (const double(*)[3])r, &b);
+            cr_assert(b.toi_lo <= b.toi_hi && b.toi_lo >= 0 && b.toi_hi <= 1);
+            /* The witness where t resolves the motion: with |w| = 2^500 the whole turn happens
+             * for u below 2^-490, that is within 2^-490 of t = 1/2 .. 1 - 2^-490: the double
+             * bracket in t is then right but says little (docs/rigid.md, "The TOI in t"). */
+            if (we <= 40)
+                check_witness((const double(*)[3])r, ee, &b);
+            hits += b.hit;
+            odd_w++;
+        }
+    }
+    fprintf(stderr,
+            "rigid_props: extreme magnitudes: %ld queries scaled by 2^-1000..2^900 (identical "
+            "answers), %ld with |w| from 2^-1074 to 2^1000 (%ld hits)\n",
+            scaled, odd_w, hits);
+    cr_expect(hits > 0);
+    ccdb_truth_free(t);
+}

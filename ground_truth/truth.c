@@ -1,7 +1,10 @@
 /* truth.c — the exact judge: integer form of a query, the static contact predicates as signs
  * of polynomials in t, the decision over [0,1] (roots of the coplanarity cubic, or the general
  * candidate method when the cubic vanishes identically), the TOI bracket and the class.
- * See docs/ground-truth.md for the method and the exact class definitions. */
+ * See docs/ground-truth.md for the method and the exact class definitions.
+ * Rigid queries (docs/rigid.md) take the same path on polynomials in u (gt_rigid.h: every
+ * point times one positive polynomial, which keeps every sign); only the loading, the
+ * coincident-point test and the TOI bracket (u to t) differ. */
 #include <assert.h>
 #include <limits.h>
 #include <math.h>
@@ -12,6 +15,7 @@
 #include "ccdb_truth.h"
 #include "filter.h"
 #include "gt_poly.h"
+#include "gt_rigid.h"
 #include "truth_internal.h"
 
 #define CHECK_ENV "CCDB_TRUTH_CHECK"
@@ -162,6 +166,18 @@ void gt_truth_load(ccdb_truth *c, const double q[8][3], int ee, double d, mpz_pt
         set_scaled(D, dman, dex - emin);
     memset(c->have, 0, sizeof c->have);
     c->ee = ee;
+}
+
+/* The current query as polynomials P (in t, or in u for a rigid one: c->rigid). */
+static void load(ccdb_truth *c, const double q[8][3], int ee)
+{
+    if (c->rigid) {
+        c->pure = gt_rigid_load(&c->ws, c->P, q, !ee, &c->apart);
+        memset(c->have, 0, sizeof c->have);
+        c->ee = ee;
+    } else {
+        gt_truth_load(c, q, ee, 0.0, NULL);
+    }
 }
 
 /* ---- polynomial vectors ------------------------------------------------------------------ */
@@ -628,10 +644,44 @@ static int classify_fast(const double q[8][3], int ee, unsigned *flags)
     return 1;
 }
 
+/* coincident_points on the polynomials at t = 0 and t = 1 (u = 0 and 1 for a rigid query, where
+ * the positions are not doubles in general; every point carries the same positive factor). */
+static int coincident_points_poly(ccdb_truth *c)
+{
+    static const int vf_pairs[3][2] = { { 0, 1 }, { 0, 2 }, { 0, 3 } };
+    static const int ee_pairs[6][2] = {
+        { 0, 1 }, { 2, 3 }, { 0, 2 }, { 0, 3 }, { 1, 2 }, { 1, 3 }
+    };
+    const int(*pairs)[2] = c->ee ? ee_pairs : vf_pairs;
+    const int np = c->ee ? 6 : 3;
+    gt_ws_mark mk = gt_ws_save(&c->ws);
+    mpz_ptr v[4][3];
+    int degenerate = 0;
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 3; j++)
+            v[i][j] = gt_ws_int(&c->ws);
+    for (int at1 = 0; at1 < 2 && !degenerate; at1++) {
+        for (int i = 0; i < 4; i++)
+            for (int j = 0; j < 3; j++) {
+                const gt_poly *p = &c->P[i][j];
+                mpz_set_ui(v[i][j], 0);
+                for (int d = 0; d <= p->deg && (at1 || d == 0); d++)
+                    mpz_add(v[i][j], v[i][j], p->c[d]);
+            }
+        for (int k = 0; k < np && !degenerate; k++) {
+            int a = pairs[k][0], b = pairs[k][1];
+            degenerate = !mpz_cmp(v[a][0], v[b][0]) && !mpz_cmp(v[a][1], v[b][1]) &&
+                         !mpz_cmp(v[a][2], v[b][2]);
+        }
+    }
+    gt_ws_restore(&c->ws, mk);
+    return degenerate;
+}
+
 static unsigned classify(ccdb_truth *c, const double q[8][3], int hit, gt_alg *toi)
 {
     unsigned f = 0;
-    int degenerate = coincident_points(q, c->ee);
+    int degenerate = c->rigid ? coincident_points_poly(c) : coincident_points(q, c->ee);
     int n0 = normal_zero_at(c, 0), n1 = normal_zero_at(c, 1);
     if (!c->ee && (n0 || n1))
         degenerate = 1;
@@ -670,6 +720,8 @@ static unsigned classify(ccdb_truth *c, const double q[8][3], int hit, gt_alg *t
         if (b)
             f |= 1u << CCDB_CLASS_BOUNDARY;
     }
+    if (c->rigid && c->pure)
+        f |= 1u << CCDB_CLASS_PURE_TRANSLATION;
     if (f == 0)
         f = 1u << CCDB_CLASS_GENERIC;
     return f;
@@ -686,9 +738,17 @@ static unsigned primary(unsigned flags)
 }
 
 /* The exact path: decision, bracket and class (stage EXACT). */
+static void exact_loaded(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out);
+
 static void exact_path(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
 {
-    gt_truth_load(c, q, ee, 0.0, NULL);
+    load(c, q, ee);
+    exact_loaded(c, q, out);
+}
+
+/* The exact path on the query load() set up. */
+static void exact_loaded(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
+{
     int idx;
     if (!gt_poly_is_zero(poly(c, T_F)))
         idx = decide_cubic(c);
@@ -710,7 +770,10 @@ static void exact_path(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_r
     gt_alg *toi = NULL;
     if (out->hit) {
         toi = &c->cand[idx];
-        gt_alg_bracket(&c->ws, toi, &out->toi_lo, &out->toi_hi);
+        if (c->rigid && !c->pure) /* t = atan(u |w|) / atan(|w|) */
+            gt_rigid_toi(&c->ws, toi, q, &out->toi_lo, &out->toi_hi);
+        else /* t = u */
+            gt_alg_bracket(&c->ws, toi, &out->toi_lo, &out->toi_hi);
     } else {
         out->toi_lo = out->toi_hi = 0;
     }
@@ -788,10 +851,12 @@ static void run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *
 
 void ccdb_truth_vf(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
 {
+    c->rigid = 0;
     run(c, q, 0, out);
 }
 void ccdb_truth_ee(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
 {
+    c->rigid = 0;
     run(c, q, 1, out);
 }
 
@@ -811,4 +876,36 @@ void ccdb_truth_ee_sep(ccdb_truth *c, const double q[8][3], double d, ccdb_truth
         run(c, q, 1, out);
     else
         gt_sep_run(c, q, 1, d, out);
+}
+
+/* Rigid queries: the exact bound filter of gt_rigid_load (stage BOX: a proven miss, classified
+ * on the exact polynomials), else the exact path. Checking mode re-derives a filtered answer. */
+static void run_rigid(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
+{
+    c->rigid = 1;
+    load(c, q, ee);
+    if (c->filters && c->apart) {
+        out->hit = 0;
+        out->toi_lo = out->toi_hi = 0;
+        out->flags = classify(c, q, 0, NULL);
+        out->cls = (ccdb_truth_class)primary(out->flags);
+        out->stage = CCDB_STAGE_BOX;
+        if (c->check) {
+            ccdb_truth_result ex;
+            exact_path(c, q, ee, &ex);
+            assert(ex.hit == 0 && ex.flags == out->flags);
+        }
+    } else {
+        exact_loaded(c, q, out);
+    }
+    c->rigid = 0;
+    c->stats.decided[out->stage]++;
+}
+void ccdb_truth_rigid_vf(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
+{
+    run_rigid(c, q, 0, out);
+}
+void ccdb_truth_rigid_ee(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
+{
+    run_rigid(c, q, 1, out);
 }

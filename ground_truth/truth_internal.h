@@ -8,7 +8,8 @@
 #include "gt_poly.h"
 
 /* Polynomial table. VF points: 0 = p, 1 = a, 2 = b, 3 = c. EE: 0 = a0, 1 = a1, 2 = b0, 3 = b1.
- * Every polynomial has degree <= 3 (F) or <= 2 (all others). */
+ * Every polynomial has degree <= 3 (F) or <= 2 (all others) in the linear kinds; <= 7 and
+ * <= 5 in the rigid ones (points of degree <= 3, differences within a body of degree <= 2). */
 enum {
     T_F = 0,  /* coplanarity cubic: VF n.(p-a), EE m.(b0-a0) */
     T_N0 = 1, /* VF n = (b-a)x(c-a), EE m = (a1-a0)x(b1-b0): three components */
@@ -38,6 +39,9 @@ struct ccdb_truth {
     gt_poly T[T_COUNT];
     unsigned char have[T_COUNT]; /* which polynomials of T are computed for the current query */
     int ee;                      /* current kind */
+    int rigid;                   /* rigid motion: P in u (gt_rigid.h) */
+    int pure;                    /* rigid with w = 0: a pure translation, t = u */
+    int apart;                   /* rigid: the bound filter proved a miss (gt_rigid_load) */
     gt_alg cand[N_CAND];
     gt_alg sample, toi2;
     gt_poly sqf;

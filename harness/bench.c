@@ -1,7 +1,7 @@
 /* bench.c — the run loop: every solver on every dataset (a read-only copy of its queries;
  * isolated or in-process with guards), tallied against the exact truth into report rows, with
  * every false negative and every TOI finding written in the input format, ready to replay, to
- * DIR/{misses,bad-toi}/{vertex-face,edge-edge}/<solver>.csv. */
+ * DIR/{misses,bad-toi}/<kind folder>/<solver>.csv. */
 #include <assert.h>
 #include <errno.h>
 #include <math.h>
@@ -16,11 +16,6 @@
 #include "ccdb_tallies.h"
 #include "ccdb_registry.h"
 #include "ccdb_util.h"
-
-static const char *kind_folder(ccdb_kind k)
-{
-    return k == CCDB_KIND_VF ? "vertex-face" : "edge-edge";
-}
 
 static char *keep_string(ccdb_bench *b, const char *s)
 {
@@ -91,7 +86,7 @@ void ccdb_bench_free(ccdb_bench *b)
     free(b->findings);
     free(b->outputs);
     for (size_t j = 0; b->solvers && j < b->n_solvers; j++)
-        for (int k = 0; k < 2; k++)
+        for (int k = 0; k < CCDB_KIND_COUNT; k++)
             free(b->solvers[j].query_ns[k]);
     free(b->solvers);
     free(b->latencies);
@@ -195,17 +190,17 @@ static int record_query_times(ccdb_bench *b, ccdb_solver_summary *sum, const ccd
         set_query_quantiles(&b->rows[j], v, m);
     }
     free(v);
-    return keep_query_times(sum, in->ds.kind == CCDB_KIND_VF ? 0 : 1, run->query_ns, n);
+    return keep_query_times(sum, (int)in->ds.kind, run->query_ns, n);
 }
 
 /* b->latencies: per solver x kind, the distribution of every per-query time it was given. */
 static int make_latencies(ccdb_bench *b)
 {
-    b->latencies = calloc(2 * b->n_solvers + 1, sizeof *b->latencies);
+    b->latencies = calloc(CCDB_KIND_COUNT * b->n_solvers + 1, sizeof *b->latencies);
     if (!b->latencies)
         return -1;
     for (size_t j = 0; j < b->n_solvers; j++)
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < CCDB_KIND_COUNT; k++) {
             ccdb_solver_summary *sum = &b->solvers[j];
             size_t m = sum->n_query_ns[k];
             if (!m)
@@ -214,7 +209,7 @@ static int make_latencies(ccdb_bench *b)
             ccdb_sort_doubles(v, m);
             ccdb_report_latency *l = &b->latencies[b->n_latencies++];
             l->solver = sum->solver->name;
-            l->kind = ccdb_kind_name(k == 0 ? CCDB_KIND_VF : CCDB_KIND_EE);
+            l->kind = ccdb_kind_name((ccdb_kind)k);
             l->queries = (long long)m;
             l->p50 = ccdb_quantile_sorted(v, m, 0.50);
             l->p90 = ccdb_quantile_sorted(v, m, 0.90);
@@ -246,14 +241,14 @@ static int open_findings(findings_file *ff, const ccdb_bench_options *opt, const
                          const ccdb_solver *s, ccdb_kind k, char *err, size_t errlen)
 {
     char sub[4096], path[4200];
-    snprintf(sub, sizeof sub, "%s/%s/%s", opt->findings_dir, folder, kind_folder(k));
+    snprintf(sub, sizeof sub, "%s/%s/%s", opt->findings_dir, folder, ccdb_kind_folder(k));
     if (ccdb_mkdir_p(sub) != 0)
         return ccdb_errorf(err, errlen, "%s: cannot write: %s", sub, strerror(errno));
     if (snprintf(path, sizeof path, "%s/%s.csv", sub, s->name) >= (int)sizeof path)
         return ccdb_errorf(err, errlen, "%s: path too long", sub);
     snprintf(ff->shown, sizeof ff->shown, "%s/%s/%s/%s.csv",
-             opt->findings_shown ? opt->findings_shown : opt->findings_dir, folder, kind_folder(k),
-             s->name);
+             opt->findings_shown ? opt->findings_shown : opt->findings_dir, folder,
+             ccdb_kind_folder(k), s->name);
     return ccdb_atomic_open(&ff->af, path, err, errlen);
 }
 
@@ -289,6 +284,18 @@ static const char *replay_command(ccdb_bench *b, const findings_file *ff, long l
              opt->replay_args && *opt->replay_args ? " " : "",
              opt->replay_args ? opt->replay_args : "");
     return keep_string(b, cmd);
+}
+
+/* A rigid miss's picture: the poses at t = 0 and 1 in the linear layout, samples of the arcs
+ * between them and the positions at the TOI (the middle of its bracket). */
+static void rigid_picture(ccdb_report_miss *m, const double q[8][3], ccdb_kind kind,
+                          const ccdb_truth_result *t)
+{
+    ccdb_rigid_poses(q, kind, m->q);
+    m->arc = 1;
+    for (int k = 0; k < CCDB_REPORT_ARC_STEPS; k++)
+        ccdb_rigid_pose_at(q, kind, (double)(k + 1) / (CCDB_REPORT_ARC_STEPS + 1), m->path[k]);
+    ccdb_rigid_pose_at(q, kind, t->toi_lo / 2 + t->toi_hi / 2, m->at_toi);
 }
 
 /* Per solver: how many misses and findings the report keeps. */
@@ -353,7 +360,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
     sum->ns_total += run->ns_median * (double)n;
     sum->timed_queries += (long long)n;
 
-    int k = in->ds.kind == CCDB_KIND_VF ? 0 : 1;
+    int k = (int)in->ds.kind;
     for (size_t i = 0; i < n; i++) {
         const ccdb_truth_result *t = &truth[i];
         const ccdb_result *r = &run->results[i];
@@ -405,7 +412,10 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
         m->kind = ccdb_kind_name(in->ds.kind);
         m->family = ccdb_truth_class_name(t->cls);
         m->index = (long long)i;
-        memcpy(m->q, in->ds.q[i], sizeof m->q);
+        if (ccdb_kind_is_rigid(in->ds.kind)) /* the picture draws the poses and the arcs */
+            rigid_picture(m, (const double(*)[3])in->ds.q[i], in->ds.kind, t);
+        else
+            memcpy(m->q, in->ds.q[i], sizeof m->q);
         m->toi_lo = t->toi_lo;
         m->toi_hi = t->toi_hi;
         if (!(m->replay = replay_command(b, miss_file, at, in, i, opt)))
@@ -417,6 +427,26 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
 oom:
     snprintf(err, errlen, "out of memory");
     return -1;
+}
+
+/* A solver with no entry for the dataset's kind: one "all" row with status "unsupported" and
+ * no counts (it answered nothing: neither failures nor misses). */
+static int record_unsupported(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
+                              char *err, size_t errlen)
+{
+    ccdb_report_row *row = new_row(b);
+    if (!row) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    ccdb_tally all;
+    ccdb_tally_init(&all);
+    ccdb_solver_run none = { .status = CCDB_RUN_OK };
+    fill_row(row, sum, in, "all", &all, &none);
+    row->status = CCDB_REPORT_UNSUPPORTED;
+    row->queries = (long long)in->ds.count;
+    sum->unsupported++;
+    return 0;
 }
 
 /* The solver's captured output: bytes summed, the first excerpt kept. */
@@ -433,7 +463,7 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
                    char *err, size_t errlen)
 {
     memset(b, 0, sizeof *b);
-    size_t slots = 2 * (n_solvers ? n_solvers : 1);
+    size_t slots = CCDB_KIND_COUNT * (n_solvers ? n_solvers : 1);
     b->solvers = calloc(n_solvers ? n_solvers : 1, sizeof *b->solvers);
     findings_file *mf = calloc(slots, sizeof *mf), *tf = calloc(slots, sizeof *tf);
     kept_count *kept = calloc(n_solvers ? n_solvers : 1, sizeof *kept);
@@ -479,6 +509,10 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
             ccdb_solver_summary *sum = &b->solvers[j];
             ccdb_progress("[%zu/%zu] %s on %s (%zu queries%s)", i + 1, n_inputs, s->name,
                           ccdb_input_label(in), in->ds.count, sum->isolated ? ", isolated" : "");
+            if (!ccdb_solver_query_fn(s, in->ds.kind)) {
+                rc = record_unsupported(b, sum, in, err, errlen);
+                continue;
+            }
             ccdb_solver_run run;
             if (ccdb_run_solver(s, in->ds.kind, q, in->ds.count, &opt->run, sum->isolated,
                                 opt->timeout_s, &run) != 0) {
@@ -493,7 +527,7 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
                 fprintf(stderr, "ccdbench run: %s on %s: %s\n", s->name, ccdb_input_label(in),
                         run.detail);
             }
-            size_t slot = 2 * j + (in->ds.kind == CCDB_KIND_VF ? 0 : 1);
+            size_t slot = CCDB_KIND_COUNT * j + (size_t)in->ds.kind;
             rc = record(b, sum, in, &run, &mf[slot], &tf[slot], opt, &kept[j], err, errlen);
             if (rc == 0 && add_output(b, sum, &run) != 0) {
                 snprintf(err, errlen, "out of memory");

@@ -10,8 +10,14 @@
 #include "ccdb_input.h"
 #include "ccdb_truth.h"
 
+/* The exact truth of one query of `kind` at separation d >= 0 (0: contact; the one dispatch
+ * from kinds to judges). Returns 0, or -1 when the kind has no judge at d (the rigid kinds have
+ * none for d > 0). */
+int ccdb_truth_of(ccdb_truth *ctx, ccdb_kind kind, const double q[8][3], double d,
+                  ccdb_truth_result *out);
+
 /* Exact truth of every query, split over `threads` threads (one ccdb_truth per thread).
- * Returns 0, or -1 on allocation failure. */
+ * Returns 0, or -1 on allocation failure or a kind with no judge. */
 int ccdb_truth_compute(const ccdb_dataset *ds, int threads, ccdb_truth_result *out);
 /* The same at a minimum separation d >= 0 (ccdb_truth_vf_sep / _ee_sep; d = 0: the above). */
 int ccdb_truth_compute_sep(const ccdb_dataset *ds, int threads, double d, ccdb_truth_result *out);

@@ -18,6 +18,27 @@ typedef struct chunk {
     int failed;
 } chunk;
 
+int ccdb_truth_of(ccdb_truth *ctx, ccdb_kind kind, const double q[8][3], double d,
+                  ccdb_truth_result *out)
+{
+    switch (kind) {
+    case CCDB_KIND_VF: ccdb_truth_vf_sep(ctx, q, d, out); return 0;
+    case CCDB_KIND_EE: ccdb_truth_ee_sep(ctx, q, d, out); return 0;
+    case CCDB_KIND_RIGID_VF:
+        if (d != 0) /* no judge at a separation for rigid motion (yet) */
+            return -1;
+        ccdb_truth_rigid_vf(ctx, q, out);
+        return 0;
+    case CCDB_KIND_RIGID_EE:
+        if (d != 0)
+            return -1;
+        ccdb_truth_rigid_ee(ctx, q, out);
+        return 0;
+    case CCDB_KIND_UNKNOWN: break;
+    }
+    return -1;
+}
+
 static void *truth_chunk(void *arg)
 {
     chunk *c = arg;
@@ -26,12 +47,9 @@ static void *truth_chunk(void *arg)
         c->failed = 1;
         return NULL;
     }
-    for (size_t i = c->lo; i < c->hi; i++) {
-        if (c->ds->kind == CCDB_KIND_VF)
-            ccdb_truth_vf_sep(ctx, (const double(*)[3])c->ds->q[i], c->d, &c->out[i]);
-        else
-            ccdb_truth_ee_sep(ctx, (const double(*)[3])c->ds->q[i], c->d, &c->out[i]);
-    }
+    for (size_t i = c->lo; i < c->hi && !c->failed; i++)
+        if (ccdb_truth_of(ctx, c->ds->kind, (const double(*)[3])c->ds->q[i], c->d, &c->out[i]) != 0)
+            c->failed = 1;
     ccdb_truth_free(ctx);
     return NULL;
 }
@@ -44,8 +62,6 @@ int ccdb_truth_compute(const ccdb_dataset *ds, int threads, ccdb_truth_result *o
 int ccdb_truth_compute_sep(const ccdb_dataset *ds, int threads, double d, ccdb_truth_result *out)
 {
     size_t n = ds->count, t = threads > 1 ? (size_t)threads : 1;
-    if (ds->kind != CCDB_KIND_VF && ds->kind != CCDB_KIND_EE)
-        return -1;
     if (t > n)
         t = n ? n : 1;
     chunk *c = calloc(t, sizeof *c);
@@ -97,8 +113,10 @@ static int truth_into(ccdb_input *in, const char *dir, int round_inputs, int thr
     }
     if (!*cached) {
         if (ccdb_truth_compute_sep(&in->ds, threads, d, *dst) != 0)
-            return ccdb_errorf(err, errlen, "%s: out of memory for the exact truth",
-                               ccdb_input_label(in));
+            return ccdb_errorf(err, errlen,
+                               "%s: cannot compute the exact truth of %s queries "
+                               "(out of memory, or no judge for the kind)",
+                               ccdb_input_label(in), ccdb_kind_name(in->ds.kind));
         if (dir && ccdb_truth_cache_store(dir, key, n, *dst, why, sizeof why) != 0)
             fprintf(stderr, "ccdbench: warning: cannot write the truth cache (%s)\n", why);
     }

@@ -25,8 +25,10 @@ typedef struct ccdb_report_kv {
 
 typedef enum ccdb_report_status {
     CCDB_REPORT_OK = 0,
-    CCDB_REPORT_CRASHED, /* --isolate: the solver's child process died */
-    CCDB_REPORT_TIMEOUT  /* --isolate: the time limit was hit */
+    CCDB_REPORT_CRASHED,    /* --isolate: the solver's child process died */
+    CCDB_REPORT_TIMEOUT,    /* --isolate: the time limit was hit */
+    CCDB_REPORT_UNSUPPORTED /* the solver has no entry for the dataset's kind (a linear-only
+                               solver on rigid data): not run, neither a failure nor a miss */
 } ccdb_report_status;
 
 /* One row per solver x dataset x kind x family ("all" rows aggregate a dataset). */
@@ -70,14 +72,25 @@ typedef struct ccdb_report_latency {
     double cdf[CCDB_REPORT_CDF_POINTS];
 } ccdb_report_latency;
 
+/* Samples of a rigid motion's arcs in a miss picture (between the poses at t = 0 and 1). */
+#define CCDB_REPORT_ARC_STEPS 15
+
 /* One false negative, with what is needed to draw and replay it. */
 typedef struct ccdb_report_miss {
-    const char *solver, *dataset, *kind, *family; /* kind "vf" or "ee" selects the drawing */
+    const char *solver, *dataset, *kind, *family; /* kind "vf" or "ee" selects the drawing;
+                                                     "rigid-vf" / "rigid-ee" likewise */
     long long index;                              /* query index in the dataset (0-based) */
-    double q[8][3];                               /* the query, in the public row order */
-    double toi_lo, toi_hi;                        /* exact bracket */
-    const char *replay;                           /* a shell command that replays it */
-    const char *file; /* the findings file holding it, as replay names it; NULL: none */
+    double q[8][3]; /* the query, in the public row order (rigid kinds: the poses at t = 0 and 1
+                       in the linear layout, the harness's ccdb_rigid_poses) */
+    double toi_lo, toi_hi; /* exact bracket */
+    const char *replay;    /* a shell command that replays it */
+    const char *file;      /* the findings file holding it, as replay names it; NULL: none */
+    /* Rigid kinds (arc = 1): the four points along the motion, path[k] at t = (k + 1) /
+     * (CCDB_REPORT_ARC_STEPS + 1), and at_toi at the TOI; the picture draws the arcs through
+     * them. arc = 0 (linear kinds): straight lines, the TOI positions interpolated. */
+    int arc;
+    double path[CCDB_REPORT_ARC_STEPS][4][3];
+    double at_toi[4][3];
 } ccdb_report_miss;
 
 /* A TOI finding: an answer HIT or GAVE_UP whose TOI is later than the exact one (solvers that
@@ -127,7 +140,7 @@ int ccdb_report_write_html(const ccdb_report *r, const char *path, char *err, si
 /* Both: DIR/summary.csv and DIR/index.html (DIR must exist). */
 int ccdb_report_write_dir(const ccdb_report *r, const char *dir, char *err, size_t errlen);
 
-/* Stable names: "ok", "crashed", "timeout" (as in summary.csv's status column). */
+/* Stable names: "ok", "crashed", "timeout", "unsupported" (as in summary.csv's status column). */
 const char *ccdb_report_status_name(ccdb_report_status s);
 
 #endif

@@ -97,6 +97,19 @@ Test(cli, reports_and_replayable_misses)
     cr_assert_eq(at, m.count, "exactly the false negatives");
     ccdb_dataset_free(&m);
 
+    /* summary.csv: the per-query time quantiles (columns 24-27), measured and in order */
+    char *csv = cli_captured("rep/nested/summary.csv");
+    char f[64];
+    double q[4];
+    for (int c = 0; c < 4; c++) {
+        cli_row_field(csv, "null", 23 + c, f, sizeof f);
+        cr_assert(f[0], "column %d of null's row is empty", 24 + c);
+        q[c] = strtod(f, NULL);
+    }
+    cr_assert(0 <= q[0] && q[0] <= q[1] && q[1] <= q[2] && q[2] <= q[3], "%g %g %g %g", q[0], q[1],
+              q[2], q[3]);
+    free(csv);
+
     /* index.html: null claims nothing, so its misses are counted and named, not pictured */
     char *html = cli_captured("rep/nested/index.html");
     cr_assert_null(strstr(html, "class=\"miss-picture\""), "no picture for null");

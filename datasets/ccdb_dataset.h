@@ -24,15 +24,36 @@
 #include <stddef.h>
 #include <stdio.h>
 
-typedef enum ccdb_kind { CCDB_KIND_VF = 0, CCDB_KIND_EE = 1, CCDB_KIND_UNKNOWN = 2 } ccdb_kind;
+/* The query kinds: linear motion (every point on a straight line) or rigid motion (one
+ * primitive on a body turning about an axis and translating; docs/rigid.md). */
+typedef enum ccdb_kind {
+    CCDB_KIND_VF = 0,
+    CCDB_KIND_EE = 1,
+    CCDB_KIND_RIGID_VF = 2,
+    CCDB_KIND_RIGID_EE = 3,
+    CCDB_KIND_UNKNOWN = 4
+} ccdb_kind;
+#define CCDB_KIND_COUNT 4 /* the known kinds: 0 .. CCDB_KIND_COUNT - 1 */
 
-/* "vf" / "ee" */
+/* "vf", "ee", "rigid-vf", "rigid-ee" ("unknown" otherwise). */
 const char *ccdb_kind_name(ccdb_kind kind);
-/* Parses "vf" or "ee"; returns 0 on success. */
+/* Its folder in the public layouts and in findings: "vertex-face", "edge-edge",
+ * "rigid-vertex-face", "rigid-edge-edge" ("unknown" otherwise). */
+const char *ccdb_kind_folder(ccdb_kind kind);
+/* 1 for the rigid kinds (rows 5-8 are the motion, not the points at t = 1). */
+int ccdb_kind_is_rigid(ccdb_kind kind);
+/* 1 for the edge-edge kinds (linear or rigid), 0 for the vertex-face ones. */
+int ccdb_kind_is_edge_edge(ccdb_kind kind);
+/* The short name of row r (0..7) of a query of this kind, as in the comment at the top:
+ * "v_t0", "eb1_t1", "c" (axis point), "w" (axis), "s" (translation), "moving"; "?" otherwise. */
+const char *ccdb_kind_row_meaning(ccdb_kind kind, int r);
+/* Parses a kind name (as ccdb_kind_name); returns 0 on success. */
 int ccdb_kind_parse(const char *text, ccdb_kind *out);
-/* From a `vertex-face` or `edge-edge` path component (the 2021 layout); else from the file name
- * of the 2023 layout, `<step><vf|ee>.csv` (the name without `.csv` is zero or more digits then
- * `vf` or `ee`); CCDB_KIND_UNKNOWN if neither. */
+/* The names ccdb_kind_parse accepts, for usage messages: "vf|ee|rigid-vf|rigid-ee". */
+#define CCDB_KIND_NAMES "vf|ee|rigid-vf|rigid-ee"
+/* From a kind folder as a path component (exactly one of the four; the 2021 layout); else from
+ * the file name of the 2023 layout, `<step><vf|ee>.csv` (the name without `.csv` is zero or more
+ * digits then `vf` or `ee`); CCDB_KIND_UNKNOWN if neither. */
 ccdb_kind ccdb_kind_from_path(const char *path);
 
 typedef struct ccdb_dataset {
@@ -55,6 +76,10 @@ typedef enum ccdb_csv_columns {
 typedef struct ccdb_csv_options {
     int round_inputs;         /* accept rationals that are not doubles, rounding to nearest */
     ccdb_csv_columns columns; /* default (zero): 7 columns only */
+    ccdb_kind kind;           /* the rows' meaning, for the streaming reader: a rigid kind checks
+                                 row 8 of every query (docs/csv-format.md); default (zero): a
+                                 linear kind, no rule on the rows. ccdb_csv_read and
+                                 ccdb_csv_parse use their own kind argument instead. */
 } ccdb_csv_options;
 
 /* Error text: "FILE:LINE: what is wrong" (or "FILE: ..." when no line applies). */

@@ -20,13 +20,15 @@
 #include "ccdb_dataset.h"
 
 /* Bit masks for ccdb_gen_family.kinds. */
-#define CCDB_GEN_VF (1u << CCDB_KIND_VF)
-#define CCDB_GEN_EE (1u << CCDB_KIND_EE)
+#define CCDB_GEN_VF       (1u << CCDB_KIND_VF)
+#define CCDB_GEN_EE       (1u << CCDB_KIND_EE)
+#define CCDB_GEN_RIGID_VF (1u << CCDB_KIND_RIGID_VF)
+#define CCDB_GEN_RIGID_EE (1u << CCDB_KIND_RIGID_EE)
 
 typedef struct ccdb_gen_family {
     const char *name;    /* "coplanar_parallel", ... */
     const char *summary; /* one line */
-    unsigned kinds;      /* CCDB_GEN_VF | CCDB_GEN_EE: the kinds it supports */
+    unsigned kinds;      /* CCDB_GEN_*: the kinds it supports */
 } ccdb_gen_family;
 
 /* The families, in a fixed order. */

@@ -47,6 +47,16 @@ static int read_and_close(ccdb_csv_reader *r, const char *name, ccdb_kind kind, 
     return rc;
 }
 
+/* opt (NULL: the defaults) with the rows read as `kind`. */
+static ccdb_csv_options with_kind(const ccdb_csv_options *opt, ccdb_kind kind)
+{
+    ccdb_csv_options o = { 0 };
+    if (opt)
+        o = *opt;
+    o.kind = kind;
+    return o;
+}
+
 int ccdb_csv_parse(const char *name, const char *text, size_t len, ccdb_kind kind,
                    const ccdb_csv_options *opt, ccdb_dataset *out, ccdb_csv_error *err)
 {
@@ -56,7 +66,8 @@ int ccdb_csv_parse(const char *name, const char *text, size_t len, ccdb_kind kin
     if (err)
         err->message[0] = '\0';
     ccdb_csv_reader *r;
-    if (ccdb_csv_open_memory(name, text, len, opt, &r, err) != 0)
+    ccdb_csv_options o = with_kind(opt, kind);
+    if (ccdb_csv_open_memory(name, text, len, &o, &r, err) != 0)
         return -1;
     return read_and_close(r, name, kind, out, err);
 }
@@ -68,7 +79,8 @@ int ccdb_csv_read(const char *path, ccdb_kind kind, const ccdb_csv_options *opt,
     if (err)
         err->message[0] = '\0';
     ccdb_csv_reader *r;
-    if (ccdb_csv_open(path, opt, &r, err) != 0)
+    ccdb_csv_options o = with_kind(opt, kind);
+    if (ccdb_csv_open(path, &o, &r, err) != 0)
         return -1;
     return read_and_close(r, path, kind, out, err);
 }

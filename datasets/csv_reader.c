@@ -19,6 +19,7 @@ struct ccdb_csv_reader {
     csv_row_parser p; /* p.line: lines consumed so far (every line is a row) */
     ccdb_csv_error error;
     int failed; /* the first error is kept and repeated by every later call */
+    int rigid;  /* rows are a rigid query's: row 8 is checked */
 };
 
 /* Copies the kept error to err; returns -1. */
@@ -54,6 +55,7 @@ static ccdb_csv_reader *reader_new(const char *name, const ccdb_csv_options *opt
         return NULL;
     }
     memcpy(r->name, name, len);
+    r->rigid = opt && ccdb_kind_is_rigid(opt->kind);
     csv_row_parser_init(&r->p, r->name, opt, &r->error);
     return r;
 }
@@ -110,6 +112,20 @@ size_t ccdb_csv_reader_rounded(const ccdb_csv_reader *r)
     return r->p.rounded;
 }
 
+/* Row 8 of a rigid query says which primitive moves: exactly (0,0,0) (the first) or (1,0,0)
+ * (the second). Rows 5-7 need no rule: any finite c, w and s is a motion (|w| = tan(phi1 / 2) is
+ * finite, so the angle is below pi), and every value read is finite. */
+static int check_moving_row(ccdb_csv_reader *r, const double m[3])
+{
+    if ((m[0] == 0.0 || m[0] == 1.0) && m[1] == 0.0 && m[2] == 0.0)
+        return 0;
+    read_fail(&r->error, r->name, r->p.line,
+              "row 8 of rigid query %zu must be 0,1,0,1,0,1 (the first primitive moves) or "
+              "1,1,0,1,0,1 (the second moves), not (%.17g, %.17g, %.17g)",
+              (r->p.line - 1) / 8, m[0], m[1], m[2]);
+    return -1;
+}
+
 int ccdb_csv_next(ccdb_csv_reader *r, double (*q)[8][3], unsigned char *label, size_t max,
                   size_t *got, ccdb_csv_error *err)
 {
@@ -163,6 +179,8 @@ int ccdb_csv_next(ccdb_csv_reader *r, double (*q)[8][3], unsigned char *label, s
                 return failed(r, err);
             }
         }
+        if (r->rigid && check_moving_row(r, q[k][7]) != 0)
+            return failed(r, err);
         if (label && query_truth >= 0)
             label[k] = (unsigned char)query_truth;
     }

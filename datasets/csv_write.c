@@ -61,6 +61,13 @@ int ccdb_csv_write(const char *path, const ccdb_dataset *ds, ccdb_csv_error *err
                                        "format holds finite doubles only)",
                                        path, k, i, "xyz"[c], v);
             }
+        const double *m = ds->q[k][7];
+        if (ccdb_kind_is_rigid(ds->kind) &&
+            !((m[0] == 0.0 || m[0] == 1.0) && m[1] == 0.0 && m[2] == 0.0))
+            return ccdb_errorf(msg, msglen,
+                               "%s: query %zu: row 8 of a rigid query must be (0,0,0) or "
+                               "(1,0,0) (which primitive moves), not (%g, %g, %g)",
+                               path, k, m[0], m[1], m[2]);
     }
     ccdb_atomic_file af;
     if (ccdb_atomic_open(&af, path, msg, msglen) != 0)

@@ -363,8 +363,8 @@ int ccdb_generate(const char *family, ccdb_kind kind, size_t count, uint64_t see
                     family ? family : "(null)");
         return -1;
     }
-    if (kind != CCDB_KIND_VF && kind != CCDB_KIND_EE) {
-        ccdb_errorf(err, errlen, "kind must be vf or ee");
+    if ((unsigned)kind >= CCDB_KIND_COUNT) {
+        ccdb_errorf(err, errlen, "kind must be one of " CCDB_KIND_NAMES);
         return -1;
     }
     if (!(fe->pub.kinds & (1u << kind))) {

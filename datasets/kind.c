@@ -1,25 +1,77 @@
-/* kind.c — VF/EE kind names, and what the public layouts' paths say: the kind (from a
- * vertex-face / edge-edge folder, 2021, or from a `<step><vf|ee>.csv` file name, 2023) and where
- * a 2023 queries file keeps its labels (`<scene>/mma_bool/<stem>_mma_bool.json`). */
+/* kind.c — the query kinds (names, folders, row meanings), and what the public layouts' paths
+ * say: the kind (from a kind folder, 2021, or from a `<step><vf|ee>.csv` file name, 2023) and
+ * where a 2023 queries file keeps its labels (`<scene>/mma_bool/<stem>_mma_bool.json`). */
 #include <stdio.h>
 #include <string.h>
 
 #include "ccdb_dataset.h"
 
+/* One row per known kind, in enum order: everything a kind means for its rows. */
+static const struct kind_info {
+    const char *name, *folder;
+    int rigid, edge_edge;
+    const char *rows[8];
+} kinds[CCDB_KIND_COUNT] = {
+    { "vf",
+      "vertex-face",
+      0,
+      0,
+      { "v_t0", "f0_t0", "f1_t0", "f2_t0", "v_t1", "f0_t1", "f1_t1", "f2_t1" } },
+    { "ee",
+      "edge-edge",
+      0,
+      1,
+      { "ea0_t0", "ea1_t0", "eb0_t0", "eb1_t0", "ea0_t1", "ea1_t1", "eb0_t1", "eb1_t1" } },
+    { "rigid-vf",
+      "rigid-vertex-face",
+      1,
+      0,
+      { "v_t0", "f0_t0", "f1_t0", "f2_t0", "c", "w", "s", "moving" } },
+    { "rigid-ee",
+      "rigid-edge-edge",
+      1,
+      1,
+      { "ea0_t0", "ea1_t0", "eb0_t0", "eb1_t0", "c", "w", "s", "moving" } },
+};
+
+static const struct kind_info *info(ccdb_kind kind)
+{
+    return (unsigned)kind < CCDB_KIND_COUNT ? &kinds[kind] : NULL;
+}
+
 const char *ccdb_kind_name(ccdb_kind kind)
 {
-    return kind == CCDB_KIND_VF ? "vf" : kind == CCDB_KIND_EE ? "ee" : "unknown";
+    return info(kind) ? info(kind)->name : "unknown";
+}
+
+const char *ccdb_kind_folder(ccdb_kind kind)
+{
+    return info(kind) ? info(kind)->folder : "unknown";
+}
+
+int ccdb_kind_is_rigid(ccdb_kind kind)
+{
+    return info(kind) ? info(kind)->rigid : 0;
+}
+
+int ccdb_kind_is_edge_edge(ccdb_kind kind)
+{
+    return info(kind) ? info(kind)->edge_edge : 0;
+}
+
+const char *ccdb_kind_row_meaning(ccdb_kind kind, int r)
+{
+    return info(kind) && r >= 0 && r < 8 ? info(kind)->rows[r] : "?";
 }
 
 int ccdb_kind_parse(const char *text, ccdb_kind *out)
 {
-    if (!strcmp(text, "vf"))
-        *out = CCDB_KIND_VF;
-    else if (!strcmp(text, "ee"))
-        *out = CCDB_KIND_EE;
-    else
-        return -1;
-    return 0;
+    for (int k = 0; k < CCDB_KIND_COUNT; k++)
+        if (!strcmp(text, kinds[k].name)) {
+            *out = (ccdb_kind)k;
+            return 0;
+        }
+    return -1;
 }
 
 /* True if `comp` appears in `path` as a whole path component. */
@@ -64,10 +116,16 @@ static ccdb_kind kind_from_stem(const char *path)
 
 ccdb_kind ccdb_kind_from_path(const char *path)
 {
-    int vf = has_component(path, "vertex-face"), ee = has_component(path, "edge-edge");
-    if (vf != ee)
-        return vf ? CCDB_KIND_VF : CCDB_KIND_EE;
-    if (vf) /* both folders: ambiguous */
+    int found = 0;
+    ccdb_kind kind = CCDB_KIND_UNKNOWN;
+    for (int k = 0; k < CCDB_KIND_COUNT; k++)
+        if (has_component(path, kinds[k].folder)) {
+            found++;
+            kind = (ccdb_kind)k;
+        }
+    if (found == 1)
+        return kind;
+    if (found > 1) /* two kind folders: ambiguous */
         return CCDB_KIND_UNKNOWN;
     return kind_from_stem(path);
 }

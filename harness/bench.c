@@ -1,7 +1,7 @@
 /* bench.c — the run loop: every solver on every dataset (a read-only copy of its queries;
  * isolated or in-process with guards), tallied against the exact truth into report rows, with
  * every false negative and every TOI finding written in the input format, ready to replay, to
- * DIR/{misses,bad-toi}/{vertex-face,edge-edge}/<solver>.csv. */
+ * DIR/{misses,bad-toi}/<kind folder>/<solver>.csv. */
 #include <assert.h>
 #include <errno.h>
 #include <math.h>
@@ -16,11 +16,6 @@
 #include "ccdb_tallies.h"
 #include "ccdb_registry.h"
 #include "ccdb_util.h"
-
-static const char *kind_folder(ccdb_kind k)
-{
-    return k == CCDB_KIND_VF ? "vertex-face" : "edge-edge";
-}
 
 static char *keep_string(ccdb_bench *b, const char *s)
 {
@@ -147,14 +142,14 @@ static int open_findings(findings_file *ff, const ccdb_bench_options *opt, const
                          const ccdb_solver *s, ccdb_kind k, char *err, size_t errlen)
 {
     char sub[4096], path[4200];
-    snprintf(sub, sizeof sub, "%s/%s/%s", opt->findings_dir, folder, kind_folder(k));
+    snprintf(sub, sizeof sub, "%s/%s/%s", opt->findings_dir, folder, ccdb_kind_folder(k));
     if (ccdb_mkdir_p(sub) != 0)
         return ccdb_errorf(err, errlen, "%s: cannot write: %s", sub, strerror(errno));
     if (snprintf(path, sizeof path, "%s/%s.csv", sub, s->name) >= (int)sizeof path)
         return ccdb_errorf(err, errlen, "%s: path too long", sub);
     snprintf(ff->shown, sizeof ff->shown, "%s/%s/%s/%s.csv",
-             opt->findings_shown ? opt->findings_shown : opt->findings_dir, folder, kind_folder(k),
-             s->name);
+             opt->findings_shown ? opt->findings_shown : opt->findings_dir, folder,
+             ccdb_kind_folder(k), s->name);
     return ccdb_atomic_open(&ff->af, path, err, errlen);
 }
 
@@ -249,7 +244,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
     sum->ns_total += run->ns_median * (double)n;
     sum->timed_queries += (long long)n;
 
-    int k = in->ds.kind == CCDB_KIND_VF ? 0 : 1;
+    int k = (int)in->ds.kind;
     for (size_t i = 0; i < n; i++) {
         const ccdb_truth_result *t = &in->truth[i];
         const ccdb_result *r = &run->results[i];
@@ -309,6 +304,26 @@ oom:
     return -1;
 }
 
+/* A solver with no entry for the dataset's kind: one "all" row with status "unsupported" and
+ * no counts (it answered nothing: neither failures nor misses). */
+static int record_unsupported(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
+                              char *err, size_t errlen)
+{
+    ccdb_report_row *row = new_row(b);
+    if (!row) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    ccdb_tally all;
+    ccdb_tally_init(&all);
+    ccdb_solver_run none = { .status = CCDB_RUN_OK };
+    fill_row(row, sum, in, "all", &all, &none);
+    row->status = CCDB_REPORT_UNSUPPORTED;
+    row->queries = (long long)in->ds.count;
+    sum->unsupported++;
+    return 0;
+}
+
 /* The solver's captured output: bytes summed, the first excerpt kept. */
 static int add_output(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_solver_run *run)
 {
@@ -323,7 +338,7 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
                    char *err, size_t errlen)
 {
     memset(b, 0, sizeof *b);
-    size_t slots = 2 * (n_solvers ? n_solvers : 1);
+    size_t slots = CCDB_KIND_COUNT * (n_solvers ? n_solvers : 1);
     b->solvers = calloc(n_solvers ? n_solvers : 1, sizeof *b->solvers);
     findings_file *mf = calloc(slots, sizeof *mf), *tf = calloc(slots, sizeof *tf);
     kept_count *kept = calloc(n_solvers ? n_solvers : 1, sizeof *kept);
@@ -363,6 +378,10 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
             ccdb_solver_summary *sum = &b->solvers[j];
             ccdb_progress("[%zu/%zu] %s on %s (%zu queries%s)", i + 1, n_inputs, s->name,
                           ccdb_input_label(in), in->ds.count, sum->isolated ? ", isolated" : "");
+            if (!ccdb_solver_query_fn(s, in->ds.kind)) {
+                rc = record_unsupported(b, sum, in, err, errlen);
+                continue;
+            }
             ccdb_solver_run run;
             if (ccdb_run_solver(s, in->ds.kind, q, in->ds.count, &opt->run, sum->isolated,
                                 opt->timeout_s, &run) != 0) {
@@ -377,7 +396,7 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
                 fprintf(stderr, "ccdbench run: %s on %s: %s\n", s->name, ccdb_input_label(in),
                         run.detail);
             }
-            size_t slot = 2 * j + (in->ds.kind == CCDB_KIND_VF ? 0 : 1);
+            size_t slot = CCDB_KIND_COUNT * j + (size_t)in->ds.kind;
             rc = record(b, sum, in, &run, &mf[slot], &tf[slot], opt, &kept[j], err, errlen);
             if (rc == 0 && add_output(b, sum, &run) != 0) {
                 snprintf(err, errlen, "out of memory");

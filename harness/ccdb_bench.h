@@ -14,7 +14,7 @@
 #include "ccdb_solver.h"
 
 /* The folders of findings files under a report folder, each with one subfolder per kind
- * (vertex-face, edge-edge) holding <solver>.csv: false negatives, and TOI findings (a TOI later
+ * (ccdb_kind_folder: vertex-face, edge-edge, rigid-vertex-face, rigid-edge-edge) holding <solver>.csv: false negatives, and TOI findings (a TOI later
  * than the exact one, or outside [0,1], or not finite). */
 #define CCDB_MISSES_FOLDER  "misses"
 #define CCDB_BAD_TOI_FOLDER "bad-toi"
@@ -37,14 +37,15 @@ typedef struct ccdb_solver_summary {
     const ccdb_solver *solver;
     const char *claim_tags; /* its claims for people (ccdb_claims_text; owned by the bench) */
     long long queries, fn, fp, toi_violations, failed, gave_up, violations;
-    double ns_total;           /* sum over datasets of ns_median x queries */
-    long long timed_queries;   /* queries behind ns_total */
-    int crashed, timeouts;     /* datasets on which it crashed / timed out */
-    int isolated;              /* it ran in child processes */
-    long long misses[2];       /* false negatives written per kind (vf, ee) */
-    long long toi_findings[2]; /* TOI findings written per kind (vf, ee) */
-    long long output_bytes;    /* what it printed on stdout and stderr, over every dataset */
-    const char *output;        /* the first lines of it (owned by the bench); NULL if none */
+    double ns_total;                         /* sum over datasets of ns_median x queries */
+    long long timed_queries;                 /* queries behind ns_total */
+    int crashed, timeouts;                   /* datasets on which it crashed / timed out */
+    int isolated;                            /* it ran in child processes */
+    int unsupported;                         /* datasets of a kind it has no entry for (not run) */
+    long long misses[CCDB_KIND_COUNT];       /* false negatives written per kind */
+    long long toi_findings[CCDB_KIND_COUNT]; /* TOI findings written per kind */
+    long long output_bytes; /* what it printed on stdout and stderr, over every dataset */
+    const char *output;     /* the first lines of it (owned by the bench); NULL if none */
 } ccdb_solver_summary;
 
 typedef struct ccdb_bench {
@@ -62,10 +63,11 @@ typedef struct ccdb_bench {
     size_t n_strings, cap_strings;
 } ccdb_bench;
 
-/* Runs every solver on every input (inputs carry their truth) on a read-only copy of its
+/* Runs every solver on every input (inputs carry their truth; a solver with no entry for an
+ * input's kind gets a row with status "unsupported" instead) on a read-only copy of its
  * queries, isolated or guarded (ccdb_run_solver), tallies, fills b->rows (one "all" row per
  * solver x dataset, then one per degeneracy class present), b->misses, b->findings, b->outputs
- * and the findings files <findings_dir>/{misses,bad-toi}/{vertex-face,edge-edge}/<solver>.csv
+ * and the findings files <findings_dir>/{misses,bad-toi}/<kind folder>/<solver>.csv
  * (the input format, truth column = the exact truth, so that they can be replayed or run).
  * Returns 0, or -1 with err filled when the harness itself fails. */
 int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_solvers,

@@ -41,9 +41,15 @@ typedef struct ccdb_solver_run {
     char *output; /* its first lines (CCDB_OUTPUT_EXCERPT_*), NUL-terminated; NULL if none */
 } ccdb_solver_run;
 
+/* The entry of `s` that answers queries of `kind`, or NULL when it has none: "not supported"
+ * (the rigid kinds for an entry older than ABI 3, whose fields are never read, or one that left
+ * them NULL). */
+ccdb_query_fn ccdb_solver_query_fn(const ccdb_solver *s, ccdb_kind kind);
+
 /* Runs `s` on n queries of `kind` in-process: per-thread state, one warm-up pass whose results
  * are kept, then cfg->repeat timed passes (clock around the whole loop only).
- * Returns 0, or -1 on allocation / thread failure (out->detail says why). */
+ * Returns 0, or -1 on allocation / thread failure or a kind `s` does not support (callers check
+ * ccdb_solver_query_fn first; out->detail says why). */
 int ccdb_runner_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3], size_t n,
                     const ccdb_run_config *cfg, ccdb_solver_run *out);
 /* Same in a forked child with a wall-clock limit (timeout_s > 0): a crash or timeout sets

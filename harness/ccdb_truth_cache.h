@@ -10,8 +10,12 @@
 #include "ccdb_input.h"
 #include "ccdb_truth.h"
 
+/* The exact truth of one query of `kind` (the one dispatch from kinds to judges).
+ * Returns 0, or -1 when the kind has no judge. */
+int ccdb_truth_of(ccdb_truth *ctx, ccdb_kind kind, const double q[8][3], ccdb_truth_result *out);
+
 /* Exact truth of every query, split over `threads` threads (one ccdb_truth per thread).
- * Returns 0, or -1 on allocation failure. */
+ * Returns 0, or -1 on allocation failure or a kind with no judge. */
 int ccdb_truth_compute(const ccdb_dataset *ds, int threads, ccdb_truth_result *out);
 
 /* Fills in->truth: from the cache (dir NULL: no cache) when valid, else computed and stored.

@@ -1,4 +1,4 @@
-/* cmd_gen.c — `ccdbench gen --family F --kind vf|ee [--count N] [--seed S] -o FILE.csv` and
+/* cmd_gen.c — `ccdbench gen --family F --kind K [--count N] [--seed S] -o FILE.csv` and
  * `ccdbench gen --list`.
  *
  * Generates a degenerate dataset, labels every query with the exact ground truth, and writes it
@@ -22,7 +22,7 @@
 static void gen_usage(FILE *f)
 {
     fprintf(f,
-            "usage: ccdbench gen --family F --kind vf|ee [--count N] [--seed S] -o FILE.csv\n"
+            "usage: ccdbench gen --family F --kind K [--count N] [--seed S] -o FILE.csv\n"
             "       ccdbench gen --list\n"
             "\n"
             "Generates queries of one degenerate family, labels each with the exact ground truth\n"
@@ -31,7 +31,7 @@ static void gen_usage(FILE *f)
             "\n"
             "options:\n"
             "  --family F     generator family (see --list)\n"
-            "  --kind vf|ee   vertex-face or edge-edge\n"
+            "  --kind K       vf, ee (linear), rigid-vf, rigid-ee (rigid motion)\n"
             "  --count N      number of queries, 1..%zu (default %d)\n"
             "  --seed S       unsigned 64-bit seed, decimal or 0x-hex (default %d)\n"
             "  -o FILE.csv    output file (written atomically)\n"
@@ -47,9 +47,13 @@ static void list_families(FILE *f)
 {
     for (size_t i = 0; i < ccdb_gen_family_count(); i++) {
         const ccdb_gen_family *fam = ccdb_gen_family_at(i);
-        const char *kinds = fam->kinds == (CCDB_GEN_VF | CCDB_GEN_EE) ? "vf,ee"
-                            : fam->kinds == CCDB_GEN_VF               ? "vf"
-                                                                      : "ee";
+        char kinds[64] = "";
+        for (int k = 0; k < CCDB_KIND_COUNT; k++)
+            if (fam->kinds & (1u << k)) {
+                size_t len = strlen(kinds);
+                snprintf(kinds + len, sizeof kinds - len, "%s%s", len ? "," : "",
+                         ccdb_kind_name((ccdb_kind)k));
+            }
         fprintf(f, "%-22s %-6s %s\n", fam->name, kinds, fam->summary);
     }
 }
@@ -95,7 +99,8 @@ int ccdb_cmd_gen(int argc, char **argv)
                 family = v;
             } else if (!strcmp(s, "--kind")) {
                 if (ccdb_kind_parse(v, &kind))
-                    return ccdb_cli_bad_usage("gen", "--kind must be vf or ee, not '%s'", v);
+                    return ccdb_cli_bad_usage("gen", "--kind must be " CCDB_KIND_NAMES ", not '%s'",
+                                              v);
             } else if (!strcmp(s, "--count")) {
                 if (parse_u64(v, &count) || count < 1 || count > CCDB_GEN_MAX_COUNT)
                     return ccdb_cli_bad_usage("gen",
@@ -130,7 +135,7 @@ int ccdb_cmd_gen(int argc, char **argv)
     if (!fam)
         return ccdb_cli_bad_usage("gen", "unknown family '%s' (see `ccdbench gen --list`)", family);
     if (kind == CCDB_KIND_UNKNOWN)
-        return ccdb_cli_bad_usage("gen", "--kind vf|ee is required");
+        return ccdb_cli_bad_usage("gen", "--kind " CCDB_KIND_NAMES " is required");
     if (!(fam->kinds & (1u << kind)))
         return ccdb_cli_bad_usage("gen", "family '%s' has no %s queries", family,
                                   ccdb_kind_name(kind));

@@ -11,13 +11,14 @@
 #include "ccdb_input.h"
 #include "ccdb_runner.h"
 #include "ccdb_tallies.h"
+#include "ccdb_truth_cache.h"
 #include "ccdb_registry.h"
 
 #define MAX_PLUGINS 64
 
 static void replay_usage(FILE *f)
 {
-    fputs("usage: ccdbench replay FILE.csv --index I [--kind vf|ee] [--solvers a,b]\n"
+    fputs("usage: ccdbench replay FILE.csv --index I [--kind K] [--solvers a,b]\n"
           "                       [--plugin X.so]... [--delta D] [--max-iter N] [--min-sep D]\n"
           "                       [--round-inputs] [--isolate | --no-isolate] [--timeout S]\n"
           "  one query (0-based index) in detail: its points, the exact truth, every solver\n"
@@ -26,11 +27,6 @@ static void replay_usage(FILE *f)
           "  child process unless --no-isolate; --isolate: every solver)\n",
           f);
 }
-
-static const char *const vf_rows[8] = { "v_t0", "f0_t0", "f1_t0", "f2_t0",
-                                        "v_t1", "f0_t1", "f1_t1", "f2_t1" };
-static const char *const ee_rows[8] = { "ea0_t0", "ea1_t0", "eb0_t0", "eb1_t0",
-                                        "ea0_t1", "ea1_t1", "eb0_t1", "eb1_t1" };
 
 static const char *outcome_name(ccdb_outcome o)
 {
@@ -128,7 +124,8 @@ int ccdb_cmd_replay(int argc, char **argv)
                 return ccdb_cli_bad_usage("replay", "--index must be an integer >= 0, not '%s'", v);
         } else if (!strcmp(o, "--kind")) {
             if (ccdb_kind_parse(v, &kind) != 0)
-                return ccdb_cli_bad_usage("replay", "--kind must be vf or ee, not '%s'", v);
+                return ccdb_cli_bad_usage("replay", "--kind must be " CCDB_KIND_NAMES ", not '%s'",
+                                          v);
         } else if (!strcmp(o, "--solvers")) {
             solvers = v;
         } else if (!strcmp(o, "--plugin")) {
@@ -213,11 +210,11 @@ int ccdb_cmd_replay(int argc, char **argv)
 
     size_t i = (size_t)index;
     const double(*q)[3] = (const double(*)[3])in.ds.q[i];
-    const char *const *rows = in.ds.kind == CCDB_KIND_VF ? vf_rows : ee_rows;
     printf("query %zu of %s (%s, CSV lines %zu-%zu; truth column %d)\n", i, file,
            ccdb_kind_name(in.ds.kind), 8 * i + 1, 8 * i + 8, in.ds.label ? in.ds.label[i] : -1);
     for (int p = 0; p < 8; p++)
-        printf("  %-7s %24.17g %24.17g %24.17g\n", rows[p], q[p][0], q[p][1], q[p][2]);
+        printf("  %-7s %24.17g %24.17g %24.17g\n", ccdb_kind_row_meaning(in.ds.kind, p), q[p][0],
+               q[p][1], q[p][2]);
 
     ccdb_truth *ctx = ccdb_truth_new();
     ccdb_truth_result t;
@@ -227,11 +224,15 @@ int ccdb_cmd_replay(int argc, char **argv)
         ccdb_input_free(&in);
         return 2;
     }
-    if (in.ds.kind == CCDB_KIND_VF)
-        ccdb_truth_vf(ctx, q, &t);
-    else
-        ccdb_truth_ee(ctx, q, &t);
+    int judged = ccdb_truth_of(ctx, in.ds.kind, q, &t);
     ccdb_truth_free(ctx);
+    if (judged != 0) {
+        fprintf(stderr, "ccdbench replay: no exact judge for %s queries\n",
+                ccdb_kind_name(in.ds.kind));
+        ccdb_registry_free(reg);
+        ccdb_input_free(&in);
+        return 2;
+    }
     if (t.hit)
         printf("exact truth: HIT, TOI in [%.17g, %.17g]%s", t.toi_lo, t.toi_hi,
                t.toi_lo == t.toi_hi ? " (exact)" : "");
@@ -270,6 +271,11 @@ int ccdb_cmd_replay(int argc, char **argv)
                     listed = 1;
             if (!listed)
                 continue;
+        }
+        if (!ccdb_solver_query_fn(s, in.ds.kind)) {
+            printf("  %-24s %-8s no %s entry\n", s->name, "unsupported",
+                   ccdb_kind_name(in.ds.kind));
+            continue;
         }
         ccdb_solver_run run;
         if (ccdb_run_solver(s, in.ds.kind, one, 1, &cfg, ccdb_isolated(s, mode), timeout_s, &run) !=

@@ -36,7 +36,7 @@ typedef struct run_args {
 static void run_usage(FILE *f)
 {
     fputs(
-        "usage: ccdbench run [--solvers a,b] [--plugin X.so]... [--data PATH]... [--kind vf|ee]\n"
+        "usage: ccdbench run [--solvers a,b] [--plugin X.so]... [--data PATH]... [--kind K]\n"
         "                    [--repeat R] [--threads T] [--isolate | --no-isolate] [--timeout S]\n"
         "                    [--fail-on-fn]\n"
         "                    [--delta D] [--max-iter N] [--min-sep D] [--round-inputs]\n"
@@ -49,8 +49,9 @@ static void run_usage(FILE *f)
         "                    files (2021 benchmark), or 6-column ones (2023 dataset) with their\n"
         "                    labels from <scene>/mma_bool/ when present (docs/csv-format.md);\n"
         "                    default: the built-in suite (every generator family, fixed seeds)\n"
-        "  --kind vf|ee      query kind when the path has no vertex-face/ or edge-edge/ folder\n"
-        "                    and the file is not named <step><vf|ee>.csv\n"
+        "  --kind K          query kind (vf, ee, rigid-vf, rigid-ee) when the path has no kind\n"
+        "                    folder (vertex-face/, edge-edge/, rigid-vertex-face/,\n"
+        "                    rigid-edge-edge/) and the file is not named <step><vf|ee>.csv\n"
         "  --repeat R        timed passes of the whole query loop (default 3; median reported)\n"
         "  --threads T       split each dataset into T contiguous chunks (default 1)\n"
         "  --isolate         run every solver in a child process per dataset (default: only\n"
@@ -147,7 +148,7 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
             a->data[a->n_data++] = v;
         } else if (!strcmp(o, "--kind")) {
             if (ccdb_kind_parse(v, &a->kind) != 0)
-                return ccdb_cli_bad_usage("run", "--kind must be vf or ee, not '%s'", v);
+                return ccdb_cli_bad_usage("run", "--kind must be " CCDB_KIND_NAMES ", not '%s'", v);
         } else if (!strcmp(o, "--repeat")) {
             if (parse_long(v, 1, 1000000, &l) != 0)
                 return ccdb_cli_bad_usage("run", "--repeat must be an integer >= 1, not '%s'", v);

@@ -151,8 +151,9 @@ int ccdb_input_read(const char *path, ccdb_kind forced, int round_inputs, ccdb_i
     ccdb_kind kind = forced != CCDB_KIND_UNKNOWN ? forced : ccdb_kind_from_path(path);
     if (kind == CCDB_KIND_UNKNOWN) {
         snprintf(err, errlen,
-                 "%s: cannot tell vertex-face from edge-edge (no vertex-face/ or edge-edge/ "
-                 "folder in the path, no <step><vf|ee>.csv name): pass --kind vf|ee",
+                 "%s: cannot tell the query kind (no vertex-face/, edge-edge/, "
+                 "rigid-vertex-face/ or rigid-edge-edge/ folder in the path, no "
+                 "<step><vf|ee>.csv name): pass --kind " CCDB_KIND_NAMES,
                  path);
         return -1;
     }

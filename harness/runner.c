@@ -97,16 +97,30 @@ void ccdb_solver_run_free(ccdb_solver_run *r)
     r->output = NULL;
 }
 
+ccdb_query_fn ccdb_solver_query_fn(const ccdb_solver *s, ccdb_kind kind)
+{
+    switch (kind) {
+    case CCDB_KIND_VF: return s->vertex_face;
+    case CCDB_KIND_EE: return s->edge_edge;
+    /* The rigid entries exist from ABI 3 on: an older entry ends before them. */
+    case CCDB_KIND_RIGID_VF: return s->abi_version >= 3 ? s->rigid_vertex_face : NULL;
+    case CCDB_KIND_RIGID_EE: return s->abi_version >= 3 ? s->rigid_edge_edge : NULL;
+    case CCDB_KIND_UNKNOWN: break;
+    }
+    return NULL;
+}
+
 int ccdb_runner_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3], size_t n,
                     const ccdb_run_config *cfg, ccdb_solver_run *out)
 {
     memset(out, 0, sizeof *out);
     out->status = CCDB_RUN_OK;
-    if (kind != CCDB_KIND_VF && kind != CCDB_KIND_EE) {
-        snprintf(out->detail, sizeof out->detail, "unknown query kind");
+    query_fn fn = ccdb_solver_query_fn(s, kind);
+    if (!fn) {
+        snprintf(out->detail, sizeof out->detail, "%s queries: not supported",
+                 ccdb_kind_name(kind));
         return -1;
     }
-    query_fn fn = kind == CCDB_KIND_VF ? s->vertex_face : s->edge_edge;
     int repeat = cfg->repeat > 0 ? cfg->repeat : 1;
     size_t threads = cfg->threads > 0 ? (size_t)cfg->threads : 1;
     if (threads > n)

@@ -43,6 +43,11 @@ void ccdb_print_summary(FILE *f, const ccdb_bench *b)
             snprintf(status, sizeof status, "CLAIM BROKEN (conservative)");
         else if (s->violations)
             snprintf(status, sizeof status, "CONTRACT BROKEN");
+        if (s->unsupported) { /* not run there: its queries are counted elsewhere */
+            size_t len = strlen(status);
+            snprintf(status + len, sizeof status - len, " (%d dataset%s not supported)",
+                     s->unsupported, s->unsupported == 1 ? "" : "s");
+        }
         fprintf(f, "%-24s %10lld %8lld %8lld %8lld %8lld %10lld %12s  %s\n", s->solver->name,
                 s->queries, s->fn, s->fp, s->toi_violations, s->failed, s->violations, ns, status);
     }

@@ -17,6 +17,18 @@ typedef struct chunk {
     int failed;
 } chunk;
 
+int ccdb_truth_of(ccdb_truth *ctx, ccdb_kind kind, const double q[8][3], ccdb_truth_result *out)
+{
+    switch (kind) {
+    case CCDB_KIND_VF: ccdb_truth_vf(ctx, q, out); return 0;
+    case CCDB_KIND_EE: ccdb_truth_ee(ctx, q, out); return 0;
+    case CCDB_KIND_RIGID_VF: /* the rigid judge is not written yet */
+    case CCDB_KIND_RIGID_EE:
+    case CCDB_KIND_UNKNOWN: break;
+    }
+    return -1;
+}
+
 static void *truth_chunk(void *arg)
 {
     chunk *c = arg;
@@ -25,12 +37,9 @@ static void *truth_chunk(void *arg)
         c->failed = 1;
         return NULL;
     }
-    for (size_t i = c->lo; i < c->hi; i++) {
-        if (c->ds->kind == CCDB_KIND_VF)
-            ccdb_truth_vf(ctx, (const double(*)[3])c->ds->q[i], &c->out[i]);
-        else
-            ccdb_truth_ee(ctx, (const double(*)[3])c->ds->q[i], &c->out[i]);
-    }
+    for (size_t i = c->lo; i < c->hi && !c->failed; i++)
+        if (ccdb_truth_of(ctx, c->ds->kind, (const double(*)[3])c->ds->q[i], &c->out[i]) != 0)
+            c->failed = 1;
     ccdb_truth_free(ctx);
     return NULL;
 }
@@ -38,8 +47,6 @@ static void *truth_chunk(void *arg)
 int ccdb_truth_compute(const ccdb_dataset *ds, int threads, ccdb_truth_result *out)
 {
     size_t n = ds->count, t = threads > 1 ? (size_t)threads : 1;
-    if (ds->kind != CCDB_KIND_VF && ds->kind != CCDB_KIND_EE)
-        return -1;
     if (t > n)
         t = n ? n : 1;
     chunk *c = calloc(t, sizeof *c);
@@ -90,8 +97,10 @@ int ccdb_truth_for_input(ccdb_input *in, const char *dir, int round_inputs, int 
     }
     if (!in->truth_cached) {
         if (ccdb_truth_compute(&in->ds, threads, in->truth) != 0)
-            return ccdb_errorf(err, errlen, "%s: out of memory for the exact truth",
-                               ccdb_input_label(in));
+            return ccdb_errorf(err, errlen,
+                               "%s: cannot compute the exact truth of %s queries "
+                               "(out of memory, or no judge for the kind)",
+                               ccdb_input_label(in), ccdb_kind_name(in->ds.kind));
         if (dir && ccdb_truth_cache_store(dir, key, n, in->truth, why, sizeof why) != 0)
             fprintf(stderr, "ccdbench: warning: cannot write the truth cache (%s)\n", why);
     }

@@ -25,8 +25,10 @@ typedef struct ccdb_report_kv {
 
 typedef enum ccdb_report_status {
     CCDB_REPORT_OK = 0,
-    CCDB_REPORT_CRASHED, /* --isolate: the solver's child process died */
-    CCDB_REPORT_TIMEOUT  /* --isolate: the time limit was hit */
+    CCDB_REPORT_CRASHED,    /* --isolate: the solver's child process died */
+    CCDB_REPORT_TIMEOUT,    /* --isolate: the time limit was hit */
+    CCDB_REPORT_UNSUPPORTED /* the solver has no entry for the dataset's kind (a linear-only
+                               solver on rigid data): not run, neither a failure nor a miss */
 } ccdb_report_status;
 
 /* One row per solver x dataset x kind x family ("all" rows aggregate a dataset). */
@@ -102,7 +104,7 @@ int ccdb_report_write_html(const ccdb_report *r, const char *path, char *err, si
 /* Both: DIR/summary.csv and DIR/index.html (DIR must exist). */
 int ccdb_report_write_dir(const ccdb_report *r, const char *dir, char *err, size_t errlen);
 
-/* Stable names: "ok", "crashed", "timeout" (as in summary.csv's status column). */
+/* Stable names: "ok", "crashed", "timeout", "unsupported" (as in summary.csv's status column). */
 const char *ccdb_report_status_name(ccdb_report_status s);
 
 #endif

@@ -46,6 +46,7 @@ static const char *const css =
     "td.bad{background:#f8d0d0;color:#900;font-weight:700}"
     "tr.status-crashed td,tr.status-timeout td{background:#fde9c8}"
     "td.status-crashed,td.status-timeout{color:#a00;font-weight:700}"
+    "tr.status-unsupported td{color:#777}"
     ".warning{background:#fff3cd;border:2px solid #d39e00;color:#5c4400;padding:.7em 1em;"
     "font-weight:700;border-radius:4px;margin:1em 0}"
     ".tag{display:inline-block;font-size:.8em;padding:0 .35em;margin:0 .15em;border-radius:3px;"
@@ -123,6 +124,8 @@ static int rows_used(const ccdb_report *r, unsigned char *used)
     return 0;
 }
 
+/* The worst status of a solver's rows is its summary's; "unsupported" (some kind it has no
+ * entry for) ranks with "ok": the rows of that dataset say it. */
 static int status_rank(ccdb_report_status s)
 {
     return s == CCDB_REPORT_CRASHED ? 2 : s == CCDB_REPORT_TIMEOUT ? 1 : 0;

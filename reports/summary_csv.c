@@ -19,6 +19,7 @@ const char *ccdb_report_status_name(ccdb_report_status s)
     case CCDB_REPORT_OK: return "ok";
     case CCDB_REPORT_CRASHED: return "crashed";
     case CCDB_REPORT_TIMEOUT: return "timeout";
+    case CCDB_REPORT_UNSUPPORTED: return "unsupported";
     }
     return "unknown";
 }

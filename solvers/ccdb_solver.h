@@ -10,6 +10,13 @@
  *   VF: v_t0, f0_t0, f1_t0, f2_t0, v_t1, f0_t1, f1_t1, f2_t1
  *   EE: ea0_t0, ea1_t0, eb0_t0, eb1_t0, ea0_t1, ea1_t1, eb0_t1, eb1_t1
  * so q[i] moves linearly to q[i + 4] over the step t in [0,1].
+ * Rigid queries (ABI 3, rigid_vertex_face / rigid_edge_edge; docs/rigid.md) use the same 8x3
+ * layout: q[0..3] the four points at t = 0 in the fixed body's frame (VF: vertex, a, b, c;
+ * EE: a0, a1, b0, b1), q[4] = c (a point of the axis), q[5] = w (the axis, |w| = tan(phi1 / 2)),
+ * q[6] = s (the translation), q[7] = (0,0,0) when the first primitive (vertex / edge a) moves,
+ * (1,0,0) when the second (triangle / edge b) moves. A moving point x0 is at
+ * c + R(u) (x0 - c) + u s with u = tan(phi1 t / 2) / |w| (u = t when w = 0), R(u) the rotation
+ * by 2 atan(u |w|) about w; the TOI answered is in t.
  *
  * ABI rules (as SQLite's sqlite3_vfs): abi_version is the first field, fields are only ever
  * appended (bumping CCDB_SOLVER_ABI), and the harness reads abi_version before any other field:
@@ -28,8 +35,9 @@
 extern "C" {
 #endif
 
-/* ABI 2: the CCDB_SOLVER_NO_WORK_COUNT flag (ABI 1 entries are still accepted). */
-#define CCDB_SOLVER_ABI 2
+/* ABI 2: the CCDB_SOLVER_NO_WORK_COUNT flag. ABI 3: the rigid-motion entries rigid_vertex_face
+ * and rigid_edge_edge (ABI 1 and 2 entries are still accepted: "not supported" on rigid data). */
+#define CCDB_SOLVER_ABI 3
 
 /* Parameters every solver receives (a solver ignores what it has no use for). */
 typedef struct ccdb_params {
@@ -77,7 +85,13 @@ typedef struct ccdb_solver {
                         ccdb_result *out);
     void (*edge_edge)(void *state, const double q[8][3], const ccdb_params *params,
                       ccdb_result *out);
-    /* ABI 1 and 2 end here. Append new fields below, bump CCDB_SOLVER_ABI. */
+    /* ABI 1 and 2 end here. */
+    /* ABI 3: rigid motion (q as above). NULL: not supported. */
+    void (*rigid_vertex_face)(void *state, const double q[8][3], const ccdb_params *params,
+                              ccdb_result *out);
+    void (*rigid_edge_edge)(void *state, const double q[8][3], const ccdb_params *params,
+                            ccdb_result *out);
+    /* ABI 3 ends here. Append new fields below, bump CCDB_SOLVER_ABI. */
 } ccdb_solver;
 
 typedef const ccdb_solver *(*ccdb_solver_entry_fn)(void);
@@ -97,7 +111,8 @@ typedef void (*ccdb_query_fn)(void *state, const double q[8][3], const ccdb_para
                               ccdb_result *out);
 
 /* Fills an entry field by field, valid in C17 and C++17 alike: abi_version = CCDB_SOLVER_ABI,
- * the fields given, create and destroy NULL (set them afterwards if the solver has state).
+ * the fields given, create, destroy, rigid_vertex_face and rigid_edge_edge NULL (set them
+ * afterwards if the solver has state or answers rigid queries).
  * Returns s:
  *     const ccdb_solver *ccdb_solver_entry(void)
  *     {
@@ -120,6 +135,8 @@ static inline const ccdb_solver *ccdb_solver_init(ccdb_solver *s, const char *na
     s->destroy = 0;
     s->vertex_face = vertex_face;
     s->edge_edge = edge_edge;
+    s->rigid_vertex_face = 0;
+    s->rigid_edge_edge = 0;
     return s;
 }
 

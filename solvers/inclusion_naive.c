@@ -146,4 +146,6 @@ const ccdb_solver ccdb_solver_inclusion_naive = {
     in_destroy,
     in_vf,
     in_ee,
+    NULL, /* rigid_vertex_face: linear motion only */
+    NULL,
 };

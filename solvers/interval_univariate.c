@@ -111,4 +111,6 @@ const ccdb_solver ccdb_solver_interval_univariate = {
     NULL,
     iu_vf,
     iu_ee,
+    NULL, /* rigid_vertex_face: linear motion only */
+    NULL,
 };

@@ -28,4 +28,6 @@ const ccdb_solver ccdb_solver_null = {
     .destroy = 0,
     .vertex_face = null_query,
     .edge_edge = null_query,
+    .rigid_vertex_face = null_query,
+    .rigid_edge_edge = null_query,
 };

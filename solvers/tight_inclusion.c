@@ -752,4 +752,6 @@ const ccdb_solver ccdb_solver_tight_inclusion = {
     ti_destroy,
     ti_vf,
     ti_ee,
+    NULL, /* rigid_vertex_face: linear motion only */
+    NULL,
 };

@@ -60,11 +60,22 @@ const ccdb_solver fake_scripted = {
     fake_destroy,
     answer,
     answer,
+    answer,
+    answer,
 };
 
 const ccdb_solver fake_crash = {
-    CCDB_SOLVER_ABI, "fake_crash",  "crashes or hangs when told", "test double", 0, NULL, NULL,
-    answer_or_die,   answer_or_die,
+    CCDB_SOLVER_ABI,
+    "fake_crash",
+    "crashes or hangs when told",
+    "test double",
+    0,
+    NULL,
+    NULL,
+    answer_or_die,
+    answer_or_die,
+    answer_or_die,
+    answer_or_die,
 };
 
 void fake_script(double q[8][3], ccdb_state state, double toi, long long work)

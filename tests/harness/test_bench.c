@@ -11,8 +11,10 @@
 #include "ccdb_bench.h"
 #include "ccdb_dataset.h"
 #include "ccdb_input.h"
+#include "ccdb_registry.h"
 #include "ccdb_runner.h"
 #include "ccdb_test_fixtures.h"
+#include "cli_fixture.h"
 #include "fake.h"
 
 static char dir[256];
@@ -154,4 +156,84 @@ Test(bench, rows_misses_and_crash_isolation)
     ccdb_bench_free(&b);
     ccdb_input_free(&in[0]);
     ccdb_input_free(&in[1]);
+}
+
+/* Rigid data: a solver with rigid entries runs; an ABI 2 plugin (whose entry ends before the
+ * rigid fields, followed by pointers that abort if read) and an ABI 3 entry that left them NULL
+ * get one "all" row with status "unsupported", the dataset's query count and no outcome at all
+ * (neither failures nor misses), and are counted in their summary; on linear data they run. */
+Test(bench, rigid_data_skips_solvers_without_rigid_entries)
+{
+    ccdb_registry *reg = ccdb_registry_new();
+    char err[512];
+    cr_assert(reg);
+    cr_assert_eq(ccdb_registry_load_plugin(reg, CLI_PLUGINS "/testplugin_abi2.so", err, sizeof err),
+                 0, "%s", err);
+    const ccdb_solver *abi2 = ccdb_registry_find(reg, "testplugin_abi2");
+    cr_assert(abi2 && abi2->abi_version == 2);
+    cr_assert(ccdb_solver_query_fn(abi2, CCDB_KIND_RIGID_VF) == NULL);
+    cr_assert(ccdb_solver_query_fn(abi2, CCDB_KIND_RIGID_EE) == NULL);
+    cr_assert(ccdb_solver_query_fn(abi2, CCDB_KIND_VF) != NULL);
+    ccdb_solver linear_only = fake_scripted;
+    linear_only.name = "fake_linear_only";
+    linear_only.rigid_vertex_face = linear_only.rigid_edge_edge = NULL;
+
+    ccdb_input in[3];
+    make_input(&in[0], "rigid", CCDB_KIND_RIGID_VF, 20, 0);
+    make_input(&in[1], "rigid ee", CCDB_KIND_RIGID_EE, 7, 0);
+    make_input(&in[2], "linear", CCDB_KIND_VF, 10, 0);
+    const ccdb_solver *solvers[3] = { &fake_scripted, abi2, &linear_only };
+    ccdb_bench_options opt = { 0 };
+    opt.run = (ccdb_run_config){ ccdb_params_default(), 1, 1 };
+    opt.isolate = CCDB_ISOLATE_NONE;
+    opt.misses_kept = 100;
+    ccdb_bench b;
+    cr_assert_eq(ccdb_bench_run(&b, solvers, 3, in, 3, &opt, err, sizeof err), 0, "%s", err);
+    int unsupported_rows = 0;
+    for (size_t r = 0; r < b.n_rows; r++) {
+        const ccdb_report_row *w = &b.rows[r];
+        int rigid = strcmp(w->dataset, "linear") != 0;
+        int runs = w->solver == fake_scripted.name || !rigid;
+        if (runs) {
+            cr_expect_eq(w->status, CCDB_REPORT_OK, "%s on %s", w->solver, w->dataset);
+            continue;
+        }
+        unsupported_rows++;
+        cr_expect_str_eq(w->family, "all", "no class rows for %s on %s", w->solver, w->dataset);
+        cr_expect_eq(w->status, CCDB_REPORT_UNSUPPORTED);
+        cr_expect_str_eq(ccdb_report_status_name(w->status), "unsupported");
+        cr_expect_str_eq(w->kind, strcmp(w->dataset, "rigid") ? "rigid-ee" : "rigid-vf");
+        cr_expect_eq(w->queries, strcmp(w->dataset, "rigid") ? 7 : 20);
+        cr_expect(w->tp == 0 && w->fp == 0 && w->fn == 0 && w->tn == 0 && w->failed == 0 &&
+                  w->positives == 0 && w->toi_violations == 0);
+    }
+    cr_expect_eq(unsupported_rows, 4);
+    cr_expect_eq(b.solvers[0].unsupported, 0);
+    cr_expect_eq(b.solvers[0].fn, expected_fn(20) + expected_fn(7) + expected_fn(10));
+    cr_expect_eq(b.solvers[1].unsupported, 2);
+    cr_expect_eq(b.solvers[2].unsupported, 2);
+    cr_expect_eq(b.solvers[1].queries, 10, "only the linear queries ran");
+    cr_expect_eq(b.solvers[1].fn, 0);
+    /* Misses: fake_scripted's on every dataset, fake_linear_only's on the linear one only. */
+    long long from_linear_only = 0;
+    for (size_t m = 0; m < b.n_misses; m++) {
+        from_linear_only += !strcmp(b.misses[m].solver, "fake_linear_only");
+        cr_expect(strcmp(b.misses[m].solver, "testplugin_abi2") != 0);
+        if (!strcmp(b.misses[m].solver, "fake_linear_only"))
+            cr_expect_str_eq(b.misses[m].kind, "vf");
+    }
+    cr_expect_eq(from_linear_only, expected_fn(10));
+    cr_expect_eq(b.n_misses, (size_t)(expected_fn(20) + expected_fn(7) + 2 * expected_fn(10)));
+    char *table = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&table, &len);
+    cr_assert(f);
+    ccdb_print_summary(f, &b);
+    fclose(f);
+    cr_expect(strstr(table, "(2 datasets not supported)"), "%s", table);
+    free(table);
+    ccdb_bench_free(&b);
+    for (int i = 0; i < 3; i++)
+        ccdb_input_free(&in[i]);
+    ccdb_registry_free(reg);
 }

@@ -142,7 +142,7 @@ Test(registry, validate_rejects_each_malformation)
 /* ABI 2 added the CCDB_SOLVER_NO_WORK_COUNT flag; ABI 1 entries are still accepted, without it. */
 Test(registry, abi_1_still_accepted_and_no_work_count_from_abi_2)
 {
-    cr_expect_eq(CCDB_SOLVER_ABI, 2);
+    cr_expect_eq(CCDB_SOLVER_ABI, 3);
     cr_expect_eq(CCDB_SOLVER_ABI_OLDEST, 1);
     ccdb_solver s = good();
     char err[256] = "";
@@ -173,6 +173,8 @@ Test(registry, solver_init_fills_every_field)
     cr_expect_eq(s.flags, CCDB_CLAIM_REPORTS_TOI);
     cr_expect(s.create == NULL && s.destroy == NULL);
     cr_expect(s.vertex_face == noop && s.edge_edge == noop);
+    cr_expect(s.rigid_vertex_face == NULL && s.rigid_edge_edge == NULL,
+              "rigid entries: not supported unless set");
     char err[256] = "";
     cr_expect(ccdb_solver_validate(&s, err, sizeof err) == 0, "%s", err);
 }

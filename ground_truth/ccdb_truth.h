@@ -2,7 +2,10 @@
  *
  * Contract: for every finite input the result is the exact answer of the closed-set CCD
  * question (touching counts), with toi_lo <= TOI <= toi_hi rounded outward from the exact
- * algebraic time of impact; no epsilon is used anywhere.
+ * time of impact; no epsilon is used anywhere. Linear motion (ccdb_truth_vf / _ee): the TOI is
+ * algebraic and the bracket the tightest (adjacent doubles, or one double when the TOI is one).
+ * Rigid motion (ccdb_truth_rigid_vf / _ee, docs/rigid.md): the TOI in t is transcendental in
+ * general; the bracket is outward-rounded through atan from a tight exact bracket of u.
  *
  * Takes plain `const double q[8][3]` in the public benchmark's row order (see ccdb_dataset.h);
  * includes nothing else of the project. Not thread-safe per context: use one context per thread.
@@ -11,18 +14,19 @@
 #define CCDB_TRUTH_H
 
 /* Bumped whenever any answer, bracket or class may change: part of the truth-cache key. */
-#define CCDB_TRUTH_VERSION 2
+#define CCDB_TRUTH_VERSION 3
 
 /* Degeneracy class of a query: one primary label (highest precedence first) plus flags. */
 typedef enum ccdb_truth_class {
     CCDB_CLASS_DEGENERATE_PRIMITIVE =
-        0,                     /* zero-area triangle / zero-length edge / coincident pts */
-    CCDB_CLASS_PARALLEL_EDGES, /* EE: edges parallel (or collinear) */
-    CCDB_CLASS_COPLANAR,       /* all four points coplanar for the whole step (cubic == 0) */
-    CCDB_CLASS_CONTACT_T0,     /* first contact exactly at t = 0 */
-    CCDB_CLASS_CONTACT_T1,     /* first contact exactly at t = 1 */
-    CCDB_CLASS_TANGENT,        /* TOI is a multiple root of the coplanarity cubic */
-    CCDB_CLASS_BOUNDARY,       /* contact on an edge/corner of the triangle, an edge end */
+        0,                       /* zero-area triangle / zero-length edge / coincident pts */
+    CCDB_CLASS_PARALLEL_EDGES,   /* EE: edges parallel (or collinear) */
+    CCDB_CLASS_COPLANAR,         /* all four points coplanar for the whole step (cubic == 0) */
+    CCDB_CLASS_CONTACT_T0,       /* first contact exactly at t = 0 */
+    CCDB_CLASS_CONTACT_T1,       /* first contact exactly at t = 1 */
+    CCDB_CLASS_TANGENT,          /* TOI is a multiple root of the coplanarity cubic */
+    CCDB_CLASS_BOUNDARY,         /* contact on an edge/corner of the triangle, an edge end */
+    CCDB_CLASS_PURE_TRANSLATION, /* rigid kinds: w = 0, no rotation (the linear motion) */
     CCDB_CLASS_GENERIC,
     CCDB_CLASS_COUNT
 } ccdb_truth_class;
@@ -56,6 +60,10 @@ void ccdb_truth_free(ccdb_truth *ctx);
 
 void ccdb_truth_vf(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
 void ccdb_truth_ee(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
+/* Rigid motion (rows: the four points at t = 0, axis point c, axis w, translation s, which
+ * primitive moves; docs/rigid.md). Always the exact path (stage EXACT): no filter yet. */
+void ccdb_truth_rigid_vf(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
+void ccdb_truth_rigid_ee(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
 
 /* Testing / benchmarking knobs (default: checking off unless the environment variable
  * CCDB_TRUTH_CHECK is set to a non-zero value; filters on).

@@ -1,7 +1,10 @@
 /* truth.c — the exact judge: integer form of a query, the static contact predicates as signs
  * of polynomials in t, the decision over [0,1] (roots of the coplanarity cubic, or the general
  * candidate method when the cubic vanishes identically), the TOI bracket and the class.
- * See docs/ground-truth.md for the method and the exact class definitions. */
+ * See docs/ground-truth.md for the method and the exact class definitions.
+ * Rigid queries (docs/rigid.md) take the same path on polynomials in u (gt_rigid.h: every
+ * point times one positive polynomial, which keeps every sign); only the loading, the
+ * coincident-point test and the TOI bracket (u to t) differ. */
 #include <assert.h>
 #include <limits.h>
 #include <math.h>
@@ -12,9 +15,11 @@
 #include "ccdb_truth.h"
 #include "filter.h"
 #include "gt_poly.h"
+#include "gt_rigid.h"
 
 /* Polynomial table. VF points: 0 = p, 1 = a, 2 = b, 3 = c. EE: 0 = a0, 1 = a1, 2 = b0, 3 = b1.
- * Every polynomial has degree <= 3 (F) or <= 2 (all others). */
+ * Every polynomial has degree <= 3 (F) or <= 2 (all others) in the linear kinds; <= 7 and
+ * <= 5 in the rigid ones (points of degree <= 3, differences within a body of degree <= 2). */
 enum {
     T_F = 0,  /* coplanarity cubic: VF n.(p-a), EE m.(b0-a0) */
     T_N0 = 1, /* VF n = (b-a)x(c-a), EE m = (a1-a0)x(b1-b0): three components */
@@ -49,6 +54,8 @@ struct ccdb_truth {
     gt_poly T[T_COUNT];
     unsigned char have[T_COUNT]; /* which polynomials of T are computed for the current query */
     int ee;                      /* current kind */
+    int rigid;                   /* rigid motion: P in u (gt_rigid.h) */
+    int pure;                    /* rigid with w = 0: a pure translation, t = u */
     gt_alg cand[N_CAND];
     gt_alg sample, toi2;
     gt_poly sqf;
@@ -148,7 +155,7 @@ static void set_scaled(mpz_ptr z, int64_t man, long shift)
 #endif
 }
 
-static void load(ccdb_truth *c, const double q[8][3], int ee)
+static void load_linear(ccdb_truth *c, const double q[8][3])
 {
     int64_t man[8][3];
     long ex[8][3];
@@ -189,6 +196,15 @@ static void load(ccdb_truth *c, const double q[8][3], int ee)
             p->deg = 1;
             gt_poly_norm(p);
         }
+}
+
+/* The current query as polynomials P (in t, or in u for a rigid one: c->rigid). */
+static void load(ccdb_truth *c, const double q[8][3], int ee)
+{
+    if (c->rigid)
+        c->pure = gt_rigid_load(&c->ws, c->P, q, !ee);
+    else
+        load_linear(c, q);
     memset(c->have, 0, sizeof c->have);
     c->ee = ee;
 }
@@ -657,10 +673,44 @@ static int classify_fast(const double q[8][3], int ee, unsigned *flags)
     return 1;
 }
 
+/* coincident_points on the polynomials at t = 0 and t = 1 (u = 0 and 1 for a rigid query, where
+ * the positions are not doubles in general; every point carries the same positive factor). */
+static int coincident_points_poly(ccdb_truth *c)
+{
+    static const int vf_pairs[3][2] = { { 0, 1 }, { 0, 2 }, { 0, 3 } };
+    static const int ee_pairs[6][2] = {
+        { 0, 1 }, { 2, 3 }, { 0, 2 }, { 0, 3 }, { 1, 2 }, { 1, 3 }
+    };
+    const int(*pairs)[2] = c->ee ? ee_pairs : vf_pairs;
+    const int np = c->ee ? 6 : 3;
+    gt_ws_mark mk = gt_ws_save(&c->ws);
+    mpz_ptr v[4][3];
+    int degenerate = 0;
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 3; j++)
+            v[i][j] = gt_ws_int(&c->ws);
+    for (int at1 = 0; at1 < 2 && !degenerate; at1++) {
+        for (int i = 0; i < 4; i++)
+            for (int j = 0; j < 3; j++) {
+                const gt_poly *p = &c->P[i][j];
+                mpz_set_ui(v[i][j], 0);
+                for (int d = 0; d <= p->deg && (at1 || d == 0); d++)
+                    mpz_add(v[i][j], v[i][j], p->c[d]);
+            }
+        for (int k = 0; k < np && !degenerate; k++) {
+            int a = pairs[k][0], b = pairs[k][1];
+            degenerate = !mpz_cmp(v[a][0], v[b][0]) && !mpz_cmp(v[a][1], v[b][1]) &&
+                         !mpz_cmp(v[a][2], v[b][2]);
+        }
+    }
+    gt_ws_restore(&c->ws, mk);
+    return degenerate;
+}
+
 static unsigned classify(ccdb_truth *c, const double q[8][3], int hit, gt_alg *toi)
 {
     unsigned f = 0;
-    int degenerate = coincident_points(q, c->ee);
+    int degenerate = c->rigid ? coincident_points_poly(c) : coincident_points(q, c->ee);
     int n0 = normal_zero_at(c, 0), n1 = normal_zero_at(c, 1);
     if (!c->ee && (n0 || n1))
         degenerate = 1;
@@ -699,6 +749,8 @@ static unsigned classify(ccdb_truth *c, const double q[8][3], int hit, gt_alg *t
         if (b)
             f |= 1u << CCDB_CLASS_BOUNDARY;
     }
+    if (c->rigid && c->pure)
+        f |= 1u << CCDB_CLASS_PURE_TRANSLATION;
     if (f == 0)
         f = 1u << CCDB_CLASS_GENERIC;
     return f;
@@ -739,7 +791,10 @@ static void exact_path(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_r
     gt_alg *toi = NULL;
     if (out->hit) {
         toi = &c->cand[idx];
-        gt_alg_bracket(&c->ws, toi, &out->toi_lo, &out->toi_hi);
+        if (c->rigid && !c->pure) /* t = atan(u |w|) / atan(|w|) */
+            gt_rigid_toi(&c->ws, toi, q, &out->toi_lo, &out->toi_hi);
+        else /* t = u */
+            gt_alg_bracket(&c->ws, toi, &out->toi_lo, &out->toi_hi);
     } else {
         out->toi_lo = out->toi_hi = 0;
     }
@@ -817,9 +872,28 @@ static void run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *
 
 void ccdb_truth_vf(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
 {
+    c->rigid = 0;
     run(c, q, 0, out);
 }
 void ccdb_truth_ee(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
 {
+    c->rigid = 0;
     run(c, q, 1, out);
+}
+
+/* Rigid queries: the exact path only (the cheap stages know the linear motion alone). */
+static void run_rigid(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
+{
+    c->rigid = 1;
+    exact_path(c, q, ee, out);
+    c->rigid = 0;
+    c->stats.decided[CCDB_STAGE_EXACT]++;
+}
+void ccdb_truth_rigid_vf(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
+{
+    run_rigid(c, q, 0, out);
+}
+void ccdb_truth_rigid_ee(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
+{
+    run_rigid(c, q, 1, out);
 }

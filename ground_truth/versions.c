@@ -16,8 +16,15 @@ const char *ccdb_truth_library_versions(void)
 const char *ccdb_truth_class_name(ccdb_truth_class cls)
 {
     static const char *const names[CCDB_CLASS_COUNT] = {
-        "degenerate_primitive", "parallel_edges", "coplanar", "contact_t0",
-        "contact_t1",           "tangent",        "boundary", "generic",
+        "degenerate_primitive",
+        "parallel_edges",
+        "coplanar",
+        "contact_t0",
+        "contact_t1",
+        "tangent",
+        "boundary",
+        "pure_translation",
+        "generic",
     };
     return (unsigned)cls < CCDB_CLASS_COUNT ? names[cls] : "invalid";
 }

@@ -22,8 +22,8 @@ int ccdb_truth_of(ccdb_truth *ctx, ccdb_kind kind, const double q[8][3], ccdb_tr
     switch (kind) {
     case CCDB_KIND_VF: ccdb_truth_vf(ctx, q, out); return 0;
     case CCDB_KIND_EE: ccdb_truth_ee(ctx, q, out); return 0;
-    case CCDB_KIND_RIGID_VF: /* the rigid judge is not written yet */
-    case CCDB_KIND_RIGID_EE:
+    case CCDB_KIND_RIGID_VF: ccdb_truth_rigid_vf(ctx, q, out); return 0;
+    case CCDB_KIND_RIGID_EE: ccdb_truth_rigid_ee(ctx, q, out); return 0;
     case CCDB_KIND_UNKNOWN: break;
     }
     return -1;

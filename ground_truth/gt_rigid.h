@@ -1,0 +1,27 @@
+/* gt_rigid.h (internal to ground_truth/) — rigid motion as integer polynomials in u, and the
+ * TOI in t from an exact bracket of u (docs/rigid.md).
+ *
+ * A rigid query (rows: the four points at t = 0, axis point c, axis w, translation s, which
+ * primitive moves) moves the points of one primitive by
+ *     x(u) = c + R(u) (x0 - c) + u s,   R(u) = I + 2 (u K + u^2 K^2) / D(u),   K = [w]x,
+ *     D(u) = 1 + u^2 |w|^2,   u = tan(phi1 t / 2) / |w| in [0, 1]   (u = t when w = 0).
+ * Every point (moving or still) is written as D(u) x(u) times one positive constant: integer
+ * polynomials of degree <= 3 sharing the positive factor, so every sign of a homogeneous
+ * predicate in the points (all of truth.c's) is the sign of the true one. */
+#ifndef CCDB_GT_RIGID_H
+#define CCDB_GT_RIGID_H
+
+#include "gt_poly.h"
+
+/* P[i][j] = point i, axis j, as above (degree <= 3 in u), for a VF (vf = 1: point 0 the vertex,
+ * 1-3 the triangle) or EE (vf = 0: 0-1 edge a, 2-3 edge b) query. Returns 1 when w = 0 (a pure
+ * translation: P is then x0 + u s, the linear motion with t = u), else 0. */
+int gt_rigid_load(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf);
+
+/* Outward-rounded doubles lo <= t(u) <= hi of the root u (in [0, 1]) of a query whose w is not
+ * zero: t(u) = atan(u |w|) / atan(|w|), from a bracket of u refined to about 70 bits and MPFR
+ * with directed rounding through the product, atan, the square root in |w| and the quotient.
+ * u = 0 and u = 1 give t = 0 and t = 1 exactly. */
+void gt_rigid_toi(gt_ws *ws, gt_alg *u, const double q[8][3], double *lo, double *hi);
+
+#endif

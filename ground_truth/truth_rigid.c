@@ -1,0 +1,202 @@
+/* truth_rigid.c — the rigid motion of docs/rigid.md as integer polynomials in u (gt_rigid_load)
+ * and the time of impact in t from an exact bracket of u (gt_rigid_toi). The decision itself is
+ * truth.c's: the same predicate table and cell method, on these polynomials. */
+#include <assert.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "gt_rigid.h"
+
+/* x = m 2^e exactly (m odd, or 0 with e = 0), from the IEEE-754 fields. */
+static void split(double x, int64_t *m, long *e)
+{
+    assert(isfinite(x)); /* precondition: finite input (the CSV layer rejects others) */
+    int ex;
+    double f = frexp(x, &ex); /* x = f 2^ex, 0.5 <= |f| < 1 */
+    if (f == 0) {
+        *m = 0;
+        *e = 0;
+        return;
+    }
+    int64_t v = (int64_t)ldexp(f, 53); /* exact: f has at most 53 significant bits */
+    long E = ex - 53;
+    while ((v & 1) == 0) {
+        v /= 2;
+        E++;
+    }
+    *m = v;
+    *e = E;
+}
+
+/* z = m 2^shift, shift >= 0. */
+static void set_scaled(mpz_ptr z, int64_t m, long shift)
+{
+    mpz_set_si(z, (long)m);
+    mpz_mul_2exp(z, z, (mp_bitcnt_t)shift);
+}
+
+/* r = a x b for integer vectors. */
+static void zcross(mpz_ptr r[3], mpz_ptr const a[3], mpz_ptr const b[3], mpz_ptr tmp)
+{
+    for (int j = 0; j < 3; j++) {
+        int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+        mpz_mul(r[j], a[j1], b[j2]);
+        mpz_mul(tmp, a[j2], b[j1]);
+        mpz_sub(r[j], r[j], tmp);
+    }
+}
+
+/* Integer form: the lengths (points, c, s) share one power-of-two scale 2^-emin, the
+ * dimensionless w its own: w = Wi / L with L = 2^ew. Multiplying x(u) by L^2 D(u) gives, with
+ * D'(u) = L^2 + |Wi|^2 u^2 and y = X0 - C,
+ *     D' x = D' X0 + 2 u L (Wi x y) + 2 u^2 Wi x (Wi x y) + u D' S   (moving points),
+ *     D' x = D' X0                                                    (still points).   */
+int gt_rigid_load(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf)
+{
+    int64_t man[7][3];
+    long ex[7][3], emin = LONG_MAX, wmin = 0;
+    for (int i = 0; i < 7; i++)
+        for (int j = 0; j < 3; j++) {
+            split(q[i][j], &man[i][j], &ex[i][j]);
+            if (man[i][j] == 0)
+                continue;
+            if (i == 5) {
+                if (ex[i][j] < wmin)
+                    wmin = ex[i][j];
+            } else if (ex[i][j] < emin) {
+                emin = ex[i][j];
+            }
+        }
+    if (emin == LONG_MAX)
+        emin = 0;
+    /* Which primitive moves: the first (VF: the vertex, point 0; EE: edge a, points 0 and 1)
+     * or the second (VF: the triangle, points 1-3; EE: edge b, points 2 and 3). */
+    const int second = q[7][0] != 0.0;
+    gt_ws_mark mk = gt_ws_save(ws);
+    mpz_ptr X[4][3], C[3], S[3], W[3], Y[3], A[3], B[3], tmp = gt_ws_int(ws), L = gt_ws_int(ws);
+    for (int j = 0; j < 3; j++) {
+        for (int i = 0; i < 4; i++)
+            X[i][j] = gt_ws_int(ws);
+        C[j] = gt_ws_int(ws);
+        S[j] = gt_ws_int(ws);
+        W[j] = gt_ws_int(ws);
+        Y[j] = gt_ws_int(ws);
+        A[j] = gt_ws_int(ws);
+        B[j] = gt_ws_int(ws);
+    }
+    for (int j = 0; j < 3; j++) {
+        for (int i = 0; i < 4; i++)
+            set_scaled(X[i][j], man[i][j], man[i][j] ? ex[i][j] - emin : 0);
+        set_scaled(C[j], man[4][j], man[4][j] ? ex[4][j] - emin : 0);
+        set_scaled(S[j], man[6][j], man[6][j] ? ex[6][j] - emin : 0);
+        set_scaled(W[j], man[5][j], man[5][j] ? ex[5][j] - wmin : 0);
+    }
+    mpz_set_ui(L, 1);
+    mpz_mul_2exp(L, L, (mp_bitcnt_t)(-wmin)); /* L = 2^ew, ew = -wmin >= 0 */
+    /* D'(u) = L^2 + |Wi|^2 u^2 */
+    gt_poly *Dp = gt_ws_poly(ws);
+    mpz_mul(Dp->c[0], L, L); /* (scratch polynomials hold stale coefficients: set each) */
+    mpz_set_ui(Dp->c[1], 0);
+    mpz_set_ui(Dp->c[2], 0);
+    for (int j = 0; j < 3; j++)
+        mpz_addmul(Dp->c[2], W[j], W[j]);
+    const int pure = mpz_sgn(Dp->c[2]) == 0;
+    Dp->deg = 2;
+    gt_poly_norm(Dp);
+    for (int i = 0; i < 4; i++) {
+        const int moving = (vf ? i >= 1 : i >= 2) == second;
+        if (moving) {
+            for (int j = 0; j < 3; j++)
+                mpz_sub(Y[j], X[i][j], C[j]);
+            zcross(A, W, Y, tmp); /* Wi x y */
+            zcross(B, W, A, tmp); /* Wi x (Wi x y) */
+        }
+        for (int j = 0; j < 3; j++) {
+            gt_poly *p = &P[i][j];
+            for (int d = 0; d <= 3; d++)
+                mpz_set_ui(p->c[d], 0);
+            for (int d = 0; d <= Dp->deg; d++) /* D' X0 */
+                mpz_mul(p->c[d], Dp->c[d], X[i][j]);
+            if (moving) {
+                mpz_mul(tmp, A[j], L); /* 2 u L (Wi x y) */
+                mpz_addmul_ui(p->c[1], tmp, 2);
+                mpz_addmul_ui(p->c[2], B[j], 2);   /* 2 u^2 Wi x (Wi x y) */
+                for (int d = 0; d <= Dp->deg; d++) /* u D' S */
+                    mpz_addmul(p->c[d + 1], Dp->c[d], S[j]);
+            }
+            p->deg = 3;
+            gt_poly_norm(p);
+        }
+    }
+    gt_ws_restore(ws, mk);
+    return pure;
+}
+
+/* |w| as an interval [lo, hi] at the precision of lo and hi. */
+static void norm_w(const double q[8][3], mpfr_t lo, mpfr_t hi)
+{
+    mpfr_t sq, x;
+    /* The exact sum of three squares of doubles: from 2^2048 down to 2^-2148, 4400 bits. */
+    mpfr_init2(sq, 4400);
+    mpfr_init2(x, 4400);
+    mpfr_set_ui(sq, 0, MPFR_RNDN);
+    for (int j = 0; j < 3; j++) {
+        mpfr_set_d(x, q[5][j], MPFR_RNDN);
+        mpfr_sqr(x, x, MPFR_RNDN); /* exact at this precision */
+        mpfr_add(sq, sq, x, MPFR_RNDN);
+    }
+    mpfr_sqrt(lo, sq, MPFR_RNDD);
+    mpfr_sqrt(hi, sq, MPFR_RNDU);
+    mpfr_clear(sq);
+    mpfr_clear(x);
+}
+
+void gt_rigid_toi(gt_ws *ws, gt_alg *u, const double q[8][3], double *lo, double *hi)
+{
+    if (u->exact && mpz_sgn(u->num) == 0) {
+        *lo = *hi = 0.0;
+        return;
+    }
+    /* A bracket num/2^k <= u <= (num+1)/2^k of relative width <= 2^-70 (or u exactly). */
+    while (!u->exact && mpz_sizeinbase(u->num, 2) < 72)
+        gt_alg_refine(ws, u);
+    const mpfr_prec_t prec = 192;
+    mpfr_t ulo, uhi, alo, ahi, nlo, nhi, dlo, dhi;
+    mpfr_inits2(prec, alo, ahi, nlo, nhi, dlo, dhi, (mpfr_ptr)0);
+    mpfr_prec_t uprec = (mpfr_prec_t)mpz_sizeinbase(u->num, 2) + 2;
+    mpfr_inits2(uprec < prec ? prec : uprec, ulo, uhi, (mpfr_ptr)0);
+    /* Both ends exactly (the precision holds num + 1). */
+    mpfr_set_z_2exp(ulo, u->num, -u->k, MPFR_RNDN);
+    mpfr_set_z_2exp(uhi, u->num, -u->k, MPFR_RNDN);
+    if (!u->exact) {
+        mpfr_mul_2si(uhi, uhi, u->k, MPFR_RNDN);
+        mpfr_add_ui(uhi, uhi, 1, MPFR_RNDN);
+        mpfr_div_2si(uhi, uhi, u->k, MPFR_RNDN);
+    } else if (mpfr_cmp_ui(ulo, 1) == 0) {
+        *lo = *hi = 1.0;
+        mpfr_clears(ulo, uhi, alo, ahi, nlo, nhi, dlo, dhi, (mpfr_ptr)0);
+        return;
+    }
+    norm_w(q, alo, ahi);
+    /* t = atan(u a) / atan(a) with a = |w| in [alo, ahi]: numerator and denominator are positive
+     * and increasing in u and a, so the lower end takes the small numerator over the large
+     * denominator, the upper end the reverse, each rounded outward. */
+    mpfr_mul(nlo, ulo, alo, MPFR_RNDD);
+    mpfr_atan(nlo, nlo, MPFR_RNDD);
+    mpfr_mul(nhi, uhi, ahi, MPFR_RNDU);
+    mpfr_atan(nhi, nhi, MPFR_RNDU);
+    mpfr_atan(dlo, alo, MPFR_RNDD);
+    mpfr_atan(dhi, ahi, MPFR_RNDU);
+    mpfr_div(nlo, nlo, dhi, MPFR_RNDD);
+    mpfr_div(nhi, nhi, dlo, MPFR_RNDU);
+    *lo = mpfr_get_d(nlo, MPFR_RNDD);
+    *hi = mpfr_get_d(nhi, MPFR_RNDU);
+    if (*lo < 0)
+        *lo = 0; /* t >= 0 and t <= 1 hold exactly */
+    if (*hi > 1)
+        *hi = 1;
+    assert(*lo <= *hi);
+    mpfr_clears(ulo, uhi, alo, ahi, nlo, nhi, dlo, dhi, (mpfr_ptr)0);
+}

@@ -43,7 +43,7 @@ Test(gen_files, every_written_file_reads_back, .init = quiet)
     make_tmp();
     for (size_t f = 0; f < ccdb_gen_family_count(); f++) {
         const ccdb_gen_family *fam = ccdb_gen_family_at(f);
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < CCDB_KIND_COUNT; k++) {
             if (!((fam->kinds >> k) & 1u))
                 continue;
             ccdb_dataset ds, back;

@@ -80,6 +80,19 @@ static const suite_spec specs[] = {
     { "bullet", CCDB_KIND_EE, SUITE_SEED, SUITE_N },
     { "random", CCDB_KIND_VF, SUITE_SEED, 500 },
     { "random", CCDB_KIND_EE, SUITE_SEED, 500 },
+    /* rigid motion */
+    { "rigid_spin_through", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
+    { "rigid_spin_through", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
+    { "rigid_phantom", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
+    { "rigid_phantom", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
+    { "rigid_translation", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
+    { "rigid_translation", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
+    { "rigid_time_boundary", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
+    { "rigid_time_boundary", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
+    { "rigid_half_turn", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
+    { "rigid_half_turn", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
+    { "rigid_scaled", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
+    { "rigid_scaled", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
 };
 #define NSPEC (sizeof specs / sizeof specs[0])
 

@@ -56,6 +56,11 @@ int ccdb_kind_parse(const char *text, ccdb_kind *out);
  * digits then `vf` or `ee`); CCDB_KIND_UNKNOWN if neither. */
 ccdb_kind ccdb_kind_from_path(const char *path);
 
+/* The poses of a rigid query (kind rigid-vf / rigid-ee) at t = 0 and t = 1, in the linear layout
+ * (rows 0-3 the points at t = 0, rows 4-7 at t = 1), rounded to doubles: for pictures and
+ * people, never for a decision (the arc between them is not a straight line). out may be q. */
+void ccdb_rigid_poses(const double q[8][3], ccdb_kind kind, double out[8][3]);
+
 typedef struct ccdb_dataset {
     char *name; /* file path or generator id (owned) */
     ccdb_kind kind;

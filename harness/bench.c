@@ -292,7 +292,10 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
         m->kind = ccdb_kind_name(in->ds.kind);
         m->family = ccdb_truth_class_name(t->cls);
         m->index = (long long)i;
-        memcpy(m->q, in->ds.q[i], sizeof m->q);
+        if (ccdb_kind_is_rigid(in->ds.kind)) /* the picture draws the poses at t = 0 and 1 */
+            ccdb_rigid_poses((const double(*)[3])in->ds.q[i], in->ds.kind, m->q);
+        else
+            memcpy(m->q, in->ds.q[i], sizeof m->q);
         m->toi_lo = t->toi_lo;
         m->toi_hi = t->toi_hi;
         if (!(m->replay = replay_command(b, miss_file, at, in, i, opt)))

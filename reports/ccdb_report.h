@@ -56,11 +56,14 @@ typedef struct ccdb_report_row {
 
 /* One false negative, with what is needed to draw and replay it. */
 typedef struct ccdb_report_miss {
-    const char *solver, *dataset, *kind, *family; /* kind "vf" or "ee" selects the drawing */
+    const char *solver, *dataset, *kind, *family; /* kind "vf" or "ee" selects the drawing;
+                                                     "rigid-vf" / "rigid-ee" the same with
+                                                     straight chords between the poses */
     long long index;                              /* query index in the dataset (0-based) */
-    double q[8][3];                               /* the query, in the public row order */
-    double toi_lo, toi_hi;                        /* exact bracket */
-    const char *replay;                           /* a shell command that replays it */
+    double q[8][3]; /* the query, in the public row order (rigid kinds: the poses at t = 0 and 1
+                       in the linear layout, the harness's ccdb_rigid_poses) */
+    double toi_lo, toi_hi; /* exact bracket */
+    const char *replay;    /* a shell command that replays it */
 } ccdb_report_miss;
 
 /* A TOI finding: an answer HIT or GAVE_UP whose TOI is later than the exact one (solvers that

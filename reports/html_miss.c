@@ -196,7 +196,10 @@ void ccdb_html_miss_svg(ccdb_rbuf *b, const ccdb_report_miss *m)
         p[8 + i] =
             (v3){ (1 - tt) * a.x + tt * c.x, (1 - tt) * a.y + tt * c.y, (1 - tt) * a.z + tt * c.z };
     }
-    int kind = ccdb_html_streq(m->kind, "vf") ? 'v' : ccdb_html_streq(m->kind, "ee") ? 'e' : 0;
+    int rigid = ccdb_html_streq(m->kind, "rigid-vf") || ccdb_html_streq(m->kind, "rigid-ee");
+    int kind = ccdb_html_streq(m->kind, "vf") || ccdb_html_streq(m->kind, "rigid-vf")   ? 'v'
+               : ccdb_html_streq(m->kind, "ee") || ccdb_html_streq(m->kind, "rigid-ee") ? 'e'
+                                                                                        : 0;
 
     /* The normal at the TOI; if it is (numerically) undefined, the axis of least spread. */
     v3 n = { 0, 0, 0 };
@@ -249,6 +252,11 @@ void ccdb_html_miss_svg(ccdb_rbuf *b, const ccdb_report_miss *m)
                      PANEL_W + GAP + 2);
     draw(b, &top, kind, has_toi);
     draw(b, &side, kind, has_toi);
+    if (rigid) /* the motion is an arc; the picture joins the two poses by chords */
+        ccdb_rbuf_printf(b,
+                         "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#a00\">rigid: "
+                         "chords between the poses, not the arc</text>\n",
+                         PANEL_W + GAP + 4.0, H - 4);
     if (kind == 'e') { /* tell the edges apart: circles end edge a, squares edge b */
         ccdb_rbuf_printf(b,
                          "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#444\">"

@@ -192,7 +192,7 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
             t->claim_tags = w->claim_tags;
         if (status_rank(w->status) > status_rank(t->status))
             t->status = w->status;
-        if (!used[i])
+        if (!used[i] || w->status == CCDB_REPORT_UNSUPPORTED) /* not run: nothing to add */
             continue;
         add_counts(&t->counts, w);
         /* A solver with no work count (-1) has none in total either. */

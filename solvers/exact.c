@@ -1,6 +1,7 @@
 /* exact.c — the exact ground truth as a solver (thin adapter over ground_truth/ccdb_truth.h).
  *
- * Method: whatever ccdb_truth_vf / ccdb_truth_ee decide, exactly (GMP rationals for the yes/no,
+ * Method: whatever ccdb_truth_vf / ccdb_truth_ee (and, on rigid queries, ccdb_truth_rigid_vf /
+ * ccdb_truth_rigid_ee: docs/rigid.md) decide, exactly (GMP rationals for the yes/no,
  * MPFR for a bracket toi_lo <= TOI <= toi_hi of the exact time of impact); the reported toi is
  * toi_lo, a lower bound. It is there as a reference point for speed (what exactness costs) and as
  * a self-check of the harness: it must score zero false negatives and zero false positives.
@@ -58,6 +59,20 @@ static void exact_ee(void *state, const double q[8][3], const ccdb_params *param
     exact_query(state, q, out, ccdb_truth_ee);
 }
 
+static void exact_rigid_vf(void *state, const double q[8][3], const ccdb_params *params,
+                           ccdb_result *out)
+{
+    (void)params;
+    exact_query(state, q, out, ccdb_truth_rigid_vf);
+}
+
+static void exact_rigid_ee(void *state, const double q[8][3], const ccdb_params *params,
+                           ccdb_result *out)
+{
+    (void)params;
+    exact_query(state, q, out, ccdb_truth_rigid_ee);
+}
+
 const ccdb_solver ccdb_solver_exact = {
     .abi_version = CCDB_SOLVER_ABI,
     .name = "exact",
@@ -68,4 +83,6 @@ const ccdb_solver ccdb_solver_exact = {
     .destroy = exact_destroy,
     .vertex_face = exact_vf,
     .edge_edge = exact_ee,
+    .rigid_vertex_face = exact_rigid_vf,
+    .rigid_edge_edge = exact_rigid_ee,
 };

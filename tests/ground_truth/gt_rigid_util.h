@@ -39,13 +39,25 @@ static inline void gt_norm_w(mpfr_t a, const double q[8][3])
     mpfr_clears(x, s, (mpfr_ptr)0);
 }
 
-/* u(t) = tan(t atan(|w|)) / |w| (u = t when w = 0), to GT_RIGID_PREC bits, as a rational. */
+/* The precision the time map needs: tan near pi / 2 (|w| large, t near 1) loses the bits of
+ * |w|'s exponent. */
+static inline mpfr_prec_t gt_map_prec(const double q[8][3])
+{
+    double m = fmax(fabs(q[5][0]), fmax(fabs(q[5][1]), fabs(q[5][2])));
+    int e = 0;
+    if (m > 1)
+        (void)frexp(m, &e);
+    return GT_RIGID_PREC + 2 * e;
+}
+
+/* u(t) = tan(t atan(|w|)) / |w| (u = t when w = 0; t = 0 and 1 exactly), to about
+ * GT_RIGID_PREC bits, as a rational. */
 static inline void gt_u_of_t(mpq_t u, const double q[8][3], double t)
 {
     mpfr_t a, x;
-    mpfr_inits2(GT_RIGID_PREC, a, x, (mpfr_ptr)0);
+    mpfr_inits2(gt_map_prec(q), a, x, (mpfr_ptr)0);
     gt_norm_w(a, q);
-    if (mpfr_zero_p(a)) {
+    if (mpfr_zero_p(a) || t == 0 || t == 1) {
         mpq_set_d(u, t);
     } else {
         mpfr_atan(x, a, MPFR_RNDN);

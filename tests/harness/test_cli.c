@@ -13,6 +13,7 @@
 
 #include "ccdb_dataset.h"
 #include "ccdb_test.h"
+#include "ccdb_util.h"
 #include "ccdb_test_fixtures.h"
 #include "ccdb_util.h"
 
@@ -426,5 +427,70 @@ Test(cli, replay_isolated_crash_and_original_file)
     cr_assert(strstr(out, "testplugin_crash") && strstr(out, "crashed"), "%s", out);
     cr_assert(strstr(out, "exact truth: HIT, TOI in [0.5, 0.5]"), "x + y <= 1 is inside: %s", out);
     cr_assert(strstr(out, "FALSE NEGATIVE"), "null answers miss: a false negative: %s", out);
+    free(out);
+}
+
+/* Rigid data end to end: `truth` on a rigid-vertex-face/ file (kind from the folder) and with
+ * --kind; `run`: the exact solver scores no FN / FP, a linear-only built-in and an ABI 2 plugin
+ * get an "unsupported" row (no outcome), the null solver's misses land in
+ * misses/rigid-vertex-face/ and are drawn with a note on the chords; `replay` says
+ * "unsupported" for a solver without the entry. */
+Test(cli, rigid_data_end_to_end)
+{
+    char path[1200], cmd_dir[1100];
+    snprintf(cmd_dir, sizeof cmd_dir, "%s/rigid-vertex-face", cli_dir);
+    cr_assert_eq(ccdb_mkdir_p(cmd_dir), 0);
+    snprintf(path, sizeof path, "%s/q.csv", cmd_dir);
+    /* A vertex turning a quarter turn about z into the plane x = 0 (a hit at t = atan(2) /
+     * (pi / 2)), the same past a small triangle (a miss). */
+    static const char text[] = "2,1,1,1,0,1,1\n0,1,-1,1,-1,1,1\n0,1,5,1,-1,1,1\n0,1,-1,1,5,1,1\n"
+                               "0,1,0,1,0,1,1\n0,1,0,1,1,1,1\n0,1,0,1,0,1,1\n0,1,0,1,0,1,1\n"
+                               "2,1,1,1,0,1,0\n0,1,-1,1,-1,1,0\n0,1,3,1,-1,1,0\n0,1,-1,1,3,1,0\n"
+                               "0,1,0,1,0,1,0\n0,1,0,1,1,1,0\n0,1,0,1,0,1,0\n0,1,0,1,0,1,0\n";
+    FILE *f = fopen(path, "w");
+    cr_assert(f);
+    fputs(text, f);
+    fclose(f);
+    cr_assert_eq(cli_run("truth rigid-vertex-face/q.csv"), 0);
+    char *out = cli_captured("out.txt");
+    cr_expect(strstr(out, "0,1,0.70483276469913336,0.70483276469913347,generic\n1,0,,,generic\n"),
+              "%s", out);
+    free(out);
+    cr_assert_eq(cli_run("truth rigid-vertex-face/q.csv --kind vf"),
+                 0); /* other rows, other answer */
+    out = cli_captured("out.txt");
+    cr_expect(!strstr(out, "0.70483276469913336"), "%s", out);
+    free(out);
+
+    cr_assert_eq(cli_run("run --data rigid-vertex-face --solvers exact,null,cubic,testplugin_abi2 "
+                         "--plugin '%s/testplugin_abi2.so' -o rep",
+                         CLI_PLUGINS),
+                 0);
+    char *csv = cli_captured("rep/summary.csv");
+    char buf[64];
+    cr_expect_str_eq(cli_row_field(csv, "exact", 2, buf, sizeof buf), "rigid-vf");
+    cr_expect_str_eq(cli_row_field(csv, "exact", 8, buf, sizeof buf), "0", "exact: no FN");
+    cr_expect_str_eq(cli_row_field(csv, "exact", 7, buf, sizeof buf), "0", "exact: no FP");
+    cli_expect_status(csv, "exact", "ok");
+    cli_expect_status(csv, "cubic", "unsupported");
+    cli_expect_status(csv, "testplugin_abi2", "unsupported");
+    cr_expect_str_eq(cli_row_field(csv, "cubic", 8, buf, sizeof buf), "0", "unsupported: no FN");
+    free(csv);
+    char *miss = cli_captured("rep/misses/rigid-vertex-face/null.csv");
+    cr_expect(strstr(miss, "0,1,0,1,1,1,1\n"), "the query as read (w row): %s", miss);
+    free(miss);
+    char *html = cli_captured("rep/index.html");
+    cr_expect(strstr(html, "chords between the poses"));
+    free(html);
+    out = cli_captured("out.txt");
+    cr_expect(strstr(out, "(1 dataset not supported)"), "%s", out);
+    free(out);
+
+    cr_assert_eq(cli_run("replay rigid-vertex-face/q.csv --index 0 --solvers cubic,exact"), 0);
+    out = cli_captured("out.txt");
+    cr_expect(strstr(out, "exact truth: HIT, TOI in [0.70483276469913336, 0.70483276469913347]"),
+              "%s", out);
+    cr_expect(strstr(out, "unsupported"), "%s", out);
+    cr_expect(strstr(out, "  w "), "rigid row names: %s", out);
     free(out);
 }

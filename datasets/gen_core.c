@@ -102,6 +102,12 @@ static const family_entry families[] = {
     { { "rigid_half_turn", "|w| = 2^3..2^20: phi1 near pi, contact late in the turn", RIGID },
       NULL,
       gen_rigid_half_turn },
+    { { "rigid_tiny_angle",
+        "|w| = 2^-40..2^-12: the tiny turn alone moves the landing point just inside or just "
+        "outside the still primitive",
+        RIGID },
+      NULL,
+      gen_rigid_tiny_angle },
     { { "rigid_scaled",
         "rigid cases of the families above scaled by 2^-40..2^40 (exactly; w is scale-free)",
         RIGID },

@@ -94,6 +94,7 @@ int gen_rigid_phantom(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 int gen_rigid_time_boundary(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 int gen_rigid_half_turn(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 int gen_rigid_translation(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
+int gen_rigid_tiny_angle(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 int gen_rigid_scaled(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 
 void gen_rigid_finalize(ccdb_prng *rng, int ee, const gen_rigid_case *c, double q[8][3]);

@@ -91,6 +91,8 @@ static const suite_spec specs[] = {
     { "rigid_time_boundary", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
     { "rigid_half_turn", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
     { "rigid_half_turn", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
+    { "rigid_tiny_angle", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
+    { "rigid_tiny_angle", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
     { "rigid_scaled", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
     { "rigid_scaled", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
 };

@@ -102,6 +102,18 @@ static const family_entry families[] = {
     { { "rigid_half_turn", "|w| = 2^3..2^20: phi1 near pi, contact late in the turn", RIGID },
       NULL,
       gen_rigid_half_turn },
+    { { "rigid_grazing",
+        "the moving vertex (edge) orbits the axis and touches the still triangle (edge) "
+        "tangentially, without crossing; twin: the orbit one grid step short",
+        RIGID },
+      NULL,
+      gen_rigid_grazing },
+    { { "rigid_in_plane",
+        "rotation inside the plane of both primitives (coplanar for the whole step): radial "
+        "segments, a vertex turning onto a triangle's edge; twins one step short",
+        RIGID },
+      NULL,
+      gen_rigid_in_plane },
     { { "rigid_tiny_angle",
         "|w| = 2^-40..2^-12: the tiny turn alone moves the landing point just inside or just "
         "outside the still primitive",

@@ -94,6 +94,8 @@ int gen_rigid_phantom(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 int gen_rigid_time_boundary(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 int gen_rigid_half_turn(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 int gen_rigid_translation(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
+int gen_rigid_grazing(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
+int gen_rigid_in_plane(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 int gen_rigid_tiny_angle(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 int gen_rigid_scaled(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 
@@ -124,5 +126,7 @@ int gen_halfplane_touch(const gen_halfplane *h, int ee);
  * a point at radius r on the chord of its arc is at radius lambda r when it passes angle
  * theta, lambda = (n^2 + m^2) / (n^2 - m^2 + 2 m n k). */
 double gen_halfplane_lambda(const gen_halfplane *h);
+/* k from {1/2, 1, 2, 4} and 0 < m / n < k: a contact angle strictly inside the turn. */
+void gen_halfplane_inner_angle(ccdb_prng *rng, gen_halfplane *h);
 
 #endif

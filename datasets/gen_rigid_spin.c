@@ -19,7 +19,7 @@
 #define GRID 4 /* shapes on a grid of 4 so that a single step is a small change */
 
 /* |w| = k from {1/2, 1, 2, 4}, and 0 < m / n < k: the contact angle strictly inside. */
-static void pick_inner_angle(ccdb_prng *rng, gen_halfplane *h)
+void gen_halfplane_inner_angle(ccdb_prng *rng, gen_halfplane *h)
 {
     static const double ks[4] = { 0.5, 1.0, 2.0, 4.0 };
     h->k = ks[ccdb_prng_below(rng, 4)];
@@ -70,7 +70,7 @@ static void spin_shapes(ccdb_prng *rng, int ee, int twin, gen_halfplane *h)
 int gen_rigid_spin_through(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c)
 {
     gen_halfplane h = { 0 };
-    pick_inner_angle(rng, &h);
+    gen_halfplane_inner_angle(rng, &h);
     spin_shapes(rng, ee, twin, &h);
     gen_halfplane_build(&h, ee, rng, c);
     return 0;
@@ -79,7 +79,7 @@ int gen_rigid_spin_through(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c)
 int gen_rigid_phantom(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c)
 {
     gen_halfplane h = { 0 };
-    pick_inner_angle(rng, &h);
+    gen_halfplane_inner_angle(rng, &h);
     int64_t H, R1 = pick_plate(rng, ee, &h, &H);
     double lambda = gen_halfplane_lambda(&h); /* in (0, 1): where the chords pass */
     if (!ee) {

@@ -20,10 +20,11 @@ extern const ccdb_solver ccdb_solver_rigid_interval;
 extern const ccdb_solver ccdb_solver_rigid_bisection;
 extern const ccdb_solver ccdb_solver_rigid_conservative_advancement;
 
-static const char *const families[] = { "rigid_spin_through", "rigid_phantom",
-                                        "rigid_translation",  "rigid_time_boundary",
-                                        "rigid_half_turn",    "rigid_tiny_angle",
-                                        "rigid_scaled" };
+static const char *const families[] = {
+    "rigid_spin_through",  "rigid_phantom",    "rigid_translation",
+    "rigid_time_boundary", "rigid_half_turn",  "rigid_grazing",
+    "rigid_in_plane",      "rigid_tiny_angle", "rigid_scaled",
+};
 #define NFAM (sizeof families / sizeof families[0])
 
 static void gen(const char *family, ccdb_kind kind, size_t count, uint64_t seed, ccdb_dataset *ds,

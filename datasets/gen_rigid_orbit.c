@@ -31,9 +31,9 @@ static void at_theta(const gen_halfplane *h, int64_t a, int64_t b, int64_t z, in
     out[2] = S * z;
 }
 
-/* The common part: w = (0, 0, +-k), the axis through (0, 0, cz), no translation; the turning
- * primitive at angle 0 is rows [first, last]; `inverse` makes the other one turn instead. */
-static void orbit_motion(ccdb_prng *rng, const gen_halfplane *h, int ee, gen_rigid_case *c)
+/* The common part: w = (0, 0, +-k), the axis through (0, 0, cz), no translation; the first
+ * primitive (at angle 0) turns, or with `inverse` the other one turns back. */
+static void orbit_motion(ccdb_prng *rng, const gen_halfplane *h, gen_rigid_case *c)
 {
     c->c[0] = c->c[1] = 0;
     c->c[2] = ccdb_prng_range(rng, -8, 8);
@@ -41,7 +41,6 @@ static void orbit_motion(ccdb_prng *rng, const gen_halfplane *h, int ee, gen_rig
     c->w[0] = c->w[1] = 0.0;
     c->w[2] = h->inverse ? -h->k : h->k;
     /* the primitive at angle 0 is the first one (the vertex / edge a) */
-    (void)ee;
     c->moving_first = !h->inverse;
     c->intent.toi_known = 0;
     c->intent.toi = 0.0;
@@ -69,7 +68,7 @@ int gen_rigid_grazing(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c)
         at_theta(&h, d, -a1, z, c->p[2]);
         at_theta(&h, d, a2, z, c->p[3]);
     }
-    orbit_motion(rng, &h, ee, c);
+    orbit_motion(rng, &h, c);
     c->intent.hit = !twin;
     return 0;
 }
@@ -113,7 +112,7 @@ int gen_rigid_in_plane(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c)
     at_theta(&h, r1, 0, 0, c->p[1]);
     at_theta(&h, r2, 0, 0, c->p[2]);
     at_theta(&h, a, b, 0, c->p[3]);
-    orbit_motion(rng, &h, ee, c);
+    orbit_motion(rng, &h, c);
     c->intent.hit = !twin;
     return 0;
 }

@@ -91,8 +91,10 @@ static const suite_spec specs[] = {
     { "rigid_time_boundary", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
     { "rigid_half_turn", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
     { "rigid_half_turn", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
-    { "rigid_grazing", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
-    { "rigid_grazing", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
+    /* tangent contacts are the slow case of rigid_interval and rigid_conservative_advancement
+     * (milliseconds per query): fewer of them keep the default run's time */
+    { "rigid_grazing", CCDB_KIND_RIGID_VF, SUITE_SEED, 50 },
+    { "rigid_grazing", CCDB_KIND_RIGID_EE, SUITE_SEED, 50 },
     { "rigid_in_plane", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
     { "rigid_in_plane", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
     { "rigid_tiny_angle", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },

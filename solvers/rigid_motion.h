@@ -315,7 +315,7 @@ static inline int rm_in_scale(const double q[8][3], const rm_motion *m)
         for (int k = 0; k < 3; k++)
             if (fabs(q[r][k]) > (r == 5 ? RM_MAX_W : RM_MAX_COORD))
                 return 0;
-    return m->wn <= RM_MAX_W * 2.0;
+    return m->wn <= RM_MAX_W;
 }
 
 #endif

@@ -60,6 +60,9 @@ ccdb_kind ccdb_kind_from_path(const char *path);
  * (rows 0-3 the points at t = 0, rows 4-7 at t = 1), rounded to doubles: for pictures and
  * people, never for a decision (the arc between them is not a straight line). out may be q. */
 void ccdb_rigid_poses(const double q[8][3], ccdb_kind kind, double out[8][3]);
+/* The four points of a rigid query at time t in [0, 1] (rotation t phi1, translation g(t) s),
+ * rounded to doubles, likewise for pictures only. out may be q. */
+void ccdb_rigid_pose_at(const double q[8][3], ccdb_kind kind, double t, double out[4][3]);
 
 typedef struct ccdb_dataset {
     char *name; /* file path or generator id (owned) */

@@ -1,33 +1,33 @@
-/* rigid_pose.c — the poses of a rigid query at t = 0 and t = 1 in the linear layout, in doubles
- * (for pictures and people; never for a decision: the judge works on the exact motion). */
+/* rigid_pose.c — where the points of a rigid query are at a time t, in doubles (for pictures
+ * and people; never for a decision: the judge works on the exact motion). */
 #include <math.h>
 #include <string.h>
 
 #include "ccdb_dataset.h"
 
-/* x(1) = c + R (x0 - c) + s with R the rotation by phi1 = 2 atan(|w|) about w:
- * R y = y + sin(phi1) n x y + (1 - cos(phi1)) n x (n x y), n = w / |w|; with tau = |w|,
- * sin(phi1) = 2 / (tau + 1 / tau) and 1 - cos(phi1) = 2 / (1 + 1 / tau^2), which stay finite
- * for every finite tau. */
-static void pose_at_1(const double q[8][3], const double x0[3], double out[3])
+/* x(t) = c + R(theta) (x0 - c) + u s, theta = t phi1 = 2 t atan(|w|), u = tan(theta / 2) / |w|
+ * (u = t when w = 0), R by Rodrigues' formula about n = w / |w|:
+ * R y = y + sin(theta) n x y + (1 - cos(theta)) n x (n x y), with 1 - cos = 2 sin^2(theta / 2). */
+static void pose_at(const double q[8][3], const double x0[3], double t, double out[3])
 {
     double m = fmax(fabs(q[5][0]), fmax(fabs(q[5][1]), fabs(q[5][2])));
     double y[3], n[3] = { 0, 0, 0 }, a[3], b[3];
     for (int j = 0; j < 3; j++)
         y[j] = x0[j] - q[4][j];
-    double sn = 0, vers = 0;
+    double sn = 0, vers = 0, u = t;
     if (m > 0) {
         double l = 0;
         for (int j = 0; j < 3; j++) {
-            n[j] = q[5][j] / m;
+            n[j] = q[5][j] / m; /* scaled first: no overflow or underflow in the norm */
             l += n[j] * n[j];
         }
         l = sqrt(l);
-        double tau = m * l;
+        double tau = m * l, half = t * atan(tau);
         for (int j = 0; j < 3; j++)
             n[j] /= l;
-        sn = 2 / (tau + 1 / tau);
-        vers = 2 / (1 + 1 / (tau * tau));
+        sn = sin(2 * half);
+        vers = 2 * sin(half) * sin(half);
+        u = t == 1 ? 1 : fmin(1, fmax(0, tan(half) / tau));
     }
     for (int j = 0; j < 3; j++) {
         int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
@@ -38,20 +38,27 @@ static void pose_at_1(const double q[8][3], const double x0[3], double out[3])
         b[j] = n[j1] * a[j2] - n[j2] * a[j1];
     }
     for (int j = 0; j < 3; j++)
-        out[j] = q[4][j] + y[j] + sn * a[j] + vers * b[j] + q[6][j];
+        out[j] = q[4][j] + y[j] + sn * a[j] + vers * b[j] + u * q[6][j];
+}
+
+void ccdb_rigid_pose_at(const double q[8][3], ccdb_kind kind, double t, double out[4][3])
+{
+    int second = q[7][0] != 0.0;
+    int first_of_second = ccdb_kind_is_edge_edge(kind) ? 2 : 1;
+    double p[4][3];
+    for (int i = 0; i < 4; i++) {
+        if ((i >= first_of_second) == second && t != 0)
+            pose_at(q, q[i], t, p[i]);
+        else
+            memcpy(p[i], q[i], sizeof p[i]);
+    }
+    memcpy(out, p, sizeof p);
 }
 
 void ccdb_rigid_poses(const double q[8][3], ccdb_kind kind, double out[8][3])
 {
-    int second = q[7][0] != 0.0;
-    int first_of_second = ccdb_kind_is_edge_edge(kind) ? 2 : 1;
     double p[8][3];
-    for (int i = 0; i < 4; i++) {
-        memcpy(p[i], q[i], sizeof p[i]);
-        if ((i >= first_of_second) == second)
-            pose_at_1(q, q[i], p[i + 4]);
-        else
-            memcpy(p[i + 4], q[i], sizeof p[i]);
-    }
+    ccdb_rigid_pose_at(q, kind, 0, p);
+    ccdb_rigid_pose_at(q, kind, 1, p + 4);
     memcpy(out, p, sizeof p);
 }

@@ -61,7 +61,7 @@ void ccdb_truth_free(ccdb_truth *ctx);
 void ccdb_truth_vf(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
 void ccdb_truth_ee(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
 /* Rigid motion (rows: the four points at t = 0, axis point c, axis w, translation s, which
- * primitive moves; docs/rigid.md). Always the exact path (stage EXACT): no filter yet. */
+ * primitive moves; docs/rigid.md). Stages: BOX (an exact bound proves the miss) or EXACT. */
 void ccdb_truth_rigid_vf(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
 void ccdb_truth_rigid_ee(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
 

@@ -15,8 +15,11 @@
 
 /* P[i][j] = point i, axis j, as above (degree <= 3 in u), for a VF (vf = 1: point 0 the vertex,
  * 1-3 the triangle) or EE (vf = 0: 0-1 edge a, 2-3 edge b) query. Returns 1 when w = 0 (a pure
- * translation: P is then x0 + u s, the linear motion with t = u), else 0. */
-int gt_rigid_load(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf);
+ * translation: P is then x0 + u s, the linear motion with t = u), else 0.
+ * *apart (when apart is not NULL): 1 when an exact bound proves that nothing touches over the
+ * step (the moving primitive stays within max |x0 - c| + |s| of c, and the still points' box is
+ * farther than that from c), else 0. */
+int gt_rigid_load(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf, int *apart);
 
 /* Outward-rounded doubles lo <= t(u) <= hi of the root u (in [0, 1]) of a query whose w is not
  * zero: t(u) = atan(u |w|) / atan(|w|), from a bracket of u refined to about 70 bits and MPFR

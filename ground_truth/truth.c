@@ -56,6 +56,7 @@ struct ccdb_truth {
     int ee;                      /* current kind */
     int rigid;                   /* rigid motion: P in u (gt_rigid.h) */
     int pure;                    /* rigid with w = 0: a pure translation, t = u */
+    int apart;                   /* rigid: the bound filter proved a miss (gt_rigid_load) */
     gt_alg cand[N_CAND];
     gt_alg sample, toi2;
     gt_poly sqf;
@@ -202,7 +203,7 @@ static void load_linear(ccdb_truth *c, const double q[8][3])
 static void load(ccdb_truth *c, const double q[8][3], int ee)
 {
     if (c->rigid)
-        c->pure = gt_rigid_load(&c->ws, c->P, q, !ee);
+        c->pure = gt_rigid_load(&c->ws, c->P, q, !ee, &c->apart);
     else
         load_linear(c, q);
     memset(c->have, 0, sizeof c->have);
@@ -767,9 +768,17 @@ static unsigned primary(unsigned flags)
 }
 
 /* The exact path: decision, bracket and class (stage EXACT). */
+static void exact_loaded(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out);
+
 static void exact_path(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
 {
     load(c, q, ee);
+    exact_loaded(c, q, out);
+}
+
+/* The exact path on the query load() set up. */
+static void exact_loaded(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
+{
     int idx;
     if (!gt_poly_is_zero(poly(c, T_F)))
         idx = decide_cubic(c);
@@ -881,13 +890,28 @@ void ccdb_truth_ee(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
     run(c, q, 1, out);
 }
 
-/* Rigid queries: the exact path only (the cheap stages know the linear motion alone). */
+/* Rigid queries: the exact bound filter of gt_rigid_load (stage BOX: a proven miss, classified
+ * on the exact polynomials), else the exact path. Checking mode re-derives a filtered answer. */
 static void run_rigid(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
 {
     c->rigid = 1;
-    exact_path(c, q, ee, out);
+    load(c, q, ee);
+    if (c->filters && c->apart) {
+        out->hit = 0;
+        out->toi_lo = out->toi_hi = 0;
+        out->flags = classify(c, q, 0, NULL);
+        out->cls = (ccdb_truth_class)primary(out->flags);
+        out->stage = CCDB_STAGE_BOX;
+        if (c->check) {
+            ccdb_truth_result ex;
+            exact_path(c, q, ee, &ex);
+            assert(ex.hit == 0 && ex.flags == out->flags);
+        }
+    } else {
+        exact_loaded(c, q, out);
+    }
     c->rigid = 0;
-    c->stats.decided[CCDB_STAGE_EXACT]++;
+    c->stats.decided[out->stage]++;
 }
 void ccdb_truth_rigid_vf(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
 {

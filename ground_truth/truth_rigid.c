@@ -48,12 +48,70 @@ static void zcross(mpz_ptr r[3], mpz_ptr const a[3], mpz_ptr const b[3], mpz_ptr
     }
 }
 
+/* The bound filter, exact: every moving point stays within |x0 - c| + |s| of the axis point c
+ * (|x(u) - c| = |R(u) (x0 - c) + u s| <= |x0 - c| + |s|), so the moving primitive (the convex
+ * hull of its points) stays in the ball about c of radius r = max_i |y_i| + |s|; if the still
+ * points' bounding box is farther than r from c, nothing touches at any time. d > a + b for
+ * d^2, a^2, b^2 integers: e = d^2 - a^2 - b^2 > 0 and e^2 > 4 a^2 b^2. */
+static int ball_apart(gt_ws *ws, mpz_ptr X[4][3], mpz_ptr C[3], mpz_ptr S[3], const int moving[4])
+{
+    gt_ws_mark mk = gt_ws_save(ws);
+    mpz_ptr d2 = gt_ws_int(ws), a2 = gt_ws_int(ws), b2 = gt_ws_int(ws), e = gt_ws_int(ws),
+            g = gt_ws_int(ws), f = gt_ws_int(ws);
+    mpz_set_ui(d2, 0);
+    for (int j = 0; j < 3; j++) { /* squared distance from c to the still points' box */
+        int below = 1, above = 1;
+        for (int i = 0; i < 4; i++)
+            if (!moving[i]) {
+                below &= mpz_cmp(C[j], X[i][j]) < 0;
+                above &= mpz_cmp(C[j], X[i][j]) > 0;
+            }
+        if (!below && !above)
+            continue;
+        int first = 1;
+        for (int i = 0; i < 4; i++) /* the nearest face of the box on this axis */
+            if (!moving[i]) {
+                mpz_sub(f, X[i][j], C[j]);
+                mpz_abs(f, f);
+                if (first || mpz_cmp(f, g) < 0)
+                    mpz_set(g, f);
+                first = 0;
+            }
+        mpz_addmul(d2, g, g);
+    }
+    mpz_set_ui(b2, 0);
+    for (int j = 0; j < 3; j++)
+        mpz_addmul(b2, S[j], S[j]);
+    int apart = mpz_sgn(d2) > 0;
+    for (int i = 0; i < 4 && apart; i++) {
+        if (!moving[i])
+            continue;
+        mpz_set_ui(a2, 0);
+        for (int j = 0; j < 3; j++) {
+            mpz_sub(f, X[i][j], C[j]);
+            mpz_addmul(a2, f, f);
+        }
+        mpz_sub(e, d2, a2);
+        mpz_sub(e, e, b2);
+        if (mpz_sgn(e) <= 0) {
+            apart = 0;
+            break;
+        }
+        mpz_mul(e, e, e);
+        mpz_mul(f, a2, b2);
+        mpz_mul_2exp(f, f, 2);
+        apart = mpz_cmp(e, f) > 0;
+    }
+    gt_ws_restore(ws, mk);
+    return apart;
+}
+
 /* Integer form: the lengths (points, c, s) share one power-of-two scale 2^-emin, the
  * dimensionless w its own: w = Wi / L with L = 2^ew. Multiplying x(u) by L^2 D(u) gives, with
  * D'(u) = L^2 + |Wi|^2 u^2 and y = X0 - C,
  *     D' x = D' X0 + 2 u L (Wi x y) + 2 u^2 Wi x (Wi x y) + u D' S   (moving points),
  *     D' x = D' X0                                                    (still points).   */
-int gt_rigid_load(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf)
+int gt_rigid_load(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf, int *apart)
 {
     int64_t man[7][3];
     long ex[7][3], emin = LONG_MAX, wmin = 0;
@@ -93,6 +151,11 @@ int gt_rigid_load(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf)
         set_scaled(S[j], man[6][j], man[6][j] ? ex[6][j] - emin : 0);
         set_scaled(W[j], man[5][j], man[5][j] ? ex[5][j] - wmin : 0);
     }
+    int moving[4];
+    for (int i = 0; i < 4; i++)
+        moving[i] = (vf ? i >= 1 : i >= 2) == second;
+    if (apart)
+        *apart = ball_apart(ws, X, C, S, moving);
     mpz_set_ui(L, 1);
     mpz_mul_2exp(L, L, (mp_bitcnt_t)(-wmin)); /* L = 2^ew, ew = -wmin >= 0 */
     /* D'(u) = L^2 + |Wi|^2 u^2 */
@@ -106,8 +169,7 @@ int gt_rigid_load(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf)
     Dp->deg = 2;
     gt_poly_norm(Dp);
     for (int i = 0; i < 4; i++) {
-        const int moving = (vf ? i >= 1 : i >= 2) == second;
-        if (moving) {
+        if (moving[i]) {
             for (int j = 0; j < 3; j++)
                 mpz_sub(Y[j], X[i][j], C[j]);
             zcross(A, W, Y, tmp); /* Wi x y */
@@ -119,7 +181,7 @@ int gt_rigid_load(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf)
                 mpz_set_ui(p->c[d], 0);
             for (int d = 0; d <= Dp->deg; d++) /* D' X0 */
                 mpz_mul(p->c[d], Dp->c[d], X[i][j]);
-            if (moving) {
+            if (moving[i]) {
                 mpz_mul(tmp, A[j], L); /* 2 u L (Wi x y) */
                 mpz_addmul_ui(p->c[1], tmp, 2);
                 mpz_addmul_ui(p->c[2], B[j], 2);   /* 2 u^2 Wi x (Wi x y) */

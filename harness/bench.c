@@ -187,6 +187,18 @@ static const char *replay_command(ccdb_bench *b, const findings_file *ff, long l
     return keep_string(b, cmd);
 }
 
+/* A rigid miss's picture: the poses at t = 0 and 1 in the linear layout, samples of the arcs
+ * between them and the positions at the TOI (the middle of its bracket). */
+static void rigid_picture(ccdb_report_miss *m, const double q[8][3], ccdb_kind kind,
+                          const ccdb_truth_result *t)
+{
+    ccdb_rigid_poses(q, kind, m->q);
+    m->arc = 1;
+    for (int k = 0; k < CCDB_REPORT_ARC_STEPS; k++)
+        ccdb_rigid_pose_at(q, kind, (double)(k + 1) / (CCDB_REPORT_ARC_STEPS + 1), m->path[k]);
+    ccdb_rigid_pose_at(q, kind, t->toi_lo / 2 + t->toi_hi / 2, m->at_toi);
+}
+
 /* Per solver: how many misses and findings the report keeps. */
 typedef struct kept_count {
     long long misses, findings;
@@ -292,8 +304,8 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
         m->kind = ccdb_kind_name(in->ds.kind);
         m->family = ccdb_truth_class_name(t->cls);
         m->index = (long long)i;
-        if (ccdb_kind_is_rigid(in->ds.kind)) /* the picture draws the poses at t = 0 and 1 */
-            ccdb_rigid_poses((const double(*)[3])in->ds.q[i], in->ds.kind, m->q);
+        if (ccdb_kind_is_rigid(in->ds.kind)) /* the picture draws the poses and the arcs */
+            rigid_picture(m, (const double(*)[3])in->ds.q[i], in->ds.kind, t);
         else
             memcpy(m->q, in->ds.q[i], sizeof m->q);
         m->toi_lo = t->toi_lo;

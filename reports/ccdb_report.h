@@ -54,16 +54,24 @@ typedef struct ccdb_report_row {
     long long toi_findings;        /* its answers that are TOI findings (index.html only) */
 } ccdb_report_row;
 
+/* Samples of a rigid motion's arcs in a miss picture (between the poses at t = 0 and 1). */
+#define CCDB_REPORT_ARC_STEPS 15
+
 /* One false negative, with what is needed to draw and replay it. */
 typedef struct ccdb_report_miss {
     const char *solver, *dataset, *kind, *family; /* kind "vf" or "ee" selects the drawing;
-                                                     "rigid-vf" / "rigid-ee" the same with
-                                                     straight chords between the poses */
+                                                     "rigid-vf" / "rigid-ee" likewise */
     long long index;                              /* query index in the dataset (0-based) */
     double q[8][3]; /* the query, in the public row order (rigid kinds: the poses at t = 0 and 1
                        in the linear layout, the harness's ccdb_rigid_poses) */
     double toi_lo, toi_hi; /* exact bracket */
     const char *replay;    /* a shell command that replays it */
+    /* Rigid kinds (arc = 1): the four points along the motion, path[k] at t = (k + 1) /
+     * (CCDB_REPORT_ARC_STEPS + 1), and at_toi at the TOI; the picture draws the arcs through
+     * them. arc = 0 (linear kinds): straight lines, the TOI positions interpolated. */
+    int arc;
+    double path[CCDB_REPORT_ARC_STEPS][4][3];
+    double at_toi[4][3];
 } ccdb_report_miss;
 
 /* A TOI finding: an answer HIT or GAVE_UP whose TOI is later than the exact one (solvers that

@@ -54,15 +54,21 @@ static v3 unit(v3 a)
     return (v3){ a.x / l, a.y / l, a.z / l };
 }
 
-/* One view: 12 points (8 endpoints, 4 at TOI) mapped into a panel. */
+/* Points of a picture: 8 endpoints, 4 at the TOI, then (rigid kinds) the arcs' samples: point
+ * i of sample k at 12 + 4 k + i. */
+#define NPTS (12 + 4 * CCDB_REPORT_ARC_STEPS)
+
+/* One view: n points mapped into a panel. */
 typedef struct view {
-    double x[12], y[12];
+    double x[NPTS], y[NPTS];
+    int n;
 } view;
 
-static void fit(const v3 *p, v3 u, v3 w, double ox, double oy, view *out)
+static void fit(const v3 *p, int n, v3 u, v3 w, double ox, double oy, view *out)
 {
-    double px[12], py[12], x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
-    for (int i = 0; i < 12; i++) {
+    double px[NPTS], py[NPTS], x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+    out->n = n;
+    for (int i = 0; i < n; i++) {
         px[i] = dot(p[i], u);
         py[i] = dot(p[i], w);
         x0 = fmin(x0, px[i]), x1 = fmax(x1, px[i]);
@@ -76,7 +82,7 @@ static void fit(const v3 *p, v3 u, v3 w, double ox, double oy, view *out)
         s = 0; /* every point coincides (in this view): all at the centre */
     double mx = x0 + ex / 2, my = y0 + ey / 2;
     double cx = ox + PANEL_W / 2, cy = oy + PANEL_H / 2;
-    for (int i = 0; i < 12; i++) {
+    for (int i = 0; i < n; i++) {
         double X = cx + s * (px[i] - mx), Y = cy - s * (py[i] - my);
         out->x[i] = isfinite(X) ? X : cx;
         out->y[i] = isfinite(Y) ? Y : cy;
@@ -111,11 +117,21 @@ static void triangle(ccdb_rbuf *b, const view *v, int i, const char *style)
 #define C1 "#e8710a"
 #define CT "#d62728"
 
-/* Points 0..7 are the query's (t=0 then t=1); 8..11 the same four at the TOI. */
+/* Points 0..7 are the query's (t=0 then t=1); 8..11 the same four at the TOI; the paths from
+ * t = 0 to 1 are straight, or (v->n > 12, rigid kinds) through the arcs' samples. */
 static void draw(ccdb_rbuf *b, const view *v, int kind, int has_toi)
 {
-    for (int i = 0; i < 4; i++)
-        line(b, v, i, i + 4, "stroke=\"#999\" stroke-width=\"1\"");
+    for (int i = 0; i < 4; i++) {
+        if (v->n == 12) {
+            line(b, v, i, i + 4, "stroke=\"#999\" stroke-width=\"1\"");
+            continue;
+        }
+        ccdb_rbuf_printf(b, "<polyline points=\"%.2f,%.2f", v->x[i], v->y[i]);
+        for (int j = 12 + i; j < v->n; j += 4)
+            ccdb_rbuf_printf(b, " %.2f,%.2f", v->x[j], v->y[j]);
+        ccdb_rbuf_printf(b, " %.2f,%.2f\" fill=\"none\" stroke=\"#999\" stroke-width=\"1\"/>",
+                         v->x[i + 4], v->y[i + 4]);
+    }
     for (int s = 0; s < 3; s++) { /* t=0, t=1, TOI */
         if (s == 2 && !has_toi)
             break;
@@ -158,13 +174,23 @@ void ccdb_html_miss_svg(ccdb_rbuf *b, const ccdb_report_miss *m)
                      W, H, W, H);
     ccdb_rbuf_printf(b, "%lld\"><title>query %lld: t=0 blue, t=1 orange, at TOI red</title>\n",
                      m->index, m->index);
+    /* Every point drawn: the query's 8, and for an arc its samples and the TOI's 4. */
+    const int npts = m->arc ? NPTS : 12;
+    const double *xs[NPTS];
+    for (int i = 0; i < 8; i++)
+        xs[i] = m->q[i];
+    for (int i = 0; m->arc && i < 4; i++) {
+        xs[8 + i] = m->at_toi[i];
+        for (int k = 0; k < CCDB_REPORT_ARC_STEPS; k++)
+            xs[12 + 4 * k + i] = m->path[k][i];
+    }
     int finite = 1;
     double maxabs = 0;
-    for (int i = 0; i < 8; i++)
+    for (int i = 0; i < (m->arc ? npts : 8); i++)
         for (int k = 0; k < 3; k++) {
-            finite &= isfinite(m->q[i][k]);
-            if (isfinite(m->q[i][k]))
-                maxabs = fmax(maxabs, fabs(m->q[i][k]));
+            finite &= isfinite(xs[i][k]);
+            if (isfinite(xs[i][k]))
+                maxabs = fmax(maxabs, fabs(xs[i][k]));
         }
     if (!finite) {
         ccdb_rbuf_printf(b,
@@ -179,9 +205,9 @@ void ccdb_html_miss_svg(ccdb_rbuf *b, const ccdb_report_miss *m)
     int ex = 0;
     if (maxabs > 0)
         (void)frexp(maxabs, &ex);
-    v3 p[12];
-    for (int i = 0; i < 8; i++)
-        p[i] = (v3){ ldexp(m->q[i][0], -ex), ldexp(m->q[i][1], -ex), ldexp(m->q[i][2], -ex) };
+    v3 p[NPTS];
+    for (int i = 0; i < (m->arc ? npts : 8); i++)
+        p[i] = (v3){ ldexp(xs[i][0], -ex), ldexp(xs[i][1], -ex), ldexp(xs[i][2], -ex) };
     double t = NAN;
     if (isfinite(m->toi_lo) && isfinite(m->toi_hi))
         t = m->toi_lo / 2 + m->toi_hi / 2;
@@ -191,12 +217,11 @@ void ccdb_html_miss_svg(ccdb_rbuf *b, const ccdb_report_miss *m)
         t = m->toi_hi;
     int has_toi = !isnan(t);
     double tt = has_toi ? fmin(1.0, fmax(0.0, t)) : 0.5;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 4 && !m->arc; i++) { /* on the straight paths */
         v3 a = p[i], c = p[i + 4];
         p[8 + i] =
             (v3){ (1 - tt) * a.x + tt * c.x, (1 - tt) * a.y + tt * c.y, (1 - tt) * a.z + tt * c.z };
     }
-    int rigid = ccdb_html_streq(m->kind, "rigid-vf") || ccdb_html_streq(m->kind, "rigid-ee");
     int kind = ccdb_html_streq(m->kind, "vf") || ccdb_html_streq(m->kind, "rigid-vf")   ? 'v'
                : ccdb_html_streq(m->kind, "ee") || ccdb_html_streq(m->kind, "rigid-ee") ? 'e'
                                                                                         : 0;
@@ -233,8 +258,8 @@ void ccdb_html_miss_svg(ccdb_rbuf *b, const ccdb_report_miss *m)
     v3 w = cross(n, u);
 
     view top, side;
-    fit(p, u, w, 0, HEAD, &top);
-    fit(p, u, n, PANEL_W + GAP, HEAD, &side);
+    fit(p, npts, u, w, 0, HEAD, &top);
+    fit(p, npts, u, n, PANEL_W + GAP, HEAD, &side);
     ccdb_rbuf_printf(b,
                      "<rect x=\"0.5\" y=\"%.1f\" width=\"%.0f\" height=\"%.0f\" fill=\"#fff\" "
                      "stroke=\"#ccc\"/><rect x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" "
@@ -252,11 +277,6 @@ void ccdb_html_miss_svg(ccdb_rbuf *b, const ccdb_report_miss *m)
                      PANEL_W + GAP + 2);
     draw(b, &top, kind, has_toi);
     draw(b, &side, kind, has_toi);
-    if (rigid) /* the motion is an arc; the picture joins the two poses by chords */
-        ccdb_rbuf_printf(b,
-                         "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#a00\">rigid: "
-                         "chords between the poses, not the arc</text>\n",
-                         PANEL_W + GAP + 4.0, H - 4);
     if (kind == 'e') { /* tell the edges apart: circles end edge a, squares edge b */
         ccdb_rbuf_printf(b,
                          "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#444\">"

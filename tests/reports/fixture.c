@@ -60,6 +60,15 @@ static const ccdb_report_row rows[] = {
             __VA_ARGS__                                                                            \
     }
 
+/* A linear miss: straight paths, no arc samples. */
+#define NO_ARC        \
+    0, { { { 0 } } }, \
+    {                 \
+        {             \
+            0         \
+        }             \
+    }
+
 static const ccdb_report_miss misses[] = {
     /* an ordinary VF crossing */
     { FIXTURE_NASTY_SOLVER,
@@ -77,10 +86,11 @@ static const ccdb_report_miss misses[] = {
         { 0, 1, 0 } },
       0.5,
       0.5,
-      "ccdbench replay '" VF "' --index 7" },
+      "ccdbench replay '" VF "' --index 7",
+      NO_ARC },
     /* every point coincident: zero extent in every direction */
     { FIXTURE_NASTY_SOLVER, VF, "vf", "coplanar", 8, Q8({ 1, 2, 3 }), 0, 0,
-      "ccdbench replay x.csv --index 8" },
+      "ccdbench replay x.csv --index 8", NO_ARC },
     /* coordinates near the top of the double range */
     { FIXTURE_NASTY_SOLVER,
       VF,
@@ -97,7 +107,8 @@ static const ccdb_report_miss misses[] = {
         { 0, 1.7e308, 0 } },
       0.5,
       0.5,
-      "ccdbench replay x.csv --index 9" },
+      "ccdbench replay x.csv --index 9",
+      NO_ARC },
     /* tiny (subnormal) coordinates, planar motion (zero extent in z) */
     { FIXTURE_NASTY_SOLVER,
       VF,
@@ -114,10 +125,11 @@ static const ccdb_report_miss misses[] = {
         { 0, 5e-324, 0 } },
       0.25,
       0.75,
-      "ccdbench replay x.csv --index 10" },
+      "ccdbench replay x.csv --index 10",
+      NO_ARC },
     /* beyond the cap of 3: counted, not drawn */
-    { FIXTURE_NASTY_SOLVER, VF, "vf", "coplanar", 11, Q8({ 0, 0, 0 }), 0, 0, NULL },
-    { FIXTURE_NASTY_SOLVER, VF, "vf", "coplanar", 12, Q8({ 0, 0, 0 }), 0, 0, NULL },
+    { FIXTURE_NASTY_SOLVER, VF, "vf", "coplanar", 11, Q8({ 0, 0, 0 }), 0, 0, NULL, NO_ARC },
+    { FIXTURE_NASTY_SOLVER, VF, "vf", "coplanar", 12, Q8({ 0, 0, 0 }), 0, 0, NULL, NO_ARC },
     /* EE: parallel edges sliding into each other (degenerate common normal) */
     { FIXTURE_COMMA_SOLVER,
       EE,
@@ -134,7 +146,8 @@ static const ccdb_report_miss misses[] = {
         { 1, 0, 0 } },
       1,
       1,
-      "ccdbench replay 'gen, suite/edge-edge' --index 3" },
+      "ccdbench replay 'gen, suite/edge-edge' --index 3",
+      NO_ARC },
     /* EE: generic crossing with mixed huge and tiny magnitudes */
     { FIXTURE_COMMA_SOLVER,
       EE,
@@ -151,7 +164,8 @@ static const ccdb_report_miss misses[] = {
         { 0, 1, -1e200 } },
       0.5,
       0.5,
-      "ccdbench replay 'gen, suite/edge-edge' --index 4 # <&>" },
+      "ccdbench replay 'gen, suite/edge-edge' --index 4 # <&>",
+      NO_ARC },
     /* not finite (never produced by the harness, but must not break the page) */
     { FIXTURE_COMMA_SOLVER,
       "odd",
@@ -168,7 +182,8 @@ static const ccdb_report_miss misses[] = {
         { 0, 0, 0 } },
       NAN,
       NAN,
-      "ccdbench replay odd --index 5" },
+      "ccdbench replay odd --index 5",
+      NO_ARC },
 };
 
 /* solver, dataset, kind, family, index, state, toi, hit, toi_lo, toi_hi, replay */

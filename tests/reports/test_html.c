@@ -407,3 +407,61 @@ Test(index_html, violations_findings_and_solver_output)
     cr_assert_null(strstr(h, "<script>"), "output is escaped");
     free(h);
 }
+
+/* A rigid miss (arc = 1): its four paths are drawn through the arc's samples (one polyline each,
+ * t = 0, the CCDB_REPORT_ARC_STEPS samples, t = 1), a linear miss has straight lines only. */
+Test(index_html, rigid_miss_draws_the_arcs)
+{
+    ccdb_report_miss m;
+    memset(&m, 0, sizeof m);
+    m.solver = "s";
+    m.dataset = "d";
+    m.kind = "rigid-vf";
+    m.family = "generic";
+    m.toi_lo = m.toi_hi = 0.5;
+    m.replay = "ccdbench replay x.csv --index 0 --kind rigid-vf";
+    m.arc = 1;
+    /* A vertex on a quarter circle of radius 2 about z, a still triangle in the plane x = 1. */
+    const double tri[3][3] = { { 1, -1, -1 }, { 1, 3, -1 }, { 1, -1, 3 } };
+    for (int h = 0; h < 2; h++) {
+        m.q[4 * h][0] = h ? 0 : 2;
+        m.q[4 * h][1] = h ? 2 : 0;
+        for (int i = 0; i < 3; i++)
+            memcpy(m.q[4 * h + 1 + i], tri[i], sizeof tri[i]);
+    }
+    for (int k = 0; k < CCDB_REPORT_ARC_STEPS; k++) {
+        double a = 1.5707963267948966 * (k + 1) / (CCDB_REPORT_ARC_STEPS + 1);
+        m.path[k][0][0] = 2 * cos(a);
+        m.path[k][0][1] = 2 * sin(a);
+        for (int i = 0; i < 3; i++)
+            memcpy(m.path[k][1 + i], tri[i], sizeof tri[i]);
+    }
+    m.at_toi[0][0] = m.at_toi[0][1] = 1.4142135623730951;
+    for (int i = 0; i < 3; i++)
+        memcpy(m.at_toi[1 + i], tri[i], sizeof tri[i]);
+    ccdb_report_row row;
+    memset(&row, 0, sizeof row);
+    row.solver = "s", row.dataset = "d", row.kind = "rigid-vf", row.family = "all";
+    row.queries = row.positives = row.fn = 1;
+    row.toi_err_max = row.ns_median = row.ns_min = row.ns_max = NAN;
+    ccdb_report r;
+    memset(&r, 0, sizeof r);
+    r.rows = &row, r.n_rows = 1, r.misses = &m, r.n_misses = 1, r.miss_pictures_per_solver = 4;
+    char *html = html_of(&r);
+    cr_expect_eq(count(html, "<polyline points="), 8, "4 paths x 2 views");
+    const char *pl = strstr(html, "<polyline points=\"");
+    cr_assert_not_null(pl);
+    const char *end = strchr(pl + 18, '"');
+    size_t pts = 0;
+    for (const char *c = pl + 18; c < end; c++)
+        pts += *c == ',';
+    cr_expect_eq(pts, (size_t)CCDB_REPORT_ARC_STEPS + 2, "t = 0, the samples, t = 1");
+    cr_expect_null(strstr(html, "nan"));
+    cr_expect_null(strstr(html, "inf\""));
+    free(html);
+    m.arc = 0;
+    m.kind = "vf";
+    html = html_of(&r);
+    cr_expect_eq(count(html, "<polyline points="), 0);
+    free(html);
+}

@@ -3,6 +3,7 @@
  * inputs and dyadic u, where the double arithmetic below is exact). */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <mpfr.h>
 
 #include "prng.h"
 #include "rigid_motion.h"
@@ -156,4 +157,46 @@ Test(rigid_motion, interval_polynomials_enclose_the_exact_values)
         fg_vec sd = fg_scale(scaled_diff(CQ(q), &m, 2, 0, u), 1.0 / d);
         cr_assert(fg_norm(fg_sub(diff, sd)) <= 1e-12 * (1.0 + fg_norm(sd)));
     }
+}
+
+/* The outward margins of the t <-> u maps against MPFR at 256 bits, from tiny to near-half
+ * turns: u([ta, tb]) lies inside rm_u_range, and rm_t_of_u_lower is below t(u). */
+Test(rigid_motion, u_range_and_lowered_t_hold_against_mpfr)
+{
+    static const double ws[] = { 0x1p-40, 0x1p-10, 0.375, 1.0, 3.0, 0x1p10, 0x1p20, 0x1p26 };
+    mpfr_t wn, a, x, u;
+    mpfr_inits2(256, wn, a, x, u, (mpfr_ptr)0);
+    for (size_t i = 0; i < sizeof ws / sizeof ws[0]; i++) {
+        double q[8][3] = { { 0 } };
+        q[5][0] = ws[i] * 0.6, q[5][1] = ws[i] * 0.8; /* |w| = ws[i] up to rounding */
+        rm_motion m;
+        cr_assert_eq(rm_motion_init(CQ(q), 1, &m), 0);
+        /* the exact |w| of the doubles q[5] */
+        mpfr_set_d(wn, q[5][0], MPFR_RNDN);
+        mpfr_sqr(wn, wn, MPFR_RNDN);
+        mpfr_set_d(x, q[5][1], MPFR_RNDN);
+        mpfr_sqr(x, x, MPFR_RNDN);
+        mpfr_add(wn, wn, x, MPFR_RNDN);
+        mpfr_sqrt(wn, wn, MPFR_RNDN);
+        mpfr_atan(a, wn, MPFR_RNDN);
+        for (int k = 0; k <= 256; k++) {
+            double t = k / 256.0;
+            mpfr_mul_d(x, a, t, MPFR_RNDN); /* u(t) = tan(atan(|w|) t) / |w| */
+            mpfr_tan(u, x, MPFR_RNDN);
+            mpfr_div(u, u, wn, MPFR_RNDN);
+            if (mpfr_cmp_ui(u, 1) > 0) /* u(t) <= u(1) = 1: only the 256-bit rounding is above */
+                mpfr_set_ui(u, 1, MPFR_RNDN);
+            iv U = rm_u_range(&m, t, t);
+            cr_assert(mpfr_cmp_d(u, U.lo) >= 0 && mpfr_cmp_d(u, U.hi) <= 0,
+                      "|w| %g t %g: u %.17g outside [%.17g, %.17g]", ws[i], t,
+                      mpfr_get_d(u, MPFR_RNDN), U.lo, U.hi);
+            /* t(u) for the double u nearest: atan(u |w|) / atan(|w|) */
+            double ud = mpfr_get_d(u, MPFR_RNDN);
+            mpfr_mul_d(x, wn, ud, MPFR_RNDN);
+            mpfr_atan(x, x, MPFR_RNDN);
+            mpfr_div(x, x, a, MPFR_RNDN);
+            cr_assert(mpfr_cmp_d(x, rm_t_of_u_lower(&m, ud)) >= 0, "|w| %g u %g", ws[i], ud);
+        }
+    }
+    mpfr_clears(wn, a, x, u, (mpfr_ptr)0);
 }

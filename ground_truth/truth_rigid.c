@@ -5,7 +5,6 @@
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "gt_rigid.h"
 

@@ -2,7 +2,8 @@
  * queries built to be hard: small grid points (shared points, degenerate primitives), axes and
  * translations in and out of the primitives' planes, in-plane turns, screws, w = 0, |w| from
  * 2^-20 to 2^10, either primitive moving. rigid_interval and rigid_bisection must never miss
- * and never report a TOI after the exact bracket; no rigid solver may fail. */
+ * and never report a TOI after the exact bracket; no rigid solver may fail, and every answer
+ * keeps the result contract of ccdb_solver.h. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -80,10 +81,18 @@ Test(rigid_random, conservative_solvers_never_miss_nor_late)
             (ee ? ccdb_truth_rigid_ee : ccdb_truth_rigid_vf)(judge, cq, &t);
             hits[ee] += t.hit;
             for (int s = 0; s < 4; s++) {
-                ccdb_result r;
+                ccdb_result r = { (ccdb_state)77, NAN, -1 }; /* poison: every field is set */
                 (ee ? all[s]->rigid_edge_edge : all[s]->rigid_vertex_face)(state[s], cq, &p, &r);
                 cr_assert(r.state != CCDB_FAILED, "%s failed on query %d (ee %d)", all[s]->name, i,
                           ee);
+                /* the contract of ccdb_solver.h: a known state, toi in [0, 1] for a hit and 0
+                 * otherwise, work >= 0 */
+                int answered = r.state == CCDB_HIT || r.state == CCDB_GAVE_UP;
+                cr_assert(answered || r.state == CCDB_MISS, "%s: state %d", all[s]->name,
+                          (int)r.state);
+                cr_assert(answered ? r.toi >= 0.0 && r.toi <= 1.0 : r.toi == 0.0,
+                          "%s: toi %g in state %d", all[s]->name, r.toi, (int)r.state);
+                cr_assert(r.work >= 0);
                 if (s >= 2) /* no claim to check */
                     continue;
                 int hit = r.state == CCDB_HIT || r.state == CCDB_GAVE_UP;

@@ -55,8 +55,13 @@ static inline int rm_motion_init(const double q[8][3], int vf, rm_motion *m)
         return -1;
     m->vf = vf;
     m->moving_first = q[7][0] == 0.0;
-    double ww = q[5][0] * q[5][0] + q[5][1] * q[5][1] + q[5][2] * q[5][2];
-    m->wn = sqrt(ww);
+    /* |w| scaled by its largest component, so that no square overflows or underflows */
+    double big = fmax(fabs(q[5][0]), fmax(fabs(q[5][1]), fabs(q[5][2])));
+    m->wn = 0.0;
+    if (big > 0.0) {
+        double a = q[5][0] / big, b = q[5][1] / big, c = q[5][2] / big;
+        m->wn = big * sqrt(a * a + b * b + c * c);
+    }
     m->phi1 = 2.0 * atan(m->wn);
     if (!isfinite(m->wn))
         return -1;

@@ -114,3 +114,56 @@ Test(rigid_random, conservative_solvers_never_miss_nor_late)
             all[s]->destroy(state[s]);
     ccdb_truth_free(judge);
 }
+
+/* Extreme but finite inputs: every rigid solver answers within the contract, and the
+ * conservative ones still never miss a contact the judge sees. */
+Test(rigid_random, extreme_inputs_are_answered)
+{
+    static const double scales[] = { 0x1p-1070, 0x1p-500, 1e-300, 1.0, 1e150, 1e300, 0x1p1000 };
+    static const double wscales[] = { 0.0, 0x1p-1074, 1e-300, 1.0, 1e30, 1e300 };
+    ccdb_prng rng;
+    ccdb_prng_seed(&rng, 7);
+    ccdb_truth *judge = ccdb_truth_new();
+    ccdb_params p = ccdb_params_default();
+    p.max_iterations = 20000; /* keeps advancement's crawl short here */
+    const ccdb_solver *all[] = { &ccdb_solver_rigid_interval, &ccdb_solver_rigid_bisection,
+                                 &ccdb_solver_rigid_linearized,
+                                 &ccdb_solver_rigid_conservative_advancement };
+    void *state[4];
+    for (int s = 0; s < 4; s++)
+        state[s] = all[s]->create ? all[s]->create(&p) : NULL;
+    for (size_t a = 0; a < sizeof scales / sizeof scales[0]; a++)
+        for (size_t b = 0; b < sizeof wscales / sizeof wscales[0]; b++)
+            for (int i = 0; i < 20; i++) {
+                double q[8][3];
+                random_rigid(&rng, q);
+                for (int r = 0; r < 7; r++)
+                    for (int k = 0; k < 3; k++)
+                        q[r][k] *= r == 5 ? wscales[b] : scales[a];
+                int ee = i % 2;
+                const double(*cq)[3] = (const double(*)[3])q;
+                ccdb_truth_result t;
+                (ee ? ccdb_truth_rigid_ee : ccdb_truth_rigid_vf)(judge, cq, &t);
+                for (int s = 0; s < 4; s++) {
+                    ccdb_result r = { (ccdb_state)77, NAN, -1 };
+                    (ee ? all[s]->rigid_edge_edge : all[s]->rigid_vertex_face)(state[s], cq, &p,
+                                                                               &r);
+                    int answered = r.state == CCDB_HIT || r.state == CCDB_GAVE_UP;
+                    cr_assert(answered || r.state == CCDB_MISS || r.state == CCDB_FAILED,
+                              "%s: state %d", all[s]->name, (int)r.state);
+                    cr_assert(answered ? r.toi >= 0.0 && r.toi <= 1.0 : r.toi == 0.0,
+                              "%s: toi %g in state %d (scale %g, |w| scale %g)", all[s]->name,
+                              r.toi, (int)r.state, scales[a], wscales[b]);
+                    cr_assert(r.work >= 0);
+                    if (s < 2)
+                        cr_assert(!t.hit || (answered && r.toi <= t.toi_hi) ||
+                                      r.state == CCDB_FAILED,
+                                  "%s misses or is late (scale %g, |w| scale %g)", all[s]->name,
+                                  scales[a], wscales[b]);
+                }
+            }
+    for (int s = 0; s < 4; s++)
+        if (all[s]->destroy)
+            all[s]->destroy(state[s]);
+    ccdb_truth_free(judge);
+}

@@ -12,58 +12,119 @@ static int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c); /*
 
 typedef struct family_entry {
     ccdb_gen_family pub;
-    gen_builder build; /* NULL: the random family */
+    gen_builder build;       /* linear families; NULL for the random and the rigid ones */
+    gen_rigid_builder rigid; /* rigid families (gen_rigid_*.c); NULL otherwise */
 } family_entry;
 
-#define BOTH (CCDB_GEN_VF | CCDB_GEN_EE)
+#define BOTH  (CCDB_GEN_VF | CCDB_GEN_EE)
+#define RIGID (CCDB_GEN_RIGID_VF | CCDB_GEN_RIGID_EE)
 static const family_entry families[] = {
     { { "coplanar_parallel",
         "all four points in one (possibly tilted) plane for the whole step: crossing, touching "
         "an edge or corner, passing by",
         BOTH },
-      gen_coplanar },
+      gen_coplanar,
+      NULL },
     { { "grazing",
         "touching without crossing: a double root of the coplanarity cubic at a point inside, on "
         "an edge, at a corner (EE: an endpoint), or one grid step outside",
         BOTH },
-      gen_grazing },
+      gen_grazing,
+      NULL },
     { { "time_boundary",
         "first contact exactly at t=0 or t=1, or touching during the whole step; twins that "
         "stop one grid step short",
         BOTH },
-      gen_time_boundary },
+      gen_time_boundary,
+      NULL },
     { { "degenerate_primitives",
         "zero-area triangles (collinear or coincident vertices), zero-length edges, coincident "
         "points",
         BOTH },
-      gen_degenerate },
+      gen_degenerate,
+      NULL },
     { { "parallel_edges",
         "EE only: parallel and collinear edges overlapping, touching at an end, one grid step "
         "or one ulp apart",
         CCDB_GEN_EE },
-      gen_parallel_edges },
+      gen_parallel_edges,
+      NULL },
     { { "near_miss",
         "pairs one ulp apart in one coordinate (nextafter): the exact touch is a hit, the "
         "nudged twin a miss",
         BOTH },
-      gen_near_miss },
+      gen_near_miss,
+      NULL },
     { { "multi_root",
         "two contacts of the coplanarity cubic within the step (enter and leave); the sign of "
         "the cubic is the same at t=0 and t=1, so parity tests fail",
         BOTH },
-      gen_multi_root },
+      gen_multi_root,
+      NULL },
     { { "scaled",
         "cases of the other families scaled by 2^-40..2^40 and translated far from the origin "
         "(exactly)",
         BOTH },
-      gen_scaled },
+      gen_scaled,
+      NULL },
     { { "bullet",
         "a small fast vertex or edge crossing a thin static primitive within one step, both "
         "endpoints far away",
         BOTH },
-      gen_bullet },
-    { { "random", "generic queries near each other with a few percent hits, for timing", BOTH },
+      gen_bullet,
       NULL },
+    { { "random", "generic queries near each other with a few percent hits, for timing", BOTH },
+      NULL,
+      NULL },
+    /* --- rigid motion (gen_rigid_*.c) --- */
+    { { "rigid_spin_through",
+        "a plate (edge) turns through a still vertex (edge) that neither pose touches; the "
+        "chords of the motion pass inside it: linear interpolation misses",
+        RIGID },
+      NULL,
+      gen_rigid_spin_through },
+    { { "rigid_phantom",
+        "the still vertex (edge) lies where the chords of the motion pass but the arc does "
+        "not: linear interpolation reports a contact that never happens",
+        RIGID },
+      NULL,
+      gen_rigid_phantom },
+    { { "rigid_translation", "w = 0: pure translation (the linear question), contact at h/D",
+        RIGID },
+      NULL,
+      gen_rigid_translation },
+    { { "rigid_time_boundary",
+        "the contact angle is 0 or exactly phi1: first contact at t = 0 or t = 1; twins one "
+        "grid step off",
+        RIGID },
+      NULL,
+      gen_rigid_time_boundary },
+    { { "rigid_half_turn", "|w| = 2^3..2^20: phi1 near pi, contact late in the turn", RIGID },
+      NULL,
+      gen_rigid_half_turn },
+    { { "rigid_grazing",
+        "the moving vertex (edge) orbits the axis and touches the still triangle (edge) "
+        "tangentially, without crossing; twin: the orbit one grid step short",
+        RIGID },
+      NULL,
+      gen_rigid_grazing },
+    { { "rigid_in_plane",
+        "rotation inside the plane of both primitives (coplanar for the whole step): radial "
+        "segments, a vertex turning onto a triangle's edge; twins one step short",
+        RIGID },
+      NULL,
+      gen_rigid_in_plane },
+    { { "rigid_tiny_angle",
+        "|w| = 2^-40..2^-12: the tiny turn alone moves the landing point just inside or just "
+        "outside the still primitive",
+        RIGID },
+      NULL,
+      gen_rigid_tiny_angle },
+    { { "rigid_scaled",
+        "rigid cases of the families above scaled by 2^-40..2^40 (exactly; w is scale-free)",
+        RIGID },
+      NULL,
+      gen_rigid_scaled },
 };
 #define NFAM (sizeof families / sizeof families[0])
 
@@ -391,7 +452,20 @@ int ccdb_generate(const char *family, ccdb_kind kind, size_t count, uint64_t see
     ccdb_prng_seed(&master, gen_stream_seed(family, kind, seed));
     uint64_t pair_seed = 0;
     for (size_t i = 0; i < count; i++) {
-        if (!fe->build) {
+        if (fe->rigid) { /* in twins as below, through the exact rigid maps */
+            if (i % 2 == 0)
+                pair_seed = ccdb_prng_next(&master);
+            ccdb_prng sub;
+            ccdb_prng_seed(&sub, pair_seed);
+            gen_rigid_case rc;
+            memset(&rc, 0, sizeof rc);
+            int ee = ccdb_kind_is_edge_edge(kind);
+            int rc_ok = fe->rigid(&sub, ee, (int)(i % 2), &rc);
+            assert(rc_ok == 0);
+            (void)rc_ok;
+            gen_rigid_finalize(&sub, ee, &rc, out->q[i]);
+            intent[i] = rc.intent;
+        } else if (!fe->build) {
             gen_random_query(&master, kind, out->q[i], &intent[i]);
         } else {
             /* Queries come in twins: 2j and 2j+1 share every random draw; the twin applies the

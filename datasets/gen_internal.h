@@ -93,4 +93,60 @@ void gen_add_nudge(gen_case *c, int row, int axis, int dir);
 int64_t gen_cross2(int64_t ax, int64_t ay, int64_t bx, int64_t by);
 int64_t gen_det3(const int64_t a[3], const int64_t b[3], const int64_t c[3]);
 
+/* --- rigid families (gen_rigid_*.c) ---
+ * A rigid case in its canonical frame: the four points at t = 0 (rows as the rigid kinds of
+ * ccdb_dataset.h: VF p, a, b, c; EE a0, a1, b0, b1), the axis point c, the rotation vector w
+ * (|w| = tan(phi1 / 2), dyadic), the translation s, which primitive moves, and the intent.
+ * gen_rigid_finalize moves it by exact rigid maps (signed axis permutations with w turned by
+ * det, integer translations, relabelling) and writes the 8 rows. */
+typedef struct gen_rigid_case {
+    int64_t p[4][3], c[3], s[3];
+    double w[3];
+    int moving_first; /* 1: the vertex / edge a moves; 0: the triangle / edge b */
+    int exp2;         /* scale every length by 2^exp2 at the end (w is scale-free) */
+    ccdb_gen_intent intent;
+} gen_rigid_case;
+
+typedef int (*gen_rigid_builder)(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
+
+int gen_rigid_spin_through(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
+int gen_rigid_phantom(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
+int gen_rigid_time_boundary(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
+int gen_rigid_half_turn(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
+int gen_rigid_translation(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
+int gen_rigid_grazing(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
+int gen_rigid_in_plane(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
+int gen_rigid_tiny_angle(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
+int gen_rigid_scaled(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
+
+void gen_rigid_finalize(ccdb_prng *rng, int ee, const gen_rigid_case *c, double q[8][3]);
+
+/* The turning half-plane scene (gen_rigid_core.c). The moving primitive lies in the half-plane
+ * at angle 0 about the z axis (points (r, 0, z), r > 0), the still one in the half-plane at
+ * angle theta, tan(theta / 2) = m / n (m >= 0, n > 0); the moving body turns by
+ * phi1 = 2 atan k about z (w = (0, 0, k)). Both are given by their (r, z) points (VF: the
+ * triangle moves and the vertex is still, or, with `inverse`, the vertex turns back by -phi1 to
+ * the still triangle; EE: edge a moves, or edge b with `inverse`). Every point keeps its angle
+ * on its half-plane, so they can touch only when the turning one reaches the other's angle:
+ * the answer is exact: hit iff m <= n k and the (r, z) shapes touch; TOI 0 when m = 0, 1 when
+ * m = n k, otherwise not a dyadic rational (unknown). Coordinates are scaled by n^2 + m^2 so
+ * that the points at angle theta are integers. Sets everything but exp2. */
+typedef struct gen_halfplane {
+    int64_t mov[3][2];   /* VF: the triangle's (r, z); EE: edge a (2 points) */
+    int64_t still[2][2]; /* VF: the vertex (1 point); EE: edge b (2 points) */
+    int64_t m, n;
+    double k;
+    int inverse;
+} gen_halfplane;
+
+void gen_halfplane_build(const gen_halfplane *h, int ee, ccdb_prng *rng, gen_rigid_case *c);
+/* 1 when the (r, z) shapes of h touch (closed sets, exact integer predicates). */
+int gen_halfplane_touch(const gen_halfplane *h, int ee);
+/* The radial factor of the linearized motion at angle theta (design only, never the intent):
+ * a point at radius r on the chord of its arc is at radius lambda r when it passes angle
+ * theta, lambda = (n^2 + m^2) / (n^2 - m^2 + 2 m n k). */
+double gen_halfplane_lambda(const gen_halfplane *h);
+/* k from {1/2, 1, 2, 4} and 0 < m / n < k: a contact angle strictly inside the turn. */
+void gen_halfplane_inner_angle(ccdb_prng *rng, gen_halfplane *h);
+
 #endif

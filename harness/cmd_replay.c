@@ -51,7 +51,7 @@ static void print_solver(const ccdb_solver *s, const ccdb_truth_result *t,
                          const ccdb_solver_run *run)
 {
     if (run->status != CCDB_RUN_OK) {
-        printf("  %-24s %-8s %s\n", s->name, ccdb_run_status_name(run->status), run->detail);
+        printf("  %-30s %-8s %s\n", s->name, ccdb_run_status_name(run->status), run->detail);
         print_output(run);
         return;
     }
@@ -63,7 +63,7 @@ static void print_solver(const ccdb_solver *s, const ccdb_truth_result *t,
         snprintf(work, sizeof work, "%lld", r->work);
     ccdb_outcome o = ccdb_outcome_of(t, r);
     int late = (s->flags & CCDB_CLAIM_REPORTS_TOI) && ccdb_toi_violation(t, r);
-    printf("  %-24s %-8s %-24s %12s  %s%s%s%s\n", s->name, ccdb_state_name(r->state), toi, work,
+    printf("  %-30s %-8s %-24s %12s  %s%s%s%s\n", s->name, ccdb_state_name(r->state), toi, work,
            o == CCDB_OUT_FP ? "FP  (false positive)" : outcome_name(o),
            late ? "  <-- TOI LATER THAN THE EXACT ONE" : "",
            ccdb_contract_violation(r) ? "  <-- CONTRACT VIOLATION (state out of range, TOI not "
@@ -269,7 +269,7 @@ int ccdb_cmd_replay(int argc, char **argv)
         printf("note: the file's truth column (%d) disagrees with the exact truth\n",
                in.ds.label[i]);
 
-    printf("\n  %-24s %-8s %-24s %12s  %s\n", "solver", "answer", "toi", "work", "verdict");
+    printf("\n  %-30s %-8s %-24s %12s  %s\n", "solver", "answer", "toi", "work", "verdict");
     ccdb_run_config cfg = { params, 1, 1, 0 };
     /* The query, read-only: a solver that writes into it crashes instead of changing it for
      * the next ones. */
@@ -295,7 +295,7 @@ int ccdb_cmd_replay(int argc, char **argv)
                 continue;
         }
         if (!ccdb_solver_query_fn(s, in.ds.kind)) {
-            printf("  %-24s %-8s no %s entry\n", s->name, "unsupported",
+            printf("  %-30s %-8s no %s entry\n", s->name, "unsupported",
                    ccdb_kind_name(in.ds.kind));
             continue;
         }

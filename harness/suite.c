@@ -86,6 +86,27 @@ static const suite_spec specs[] = {
     { "bullet", CCDB_KIND_EE, SUITE_SEED, SUITE_N },
     { "random", CCDB_KIND_VF, SUITE_SEED, 500 },
     { "random", CCDB_KIND_EE, SUITE_SEED, 500 },
+    /* rigid motion */
+    { "rigid_spin_through", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
+    { "rigid_spin_through", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
+    { "rigid_phantom", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
+    { "rigid_phantom", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
+    { "rigid_translation", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
+    { "rigid_translation", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
+    { "rigid_time_boundary", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
+    { "rigid_time_boundary", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
+    { "rigid_half_turn", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
+    { "rigid_half_turn", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
+    /* tangent contacts are the slow case of rigid_interval and rigid_conservative_advancement
+     * (milliseconds per query): fewer of them keep the default run's time */
+    { "rigid_grazing", CCDB_KIND_RIGID_VF, SUITE_SEED, 50 },
+    { "rigid_grazing", CCDB_KIND_RIGID_EE, SUITE_SEED, 50 },
+    { "rigid_in_plane", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
+    { "rigid_in_plane", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
+    { "rigid_tiny_angle", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
+    { "rigid_tiny_angle", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
+    { "rigid_scaled", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
+    { "rigid_scaled", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
 };
 #define NSPEC (sizeof specs / sizeof specs[0])
 

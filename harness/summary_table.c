@@ -30,7 +30,13 @@ static int in_process(const ccdb_solver_summary *s)
 
 void ccdb_print_summary(FILE *f, const ccdb_bench *b)
 {
-    fprintf(f, "%-24s %10s %8s %8s %8s %8s %10s %12s  %s\n", "solver", "queries", "FN", "FP",
+    int w = 24; /* the name column: as wide as the longest name */
+    for (size_t i = 0; i < b->n_solvers; i++) {
+        size_t len = strlen(b->solvers[i].solver->name);
+        if ((int)len > w)
+            w = (int)len;
+    }
+    fprintf(f, "%-*s %10s %8s %8s %8s %8s %10s %12s  %s\n", w, "solver", "queries", "FN", "FP",
             "TOI-late", "failed", "violations", "ns/query", "status");
     for (size_t i = 0; i < b->n_solvers; i++) {
         const ccdb_solver_summary *s = &b->solvers[i];
@@ -48,7 +54,7 @@ void ccdb_print_summary(FILE *f, const ccdb_bench *b)
             snprintf(status + len, sizeof status - len, " (%d dataset%s not supported)",
                      s->unsupported, s->unsupported == 1 ? "" : "s");
         }
-        fprintf(f, "%-24s %10lld %8lld %8lld %8lld %8lld %10lld %12s  %s\n", s->solver->name,
+        fprintf(f, "%-*s %10lld %8lld %8lld %8lld %8lld %10lld %12s  %s\n", w, s->solver->name,
                 s->queries, s->fn, s->fp, s->toi_violations, s->failed, s->violations, ns, status);
     }
     name_list(f, b, "isolated (a child process per dataset): ", isolated);

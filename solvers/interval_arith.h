@@ -123,6 +123,35 @@ static inline int iv_boxes_apart(const double q[8][3], int ee, iv T)
     return 0;
 }
 
+/* The touch conditions over enclosed difference vectors (any common positive scale of all of
+ * them keeps every sign: each condition is homogeneous). Return 0 only when the enclosures prove
+ * that the primitives do not touch. VF: B = b-a, C = c-a, P = p-a, e1 = c-b, p1 = p-b, e2 = a-c,
+ * p2 = p-c. EE: da = a1-a0, db = b1-b0, w = b0-a0. See interval_univariate.c. */
+static inline int iv_vf_conditions(const iv3 *B, const iv3 *C, const iv3 *P, const iv3 *e1,
+                                   const iv3 *p1, const iv3 *e2, const iv3 *p2)
+{
+    iv3 n = iv3_cross(B, C);
+    if (!iv_contains0(iv3_dot(&n, P))) /* f = n.(p-a), the coplanarity cubic */
+        return 0;
+    iv3 c0 = iv3_cross(B, P), c1 = iv3_cross(e1, p1), c2 = iv3_cross(e2, p2);
+    if (iv3_dot(&n, &c0).hi < 0 || iv3_dot(&n, &c1).hi < 0 || iv3_dot(&n, &c2).hi < 0)
+        return 0;
+    return 1;
+}
+
+static inline int iv_ee_conditions(const iv3 *da, const iv3 *db, const iv3 *w)
+{
+    iv3 m = iv3_cross(da, db);
+    if (!iv_contains0(iv3_dot(&m, w)))
+        return 0;
+    iv mm = iv3_dot(&m, &m);
+    iv3 wdb = iv3_cross(w, db), wda = iv3_cross(w, da);
+    iv s = iv3_dot(&wdb, &m), r = iv3_dot(&wda, &m);
+    if (s.hi < 0 || r.hi < 0 || iv_sub(s, mm).lo > 0 || iv_sub(r, mm).lo > 0)
+        return 0;
+    return 1;
+}
+
 /* 1 when T may hold a contact (nothing proves otherwise); 0 proves that the primitives do not
  * touch at any t in T. Rows in the public order (VF: p, a, b, c; EE: a0, a1, b0, b1), t=0 then
  * t=1. See interval_univariate.c for the touch conditions. */
@@ -132,27 +161,13 @@ static inline int iv_may_touch(const double q[8][3], int ee, iv T)
         return 0;
     if (!ee) { /* rows: p=0, a=1, b=2, c=3 */
         iv3 B = iv_lin_diff(q, 1, 2, T), C = iv_lin_diff(q, 1, 3, T), P = iv_lin_diff(q, 1, 0, T);
-        iv3 n = iv3_cross(&B, &C);
-        if (!iv_contains0(iv3_dot(&n, &P))) /* f = n.(p-a), the coplanarity cubic */
-            return 0;
         iv3 e1 = iv_lin_diff(q, 2, 3, T), p1 = iv_lin_diff(q, 2, 0, T); /* c-b, p-b */
         iv3 e2 = iv_lin_diff(q, 3, 1, T), p2 = iv_lin_diff(q, 3, 0, T); /* a-c, p-c */
-        iv3 c0 = iv3_cross(&B, &P), c1 = iv3_cross(&e1, &p1), c2 = iv3_cross(&e2, &p2);
-        if (iv3_dot(&n, &c0).hi < 0 || iv3_dot(&n, &c1).hi < 0 || iv3_dot(&n, &c2).hi < 0)
-            return 0;
-        return 1;
+        return iv_vf_conditions(&B, &C, &P, &e1, &p1, &e2, &p2);
     }
     /* rows: a0=0, a1=1, b0=2, b1=3 */
     iv3 da = iv_lin_diff(q, 0, 1, T), db = iv_lin_diff(q, 2, 3, T), w = iv_lin_diff(q, 0, 2, T);
-    iv3 m = iv3_cross(&da, &db);
-    if (!iv_contains0(iv3_dot(&m, &w)))
-        return 0;
-    iv mm = iv3_dot(&m, &m);
-    iv3 wdb = iv3_cross(&w, &db), wda = iv3_cross(&w, &da);
-    iv s = iv3_dot(&wdb, &m), r = iv3_dot(&wda, &m);
-    if (s.hi < 0 || r.hi < 0 || iv_sub(s, mm).lo > 0 || iv_sub(r, mm).lo > 0)
-        return 0;
-    return 1;
+    return iv_ee_conditions(&da, &db, &w);
 }
 
 #endif

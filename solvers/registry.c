@@ -16,6 +16,12 @@ extern const ccdb_solver ccdb_solver_interval_univariate;
 extern const ccdb_solver ccdb_solver_inclusion_naive;
 extern const ccdb_solver ccdb_solver_tight_inclusion;
 
+/* --- rigid-motion solvers (rigid kinds only) --- */
+extern const ccdb_solver ccdb_solver_rigid_linearized;
+extern const ccdb_solver ccdb_solver_rigid_interval;
+extern const ccdb_solver ccdb_solver_rigid_conservative_advancement;
+extern const ccdb_solver ccdb_solver_rigid_bisection;
+
 static const ccdb_solver *const builtin[] = {
     /* --- baseline and floating-point solvers --- */
     &ccdb_solver_null, &ccdb_solver_discrete, &ccdb_solver_cubic, &ccdb_solver_cubic_bracketed,
@@ -23,6 +29,10 @@ static const ccdb_solver *const builtin[] = {
 
     /* --- inclusion-based solvers --- */
     &ccdb_solver_interval_univariate, &ccdb_solver_inclusion_naive, &ccdb_solver_tight_inclusion,
+
+    /* --- rigid-motion solvers (rigid kinds only) --- */
+    &ccdb_solver_rigid_linearized, &ccdb_solver_rigid_interval,
+    &ccdb_solver_rigid_conservative_advancement, &ccdb_solver_rigid_bisection,
 
     0 /* sentinel, not counted */
 };

@@ -73,10 +73,19 @@ int ccdb_solver_validate(const ccdb_solver *s, char *err, size_t errlen)
                                "solver name '%s' has character '%c': names are [a-z0-9_]+", s->name,
                                (*c >= 32 && *c < 127) ? *c : '?');
     }
-    if (!s->vertex_face)
-        return ccdb_errorf(err, errlen, "solver '%s' has no vertex_face function", s->name);
-    if (!s->edge_edge)
-        return ccdb_errorf(err, errlen, "solver '%s' has no edge_edge function", s->name);
+    /* The rigid entries come in pairs (ABI 3 on); a rigid-only solver may leave both linear
+     * entries NULL (it is then "not supported" on linear data, as a linear one on rigid data). */
+    int rigid = abi >= 3 && (s->rigid_vertex_face || s->rigid_edge_edge);
+    if (rigid && !s->rigid_vertex_face)
+        return ccdb_errorf(err, errlen, "solver '%s' has no rigid_vertex_face function", s->name);
+    if (rigid && !s->rigid_edge_edge)
+        return ccdb_errorf(err, errlen, "solver '%s' has no rigid_edge_edge function", s->name);
+    if (!(rigid && !s->vertex_face && !s->edge_edge)) {
+        if (!s->vertex_face)
+            return ccdb_errorf(err, errlen, "solver '%s' has no vertex_face function", s->name);
+        if (!s->edge_edge)
+            return ccdb_errorf(err, errlen, "solver '%s' has no edge_edge function", s->name);
+    }
     unsigned known = CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION;
     if (abi >= 2)
         known |= CCDB_SOLVER_NO_WORK_COUNT;

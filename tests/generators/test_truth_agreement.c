@@ -7,6 +7,7 @@
 #include "ccdb_generators.h"
 #include "ccdb_suite.h"
 #include "ccdb_truth.h"
+#include "ccdb_truth_cache.h" /* ccdb_truth_of */
 
 static const uint64_t seeds[] = { 1, 2, 0xdeadbeefu, 20260101u };
 
@@ -16,7 +17,7 @@ Test(truth_agreement, every_family_every_seed)
     cr_assert_not_null(ctx);
     for (size_t f = 0; f < ccdb_gen_family_count(); f++) {
         const ccdb_gen_family *fam = ccdb_gen_family_at(f);
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < CCDB_KIND_COUNT; k++) {
             if (!((fam->kinds >> k) & 1u))
                 continue;
             for (size_t s = 0; s < sizeof seeds / sizeof seeds[0]; s++) {
@@ -36,10 +37,8 @@ Test(truth_agreement, every_family_every_seed)
                         continue;
                     /* A claimed TOI is a dyadic double: the truth's bracket must be exactly it. */
                     ccdb_truth_result r;
-                    if (k == CCDB_KIND_VF)
-                        ccdb_truth_vf(ctx, (const double(*)[3])ds.q[i], &r);
-                    else
-                        ccdb_truth_ee(ctx, (const double(*)[3])ds.q[i], &r);
+                    cr_assert_eq(
+                        ccdb_truth_of(ctx, (ccdb_kind)k, (const double(*)[3])ds.q[i], 0.0, &r), 0);
                     cr_assert(r.toi_lo == in[i].toi && r.toi_hi == in[i].toi,
                               "%s seed %llu query %zu: TOI %.17g, truth [%.17g, %.17g]", ds.name,
                               (unsigned long long)seeds[s], i, in[i].toi, r.toi_lo, r.toi_hi);

@@ -44,7 +44,8 @@ const char *result_problem(const ccdb_result *r);
 void hang_guard(unsigned seconds);
 
 /* Criterion parameters for a ParameterizedTest over solvers: the index (size_t) of every
- * built-in solver, so solvers added later are covered automatically. */
+ * built-in solver with linear entries (rigid-only ones are left out), so solvers added later
+ * are covered automatically. */
 struct criterion_test_params every_builtin_solver(void);
 
 /* 1 when two results are identical (state, bit pattern of toi, work). */

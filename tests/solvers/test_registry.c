@@ -140,6 +140,33 @@ Test(registry, validate_rejects_each_malformation)
 }
 
 /* ABI 2 added the CCDB_SOLVER_NO_WORK_COUNT flag; ABI 1 entries are still accepted, without it. */
+/* A rigid-only entry (ABI 3) may leave the linear pair NULL; the rigid pair is all or nothing,
+ * and an entry with neither pair is refused. */
+Test(registry, rigid_only_entries)
+{
+    ccdb_solver s = good();
+    char err[256] = "";
+    s.vertex_face = s.edge_edge = NULL;
+    s.rigid_vertex_face = s.rigid_edge_edge = noop;
+    cr_expect(ccdb_solver_validate(&s, err, sizeof err) == 0, "%s", err);
+    s.rigid_edge_edge = NULL;
+    expect_reject(&s, "rigid_edge_edge");
+    s.rigid_edge_edge = noop;
+    s.rigid_vertex_face = NULL;
+    expect_reject(&s, "rigid_vertex_face");
+    s.rigid_edge_edge = NULL;
+    expect_reject(&s, "vertex_face");
+    s = good();
+    s.rigid_vertex_face = s.rigid_edge_edge = noop;
+    s.edge_edge = NULL; /* one linear entry without the other: still malformed */
+    expect_reject(&s, "edge_edge");
+    s = good();
+    s.vertex_face = s.edge_edge = NULL;
+    s.rigid_vertex_face = s.rigid_edge_edge = noop;
+    s.abi_version = 2; /* an ABI 2 entry has no rigid fields: they are not read */
+    expect_reject(&s, "vertex_face");
+}
+
 Test(registry, abi_1_still_accepted_and_no_work_count_from_abi_2)
 {
     cr_expect_eq(CCDB_SOLVER_ABI, 3);

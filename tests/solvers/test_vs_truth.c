@@ -86,12 +86,7 @@ static void near_query(double q[8][3], int vf)
 
 ParameterizedTestParameters(vs_truth, near_contacts)
 {
-    static size_t idx[64];
-    size_t n;
-    ccdb_registry_builtin(&n);
-    for (size_t i = 0; i < n; i++)
-        idx[i] = i;
-    return cr_make_param_array(size_t, idx, n);
+    return every_builtin_solver(); /* the linear ones */
 }
 
 ParameterizedTest(size_t *i, vs_truth, near_contacts)

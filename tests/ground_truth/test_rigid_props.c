@@ -64,7 +64,7 @@ static int pure_translation_pair(const double q[8][3], int ee, int second, doubl
     return 1;
 }
 
-Test(rigid_props, w0_is_the_linear_judge, .timeout = 600)
+Test(rigid_props, w0_is_the_linear_judge)
 {
     ccdb_truth *t = ccdb_truth_new();
     ccdb_truth_set_checking(t, 1);
@@ -389,7 +389,7 @@ static int check_witness(const double q[8][3], int ee, const ccdb_truth_result *
     return r->hit;
 }
 
-Test(rigid_props, invariance_and_witness, .timeout = 900)
+Test(rigid_props, invariance_and_witness)
 {
     ccdb_truth *t = ccdb_truth_new();
     ccdb_truth_set_checking(t, 1);
@@ -438,7 +438,7 @@ Test(rigid_props, invariance_and_witness, .timeout = 900)
 /* Extreme magnitudes: the lengths (points, c, s) scaled by 2^e, e from -1000 to 900 (exact; t
  * is scale-free: the same answer), and w's components of any magnitude from subnormal to 2^1000
  * (a different motion: checked by the witness where the distance is representable). */
-Test(rigid_props, extreme_magnitudes, .timeout = 600)
+Test(rigid_props, extreme_magnitudes)
 {
     ccdb_truth *t = ccdb_truth_new();
     ccdb_truth_set_checking(t, 1);

@@ -10,9 +10,14 @@
 
 static int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c); /* below */
 
+typedef void (*gen_direct)(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb_gen_intent *in);
+static void gen_simulation_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3],
+                                 ccdb_gen_intent *in); /* below */
+
 typedef struct family_entry {
     ccdb_gen_family pub;
-    gen_builder build; /* NULL: the random family */
+    gen_builder build; /* NULL: `direct` writes each query (no twins) */
+    gen_direct direct;
 } family_entry;
 
 #define BOTH (CCDB_GEN_VF | CCDB_GEN_EE)
@@ -21,49 +26,65 @@ static const family_entry families[] = {
         "all four points in one (possibly tilted) plane for the whole step: crossing, touching "
         "an edge or corner, passing by",
         BOTH },
-      gen_coplanar },
+      gen_coplanar,
+      NULL },
     { { "grazing",
         "touching without crossing: a double root of the coplanarity cubic at a point inside, on "
         "an edge, at a corner (EE: an endpoint), or one grid step outside",
         BOTH },
-      gen_grazing },
+      gen_grazing,
+      NULL },
     { { "time_boundary",
         "first contact exactly at t=0 or t=1, or touching during the whole step; twins that "
         "stop one grid step short",
         BOTH },
-      gen_time_boundary },
+      gen_time_boundary,
+      NULL },
     { { "degenerate_primitives",
         "zero-area triangles (collinear or coincident vertices), zero-length edges, coincident "
         "points",
         BOTH },
-      gen_degenerate },
+      gen_degenerate,
+      NULL },
     { { "parallel_edges",
         "EE only: parallel and collinear edges overlapping, touching at an end, one grid step "
         "or one ulp apart",
         CCDB_GEN_EE },
-      gen_parallel_edges },
+      gen_parallel_edges,
+      NULL },
     { { "near_miss",
         "pairs one ulp apart in one coordinate (nextafter): the exact touch is a hit, the "
         "nudged twin a miss",
         BOTH },
-      gen_near_miss },
+      gen_near_miss,
+      NULL },
     { { "multi_root",
         "two contacts of the coplanarity cubic within the step (enter and leave); the sign of "
         "the cubic is the same at t=0 and t=1, so parity tests fail",
         BOTH },
-      gen_multi_root },
+      gen_multi_root,
+      NULL },
     { { "scaled",
         "cases of the other families scaled by 2^-40..2^40 and translated far from the origin "
         "(exactly)",
         BOTH },
-      gen_scaled },
+      gen_scaled,
+      NULL },
     { { "bullet",
         "a small fast vertex or edge crossing a thin static primitive within one step, both "
         "endpoints far away",
         BOTH },
-      gen_bullet },
-    { { "random", "generic queries near each other with a few percent hits, for timing", BOTH },
+      gen_bullet,
       NULL },
+    { { "random", "generic queries near each other with a few percent hits, for timing", BOTH },
+      NULL,
+      gen_random_query },
+    { { "simulation",
+        "what a simulation's broad phase hands over: 97% random-family pairs (about 3% of them "
+        "hits), 3% cases of the degenerate families (about half hits)",
+        BOTH },
+      NULL,
+      gen_simulation_query },
 };
 #define NFAM (sizeof families / sizeof families[0])
 
@@ -339,6 +360,34 @@ static int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)
     return scaled_pick(rng, kind, twin, c, &k);
 }
 
+/* The simulation family: per query, SIM_DEGENERATE_PER_MILLE in 1000 are a case (base or twin,
+ * at random) of one of the degenerate families (those `scaled` draws from), the others a pair of
+ * the random family. Every draw comes from rng, so the stream is deterministic. */
+#define SIM_DEGENERATE_PER_MILLE 30
+
+static void gen_simulation_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3],
+                                 ccdb_gen_intent *in)
+{
+    if (ccdb_prng_below(rng, 1000) >= SIM_DEGENERATE_PER_MILLE) {
+        gen_random_query(rng, kind, q, in);
+        return;
+    }
+    ccdb_prng sub;
+    ccdb_prng_seed(&sub, ccdb_prng_next(rng));
+    int twin = (int)ccdb_prng_below(rng, 2);
+    size_t nb = sizeof scaled_bases / sizeof scaled_bases[0];
+    gen_case c;
+    gen_scale sc = { 0, 0 };
+    for (;;) { /* a family without this kind declines: draw another */
+        gen_builder b = scaled_bases[ccdb_prng_below(&sub, nb)];
+        gen_case_clear(&c);
+        if (b(&sub, kind, twin, &c) == 0)
+            break;
+    }
+    gen_finalize(&sub, kind, &c, &sc, q);
+    *in = c.intent;
+}
+
 /* ---------------- ccdb_generate ---------------- */
 
 /* Independent stream per (family, kind, seed): FNV-1a of the name mixed into the seed. */
@@ -391,8 +440,8 @@ int ccdb_generate(const char *family, ccdb_kind kind, size_t count, uint64_t see
     ccdb_prng_seed(&master, stream_seed(family, kind, seed));
     uint64_t pair_seed = 0;
     for (size_t i = 0; i < count; i++) {
-        if (!fe->build) {
-            gen_random_query(&master, kind, out->q[i], &intent[i]);
+        if (fe->direct) {
+            fe->direct(&master, kind, out->q[i], &intent[i]);
         } else {
             /* Queries come in twins: 2j and 2j+1 share every random draw; the twin applies the
              * smallest change that flips the answer. */

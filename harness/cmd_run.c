@@ -19,6 +19,12 @@
 #include "ccdb_util.h"
 
 #define MAX_LIST 256
+/* MPI work units (docs/mpi.md): files are cut into chunks of up to CHUNK_FILES queries (memory
+ * and reading per unit); the built-in suite, in memory with a cheap truth, into chunks of
+ * CHUNK_SUITE, small enough that the slow solvers' units on its degenerate datasets (an
+ * iteration cap reached on most queries) do not leave one rank working alone at the end. */
+#define CHUNK_FILES 65536
+#define CHUNK_SUITE 20
 
 typedef struct run_args {
     const char *solvers; /* comma list, or NULL for all */
@@ -32,7 +38,7 @@ typedef struct run_args {
     ccdb_params params;
     const char *out_dir;
     int delta_set, max_iter_set, min_sep_set;
-    long chunk; /* MPI: queries per work unit */
+    long chunk; /* MPI: queries per work unit; 0: CHUNK_FILES or CHUNK_SUITE */
 } run_args;
 
 static void run_usage(FILE *f)
@@ -64,8 +70,9 @@ static void run_usage(FILE *f)
         "  --delta D, --max-iter N, --min-sep D   solver parameters (1e-6, 1000000, 0)\n"
         "  --round-inputs    round CSV values that are not doubles (the report says so)\n"
         "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR or .cache)\n"
-        "  --chunk Q         under mpirun/srun (docs/mpi.md): queries per work unit; larger\n"
-        "                    files are split (default 65536); units go to ranks on demand\n"
+        "  --chunk Q         under mpirun/srun (docs/mpi.md): queries per work unit (a chunk\n"
+        "                    x one solver), handed out to ranks on demand; default 65536 for\n"
+        "                    files, 20 for the built-in suite; smaller for slow solvers\n"
         "  -o DIR            report folder (default reports/latest), replaced as a whole when\n"
         "                    the run ends: summary.csv, index.html, misses/, bad-toi/\n",
         f);
@@ -103,7 +110,6 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
     a->timeout_s = 300;
     a->params = ccdb_params_default();
     a->out_dir = "reports/latest";
-    a->chunk = 65536;
     int timeout_set = 0;
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
@@ -596,8 +602,7 @@ static int mpi_prepare(ccdb_mpi *m, const run_args *a, int rc, char ***files, si
         fprintf(stderr, "ccdbench run: out of memory\n");
         rc = 2;
     }
-    if (rc && m->rank != 0)
-        ccdb_mpi_abort(m, rc); /* a rank alone in trouble: nothing common to go on with */
+    int local = rc;
     for (size_t i = 0; m->rank == 0 && i < *n_files && !rc; i++) {
         ccdb_progress("counting the queries of %s", (*files)[i]);
         if (ccdb_input_count((*files)[i], &(*counts)[i], err, sizeof err) != 0) {
@@ -611,8 +616,13 @@ static int mpi_prepare(ccdb_mpi *m, const run_args *a, int rc, char ***files, si
         fprintf(stderr, "ccdbench run: -o %s\n", err);
         rc = 2;
     }
-    if (ccdb_mpi_bcast(m, &rc, sizeof rc) != 0 ||
-        (!rc && ccdb_mpi_bcast(m, *counts, *n_files * sizeof **counts) != 0))
+    if (ccdb_mpi_bcast(m, &rc, sizeof rc) != 0)
+        ccdb_mpi_abort(m, 2);
+    /* The same options fail alike on every rank (rank 0 said why); a rank alone in trouble
+     * (its own host) cannot take part: the job ends. */
+    if (!rc && local)
+        ccdb_mpi_abort(m, local);
+    if (!rc && ccdb_mpi_bcast(m, *counts, *n_files * sizeof **counts) != 0)
         ccdb_mpi_abort(m, 2);
     return rc;
 }
@@ -734,7 +744,10 @@ int ccdb_cmd_run(int argc, char **argv)
         ccdb_meta_add_build(&meta);
         add_run_meta(&meta, &a, solvers, n_solvers, &rd, argc, argv);
         if (use_mpi)
-            add_mpi_meta(&meta, &mpi, ranks, a.chunk);
+            add_mpi_meta(&meta, &mpi, ranks,
+                         a.chunk  ? a.chunk
+                         : inputs ? CHUNK_SUITE
+                                  : CHUNK_FILES);
         ccdb_run_config cfg = { a.params, a.repeat, a.threads };
         if (inputs)
             measure_overhead(reg, inputs, n_inputs, &cfg, &meta);

@@ -712,8 +712,18 @@ int ccdb_cmd_run(int argc, char **argv)
         opt.misses_kept = 1000;
         int bad;
         if (use_mpi) {
-            ccdb_mpi_work w = { inputs, n_inputs,       files, counts,    n_files,
-                                a.kind, a.round_inputs, cache, a.threads, (size_t)a.chunk };
+            ccdb_mpi_work w = { .inputs = inputs,
+                                .n_inputs = n_inputs,
+                                .files = files,
+                                .counts = counts,
+                                .n_files = n_files,
+                                .kind = a.kind,
+                                .round_inputs = a.round_inputs,
+                                .cache = cache,
+                                .threads = a.threads,
+                                .chunk = (size_t)(a.chunk  ? a.chunk
+                                                  : inputs ? CHUNK_SUITE
+                                                           : CHUNK_FILES) };
             bad = ccdb_bench_run_mpi(&mpi, &bench, solvers, n_solvers, &w, &opt, &rd.st, &ranks,
                                      err, sizeof err) != 0;
         } else {

@@ -157,8 +157,13 @@ Test(mpi, suite_1_2_4_ranks_match_one_process)
     expect_same_report("single", "n4");
     /* Rank 0 says how the run was made: ranks, busy time. */
     char *html = slurp(strcat(strcpy((char[512]){ 0 }, dir), "/n4/index.html"));
-    cr_assert(strstr(html, "4 rank(s)") && strstr(html, "imbalance"),
+    cr_assert(strstr(html, "4 rank(s)") && strstr(html, "up to 97 queries") &&
+                  strstr(html, "imbalance"),
               "n4/index.html: no MPI lines");
+    free(html);
+    /* The suite's default units: chunks of 20 queries. */
+    html = slurp(strcat(strcpy((char[512]){ 0 }, dir), "/n2/index.html"));
+    cr_assert(strstr(html, "up to 20 queries"), "n2: not the suite's default chunk");
     free(html);
 }
 

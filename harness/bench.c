@@ -274,9 +274,13 @@ int ccdb_judged_merge(ccdb_judged *into, ccdb_judged *next)
     if (into->status != CCDB_RUN_OK)
         return 0; /* the first chunk that crashed or timed out decides, as on the whole */
     if (next->status != CCDB_RUN_OK) {
+        /* As on the whole dataset: nothing came back, no counts. */
         into->status = next->status;
         memcpy(into->detail, next->detail, sizeof into->detail);
         into->n_findings = 0;
+        ccdb_tally_init(&into->all);
+        for (int c = 0; c < CCDB_CLASS_COUNT; c++)
+            ccdb_tally_init(&into->by_class[c]);
         return 0;
     }
     /* Per-query times weighted by queries: what the whole loop would have taken per query. */
@@ -311,9 +315,11 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
         goto oom;
     if (jr->status != CCDB_RUN_OK) {
         /* Nothing came back: one "all" row carrying the status, no counts. */
+        ccdb_tally none;
+        ccdb_tally_init(&none);
         if (!(row = new_row(b)))
             goto oom;
-        fill_row(row, sum, d, "all", &jr->all, jr->status);
+        fill_row(row, sum, d, "all", &none, jr->status);
         row->queries = (long long)d->count;
         if (jr->status == CCDB_RUN_CRASHED)
             sum->crashed++;

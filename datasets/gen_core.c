@@ -10,10 +10,15 @@
 
 static int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c); /* below */
 
+typedef void (*gen_direct)(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb_gen_intent *in);
+static void gen_simulation_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3],
+                                 ccdb_gen_intent *in); /* below */
+
 typedef struct family_entry {
     ccdb_gen_family pub;
-    gen_builder build;       /* linear families; NULL for the random and the rigid ones */
-    gen_rigid_builder rigid; /* rigid families (gen_rigid_*.c); NULL otherwise */
+    gen_builder build;       /* linear families with twins; NULL for the others */
+    gen_direct direct;       /* linear families that write each query directly (no twins) */
+    gen_rigid_builder rigid; /* rigid families (gen_rigid_*.c) */
 } family_entry;
 
 #define BOTH  (CCDB_GEN_VF | CCDB_GEN_EE)
@@ -23,108 +28,94 @@ static const family_entry families[] = {
         "all four points in one (possibly tilted) plane for the whole step: crossing, touching "
         "an edge or corner, passing by",
         BOTH },
-      gen_coplanar,
-      NULL },
+      .build = gen_coplanar },
     { { "grazing",
         "touching without crossing: a double root of the coplanarity cubic at a point inside, on "
         "an edge, at a corner (EE: an endpoint), or one grid step outside",
         BOTH },
-      gen_grazing,
-      NULL },
+      .build = gen_grazing },
     { { "time_boundary",
         "first contact exactly at t=0 or t=1, or touching during the whole step; twins that "
         "stop one grid step short",
         BOTH },
-      gen_time_boundary,
-      NULL },
+      .build = gen_time_boundary },
     { { "degenerate_primitives",
         "zero-area triangles (collinear or coincident vertices), zero-length edges, coincident "
         "points",
         BOTH },
-      gen_degenerate,
-      NULL },
+      .build = gen_degenerate },
     { { "parallel_edges",
         "EE only: parallel and collinear edges overlapping, touching at an end, one grid step "
         "or one ulp apart",
         CCDB_GEN_EE },
-      gen_parallel_edges,
-      NULL },
+      .build = gen_parallel_edges },
     { { "near_miss",
         "pairs one ulp apart in one coordinate (nextafter): the exact touch is a hit, the "
         "nudged twin a miss",
         BOTH },
-      gen_near_miss,
-      NULL },
+      .build = gen_near_miss },
     { { "multi_root",
         "two contacts of the coplanarity cubic within the step (enter and leave); the sign of "
         "the cubic is the same at t=0 and t=1, so parity tests fail",
         BOTH },
-      gen_multi_root,
-      NULL },
+      .build = gen_multi_root },
     { { "scaled",
         "cases of the other families scaled by 2^-40..2^40 and translated far from the origin "
         "(exactly)",
         BOTH },
-      gen_scaled,
-      NULL },
+      .build = gen_scaled },
     { { "bullet",
         "a small fast vertex or edge crossing a thin static primitive within one step, both "
         "endpoints far away",
         BOTH },
-      gen_bullet,
-      NULL },
+      .build = gen_bullet },
     { { "random", "generic queries near each other with a few percent hits, for timing", BOTH },
-      NULL,
-      NULL },
+      .direct = gen_random_query },
+    { { "simulation",
+        "what a simulation's broad phase hands over: 97% random-family pairs (about 3% of them "
+        "hits), 3% cases of the degenerate families (about half hits)",
+        BOTH },
+      .direct = gen_simulation_query },
     /* --- rigid motion (gen_rigid_*.c) --- */
     { { "rigid_spin_through",
         "a plate (edge) turns through a still vertex (edge) that neither pose touches; the "
         "chords of the motion pass inside it: linear interpolation misses",
         RIGID },
-      NULL,
-      gen_rigid_spin_through },
+      .rigid = gen_rigid_spin_through },
     { { "rigid_phantom",
         "the still vertex (edge) lies where the chords of the motion pass but the arc does "
         "not: linear interpolation reports a contact that never happens",
         RIGID },
-      NULL,
-      gen_rigid_phantom },
+      .rigid = gen_rigid_phantom },
     { { "rigid_translation", "w = 0: pure translation (the linear question), contact at h/D",
         RIGID },
-      NULL,
-      gen_rigid_translation },
+      .rigid = gen_rigid_translation },
     { { "rigid_time_boundary",
         "the contact angle is 0 or exactly phi1: first contact at t = 0 or t = 1; twins one "
         "grid step off",
         RIGID },
-      NULL,
-      gen_rigid_time_boundary },
+      .rigid = gen_rigid_time_boundary },
     { { "rigid_half_turn", "|w| = 2^3..2^20: phi1 near pi, contact late in the turn", RIGID },
-      NULL,
-      gen_rigid_half_turn },
+      .rigid = gen_rigid_half_turn },
     { { "rigid_grazing",
         "the moving vertex (edge) orbits the axis and touches the still triangle (edge) "
         "tangentially, without crossing; twin: the orbit one grid step short",
         RIGID },
-      NULL,
-      gen_rigid_grazing },
+      .rigid = gen_rigid_grazing },
     { { "rigid_in_plane",
         "rotation inside the plane of both primitives (coplanar for the whole step): radial "
         "segments, a vertex turning onto a triangle's edge; twins one step short",
         RIGID },
-      NULL,
-      gen_rigid_in_plane },
+      .rigid = gen_rigid_in_plane },
     { { "rigid_tiny_angle",
         "|w| = 2^-40..2^-12: the tiny turn alone moves the landing point just inside or just "
         "outside the still primitive",
         RIGID },
-      NULL,
-      gen_rigid_tiny_angle },
+      .rigid = gen_rigid_tiny_angle },
     { { "rigid_scaled",
         "rigid cases of the families above scaled by 2^-40..2^40 (exactly; w is scale-free)",
         RIGID },
-      NULL,
-      gen_rigid_scaled },
+      .rigid = gen_rigid_scaled },
 };
 #define NFAM (sizeof families / sizeof families[0])
 
@@ -400,6 +391,34 @@ static int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)
     return scaled_pick(rng, kind, twin, c, &k);
 }
 
+/* The simulation family: per query, SIM_DEGENERATE_PER_MILLE in 1000 are a case (base or twin,
+ * at random) of one of the degenerate families (those `scaled` draws from), the others a pair of
+ * the random family. Every draw comes from rng, so the stream is deterministic. */
+#define SIM_DEGENERATE_PER_MILLE 30
+
+static void gen_simulation_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3],
+                                 ccdb_gen_intent *in)
+{
+    if (ccdb_prng_below(rng, 1000) >= SIM_DEGENERATE_PER_MILLE) {
+        gen_random_query(rng, kind, q, in);
+        return;
+    }
+    ccdb_prng sub;
+    ccdb_prng_seed(&sub, ccdb_prng_next(rng));
+    int twin = (int)ccdb_prng_below(rng, 2);
+    size_t nb = sizeof scaled_bases / sizeof scaled_bases[0];
+    gen_case c;
+    gen_scale sc = { 0, 0 };
+    for (;;) { /* a family without this kind declines: draw another */
+        gen_builder b = scaled_bases[ccdb_prng_below(&sub, nb)];
+        gen_case_clear(&c);
+        if (b(&sub, kind, twin, &c) == 0)
+            break;
+    }
+    gen_finalize(&sub, kind, &c, &sc, q);
+    *in = c.intent;
+}
+
 /* ---------------- ccdb_generate ---------------- */
 
 /* Independent stream per (family, kind, seed): FNV-1a of the name mixed into the seed. */
@@ -465,8 +484,8 @@ int ccdb_generate(const char *family, ccdb_kind kind, size_t count, uint64_t see
             (void)rc_ok;
             gen_rigid_finalize(&sub, ee, &rc, out->q[i]);
             intent[i] = rc.intent;
-        } else if (!fe->build) {
-            gen_random_query(&master, kind, out->q[i], &intent[i]);
+        } else if (fe->direct) {
+            fe->direct(&master, kind, out->q[i], &intent[i]);
         } else {
             /* Queries come in twins: 2j and 2j+1 share every random draw; the twin applies the
              * smallest change that flips the answer. */

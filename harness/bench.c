@@ -104,13 +104,14 @@ static ccdb_report_status report_status(ccdb_run_status s)
     return CCDB_REPORT_CRASHED;
 }
 
-static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum, const ccdb_input *in,
-                     const char *family, const ccdb_tally *t, const ccdb_solver_run *run)
+static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum,
+                     const ccdb_bench_dataset *d, const char *family, const ccdb_tally *t,
+                     ccdb_run_status status)
 {
     const ccdb_solver *s = sum->solver;
     row->solver = s->name;
-    row->dataset = ccdb_input_label(in);
-    row->kind = ccdb_kind_name(in->ds.kind);
+    row->dataset = d->label;
+    row->kind = ccdb_kind_name(d->kind);
     row->family = family;
     row->queries = t->queries;
     row->positives = t->positives;
@@ -128,7 +129,7 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum, const
         s->flags & (CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION);
     row->conservative = (s->flags & CCDB_CLAIM_CONSERVATIVE) != 0;
     row->claim_tags = sum->claim_tags;
-    row->status = report_status(run->status);
+    row->status = report_status(status);
     row->contract_violations = t->violations;
     row->isolated = sum->isolated;
     row->truth_min_sep = sum->truth_min_sep;
@@ -137,7 +138,6 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum, const
     row->ns_median = row->ns_min = row->ns_max = NAN;
     row->query_ns_p50 = row->query_ns_p90 = row->query_ns_p99 = row->query_ns_max = NAN;
 }
-
 /* The row's per-query time quantiles from its m times in v (sorted here); none when m is 0. */
 static void set_query_quantiles(ccdb_report_row *row, double *v, size_t m)
 {
@@ -170,27 +170,29 @@ static int keep_query_times(ccdb_solver_summary *sum, int k, const double *ns, s
 }
 
 /* Per-query time quantiles of the dataset's "all" row and of each class row (rows from
- * first_class_row on), and the times kept for the solver's distribution. */
-static int record_query_times(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
-                              const ccdb_solver_run *run, size_t first_class_row)
+ * first_class_row on, by the class each query was judged in), and the times kept for the
+ * solver's distribution. */
+static int record_query_times(ccdb_bench *b, ccdb_solver_summary *sum, ccdb_kind kind,
+                              const ccdb_judged *jr, size_t first_class_row)
 {
-    size_t n = in->ds.count;
-    if (!run->query_ns || !n)
+    size_t n = jr->n_query_ns;
+    if (!jr->query_ns || !n)
         return 0;
     double *v = malloc(n * sizeof *v);
     if (!v)
         return -1;
-    memcpy(v, run->query_ns, n * sizeof *v);
+    memcpy(v, jr->query_ns, n * sizeof *v);
     set_query_quantiles(&b->rows[first_class_row - 1], v, n);
     for (size_t j = first_class_row; j < b->n_rows; j++) {
         size_t m = 0;
         for (size_t i = 0; i < n; i++)
-            if (!strcmp(b->rows[j].family, ccdb_truth_class_name(in->truth[i].cls)))
-                v[m++] = run->query_ns[i];
+            if (!strcmp(b->rows[j].family,
+                        ccdb_truth_class_name((ccdb_truth_class)jr->query_cls[i])))
+                v[m++] = jr->query_ns[i];
         set_query_quantiles(&b->rows[j], v, m);
     }
     free(v);
-    return keep_query_times(sum, (int)in->ds.kind, run->query_ns, n);
+    return keep_query_times(sum, (int)kind, jr->query_ns, n);
 }
 
 /* b->latencies: per solver x kind, the distribution of every per-query time it was given. */
@@ -237,6 +239,19 @@ static const char *kept_path(ccdb_bench *b, findings_file *ff)
     return ff->kept;
 }
 
+/* Per solver: how many misses and findings the report keeps. */
+typedef struct kept_count {
+    long long misses, findings;
+} kept_count;
+
+/* The findings files of a run: per solver and kind (slot CCDB_KIND_COUNT j + kind), misses and
+ * TOI findings. */
+struct ccdb_bench_files {
+    findings_file *mf, *tf;
+    kept_count *kept;
+    size_t slots;
+};
+
 static int open_findings(findings_file *ff, const ccdb_bench_options *opt, const char *folder,
                          const ccdb_solver *s, ccdb_kind k, char *err, size_t errlen)
 {
@@ -252,16 +267,16 @@ static int open_findings(findings_file *ff, const ccdb_bench_options *opt, const
     return ccdb_atomic_open(&ff->af, path, err, errlen);
 }
 
-/* Writes query i to its findings file (opening it first); *at gets its index in the file. */
+/* Writes a finding's query to its findings file (opening it first). */
 static int write_finding(findings_file *ff, const char *folder, const ccdb_bench_options *opt,
-                         const ccdb_solver *s, const ccdb_input *in, const ccdb_truth_result *truth,
-                         size_t i, char *err, size_t errlen)
+                         const ccdb_solver *s, const ccdb_bench_dataset *d,
+                         const ccdb_judged_finding *f, char *err, size_t errlen)
 {
     if (!opt->findings_dir)
         return 0;
-    if (!ff->af.f && open_findings(ff, opt, folder, s, in->ds.kind, err, errlen) != 0)
+    if (!ff->af.f && open_findings(ff, opt, folder, s, d->kind, err, errlen) != 0)
         return -1;
-    if (ccdb_csv_write_query(ff->af.f, (const double(*)[3])in->ds.q[i], truth[i].hit != 0) != 0)
+    if (ccdb_csv_write_query(ff->af.f, (const double(*)[3])f->q, f->truth.hit != 0) != 0)
         return ccdb_atomic_fail(&ff->af, err, errlen);
     return 0;
 }
@@ -269,19 +284,19 @@ static int write_finding(findings_file *ff, const char *folder, const ccdb_bench
 /* "ccdbench replay FILE --index I --kind K ARGS": the findings file when one is written, else
  * the input file. */
 static const char *replay_command(ccdb_bench *b, const findings_file *ff, long long at,
-                                  const ccdb_input *in, size_t i, const ccdb_bench_options *opt)
+                                  const ccdb_bench_dataset *d, long long i,
+                                  const ccdb_bench_options *opt)
 {
     char cmd[8192] = "ccdbench replay ";
     if (opt->findings_dir)
         ccdb_shell_quote(cmd, sizeof cmd, ff->shown);
-    else if (in->source)
-        ccdb_shell_quote(cmd, sizeof cmd, in->source);
+    else if (d->source)
+        ccdb_shell_quote(cmd, sizeof cmd, d->source);
     else
         ccdb_shell_quote(cmd, sizeof cmd, "(generated; no file)");
     size_t len = strlen(cmd);
-    snprintf(cmd + len, sizeof cmd - len, " --index %lld --kind %s%s%s",
-             opt->findings_dir ? at : (long long)i, ccdb_kind_name(in->ds.kind),
-             opt->replay_args && *opt->replay_args ? " " : "",
+    snprintf(cmd + len, sizeof cmd - len, " --index %lld --kind %s%s%s", opt->findings_dir ? at : i,
+             ccdb_kind_name(d->kind), opt->replay_args && *opt->replay_args ? " " : "",
              opt->replay_args ? opt->replay_args : "");
     return keep_string(b, cmd);
 }
@@ -298,81 +313,215 @@ static void rigid_picture(ccdb_report_miss *m, const double q[8][3], ccdb_kind k
     ccdb_rigid_pose_at(q, kind, t->toi_lo / 2 + t->toi_hi / 2, m->at_toi);
 }
 
-/* Per solver: how many misses and findings the report keeps. */
-typedef struct kept_count {
-    long long misses, findings;
-} kept_count;
+static ccdb_judged_finding *new_judged_finding(ccdb_judged *j)
+{
+    ccdb_judged_finding *g = room_for_one(j->findings, j->n_findings, &j->cap_findings, sizeof *g);
+    if (!g)
+        return NULL;
+    j->findings = g;
+    memset(&g[j->n_findings], 0, sizeof *g);
+    return &g[j->n_findings++];
+}
 
-/* Tallies one solver run into rows, its false negatives into misses and its TOI findings into
+void ccdb_judged_free(ccdb_judged *j)
+{
+    free(j->output);
+    free(j->findings);
+    free(j->query_ns);
+    free(j->query_cls);
+    memset(j, 0, sizeof *j);
+}
+
+int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_result *truth,
+               size_t n, long long first, const ccdb_solver_run *run, ccdb_judged *out)
+{
+    memset(out, 0, sizeof *out);
+    out->status = run->status;
+    memcpy(out->detail, run->detail, sizeof out->detail);
+    out->queries = (long long)n;
+    out->ns_median = run->ns_median;
+    out->ns_min = run->ns_min;
+    out->ns_max = run->ns_max;
+    out->output_bytes = run->output_bytes;
+    if (run->output && !(out->output = strdup(run->output)))
+        return -1;
+    if (run->status != CCDB_RUN_OK) {
+        /* Nothing came back: no counts. */
+        ccdb_tally_init(&out->all);
+        for (int c = 0; c < CCDB_CLASS_COUNT; c++)
+            ccdb_tally_init(&out->by_class[c]);
+        return 0;
+    }
+    ccdb_tally_results(truth, run->results, n, s->flags, &out->all, out->by_class);
+    if (run->query_ns && n) { /* the per-query timing pass, with each query's judged class */
+        out->query_ns = malloc(n * sizeof *out->query_ns);
+        out->query_cls = malloc(n);
+        if (!out->query_ns || !out->query_cls)
+            return -1;
+        memcpy(out->query_ns, run->query_ns, n * sizeof *out->query_ns);
+        for (size_t i = 0; i < n; i++)
+            out->query_cls[i] = (unsigned char)truth[i].cls;
+        out->n_query_ns = n;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const ccdb_result *r = &run->results[i];
+        int toi = ccdb_toi_finding(&truth[i], r, s->flags);
+        int fn = ccdb_outcome_of(&truth[i], r) == CCDB_OUT_FN;
+        if (!toi && !fn)
+            continue;
+        ccdb_judged_finding *f = new_judged_finding(out);
+        if (!f)
+            return -1;
+        f->index = first + (long long)i;
+        f->fn = fn;
+        f->toi = toi;
+        f->answer = *r;
+        f->truth = truth[i];
+        memcpy(f->q, q[i], sizeof f->q);
+    }
+    return 0;
+}
+
+int ccdb_judged_merge(ccdb_judged *into, ccdb_judged *next)
+{
+    long long n0 = into->queries, n1 = next->queries;
+    into->output_bytes += next->output_bytes;
+    if (!into->output) {
+        into->output = next->output;
+        next->output = NULL;
+    }
+    into->queries += n1;
+    if (into->unsupported || next->unsupported) { /* a kind the solver has no entry for */
+        into->unsupported = 1;
+        return 0;
+    }
+    if (into->status != CCDB_RUN_OK)
+        return 0; /* the first chunk that crashed or timed out decides, as on the whole */
+    if (next->status != CCDB_RUN_OK) {
+        /* As on the whole dataset: nothing came back, no counts. */
+        into->status = next->status;
+        memcpy(into->detail, next->detail, sizeof into->detail);
+        into->n_findings = 0;
+        into->n_query_ns = 0;
+        ccdb_tally_init(&into->all);
+        for (int c = 0; c < CCDB_CLASS_COUNT; c++)
+            ccdb_tally_init(&into->by_class[c]);
+        return 0;
+    }
+    /* Per-query times weighted by queries: what the whole loop would have taken per query. */
+    double w = into->queries ? 1.0 / (double)into->queries : 0;
+    into->ns_median = (into->ns_median * (double)n0 + next->ns_median * (double)n1) * w;
+    into->ns_min = (into->ns_min * (double)n0 + next->ns_min * (double)n1) * w;
+    into->ns_max = (into->ns_max * (double)n0 + next->ns_max * (double)n1) * w;
+    ccdb_tally_merge(&into->all, &next->all);
+    for (int c = 0; c < CCDB_CLASS_COUNT; c++)
+        ccdb_tally_merge(&into->by_class[c], &next->by_class[c]);
+    for (size_t i = 0; i < next->n_findings; i++) {
+        ccdb_judged_finding *f = new_judged_finding(into);
+        if (!f)
+            return -1;
+        *f = next->findings[i];
+    }
+    next->n_findings = 0;
+    if (next->n_query_ns) {
+        size_t m = into->n_query_ns + next->n_query_ns;
+        double *ns = realloc(into->query_ns, m * sizeof *ns);
+        if (ns)
+            into->query_ns = ns;
+        unsigned char *cls = ns ? realloc(into->query_cls, m) : NULL;
+        if (!ns || !cls)
+            return -1;
+        into->query_cls = cls;
+        memcpy(ns + into->n_query_ns, next->query_ns, next->n_query_ns * sizeof *ns);
+        memcpy(cls + into->n_query_ns, next->query_cls, next->n_query_ns);
+        into->n_query_ns = m;
+    }
+    next->n_query_ns = 0;
+    return 0;
+}
+
+/* Turns one judged run into rows, its false negatives into misses and its TOI findings into
  * findings (files, and the first few for the report). */
-static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
-                  const ccdb_solver_run *run, findings_file *miss_file, findings_file *toi_file,
+static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_dataset *d,
+                  const ccdb_judged *jr, findings_file *miss_file, findings_file *toi_file,
                   const ccdb_bench_options *opt, kept_count *kept, char *err, size_t errlen)
 {
     const ccdb_solver *s = sum->solver;
-    size_t n = in->ds.count;
-    ccdb_tally all, by_class[CCDB_CLASS_COUNT];
     ccdb_report_row *row;
 
-    if (run->status != CCDB_RUN_OK) {
-        /* Nothing came back: one "all" row carrying the status, no counts. */
+    if (jr->unsupported) {
+        /* No entry for the dataset's kind: one "all" row with status "unsupported" and no
+         * counts (it answered nothing: neither failures nor misses). */
+        ccdb_tally none;
+        ccdb_tally_init(&none);
         if (!(row = new_row(b)))
             goto oom;
-        ccdb_tally_init(&all);
-        fill_row(row, sum, in, "all", &all, run);
-        row->queries = (long long)n;
-        if (run->status == CCDB_RUN_CRASHED)
+        fill_row(row, sum, d, "all", &none, CCDB_RUN_OK);
+        row->status = CCDB_REPORT_UNSUPPORTED;
+        row->queries = (long long)d->count;
+        sum->unsupported++;
+        return 0;
+    }
+    sum->output_bytes += jr->output_bytes;
+    if (jr->output && !sum->output && !(sum->output = keep_string(b, jr->output)))
+        goto oom;
+    if (jr->status != CCDB_RUN_OK) {
+        /* Nothing came back: one "all" row carrying the status, no counts. */
+        ccdb_tally none;
+        ccdb_tally_init(&none);
+        if (!(row = new_row(b)))
+            goto oom;
+        fill_row(row, sum, d, "all", &none, jr->status);
+        row->queries = (long long)d->count;
+        if (jr->status == CCDB_RUN_CRASHED)
             sum->crashed++;
         else
             sum->timeouts++;
         return 0;
     }
 
-    /* The contact truth, or the truth at the run's separation for a solver claiming it. */
-    const ccdb_truth_result *truth = sum->truth_min_sep > 0 ? in->truth_sep : in->truth;
-    assert(truth || n == 0);
-    ccdb_tally_results(truth, run->results, n, s->flags, &all, by_class);
+    const ccdb_tally *all = &jr->all;
     ccdb_report_row *all_row = new_row(b);
     if (!all_row)
         goto oom;
-    fill_row(all_row, sum, in, "all", &all, run);
-    all_row->ns_median = run->ns_median;
-    all_row->ns_min = run->ns_min;
-    all_row->ns_max = run->ns_max;
+    fill_row(all_row, sum, d, "all", all, jr->status);
+    all_row->ns_median = jr->ns_median;
+    all_row->ns_min = jr->ns_min;
+    all_row->ns_max = jr->ns_max;
     size_t first_class_row = b->n_rows;
     for (int c = 0; c < CCDB_CLASS_COUNT; c++) {
-        if (!by_class[c].queries)
+        if (!jr->by_class[c].queries)
             continue;
         if (!(row = new_row(b)))
             goto oom;
-        fill_row(row, sum, in, ccdb_truth_class_name((ccdb_truth_class)c), &by_class[c], run);
+        fill_row(row, sum, d, ccdb_truth_class_name((ccdb_truth_class)c), &jr->by_class[c],
+                 jr->status);
     }
-    if (record_query_times(b, sum, in, run, first_class_row) != 0)
+    if (record_query_times(b, sum, d->kind, jr, first_class_row) != 0)
         goto oom;
 
-    sum->queries += all.queries;
-    sum->fn += all.fn;
-    sum->fp += all.fp;
-    sum->toi_violations += all.toi_violations;
-    sum->failed += all.failed;
-    sum->gave_up += all.gave_up;
-    sum->violations += all.violations;
-    sum->ns_total += run->ns_median * (double)n;
-    sum->timed_queries += (long long)n;
+    sum->queries += all->queries;
+    sum->fn += all->fn;
+    sum->fp += all->fp;
+    sum->toi_violations += all->toi_violations;
+    sum->failed += all->failed;
+    sum->gave_up += all->gave_up;
+    sum->violations += all->violations;
+    sum->ns_total += jr->ns_median * (double)jr->queries;
+    sum->timed_queries += jr->queries;
 
-    int k = (int)in->ds.kind;
-    for (size_t i = 0; i < n; i++) {
-        const ccdb_truth_result *t = &truth[i];
-        const ccdb_result *r = &run->results[i];
-        if (ccdb_toi_finding(t, r, s->flags)) {
+    int k = (int)d->kind;
+    for (size_t i = 0; i < jr->n_findings; i++) {
+        const ccdb_judged_finding *jf = &jr->findings[i];
+        const ccdb_truth_result *t = &jf->truth;
+        if (jf->toi) {
             long long at = sum->toi_findings[k]++;
             /* Rows were filled before; count the finding on its "all" and class rows. */
             b->rows[first_class_row - 1].toi_findings++;
             for (size_t j = first_class_row; j < b->n_rows; j++)
                 if (!strcmp(b->rows[j].family, ccdb_truth_class_name(t->cls)))
                     b->rows[j].toi_findings++;
-            if (write_finding(toi_file, CCDB_BAD_TOI_FOLDER, opt, s, in, truth, i, err, errlen) !=
-                0)
+            if (write_finding(toi_file, CCDB_BAD_TOI_FOLDER, opt, s, d, jf, err, errlen) != 0)
                 return -1;
             if (kept->findings < (long long)opt->misses_kept) {
                 kept->findings++;
@@ -380,26 +529,26 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
                 if (!f)
                     goto oom;
                 f->solver = s->name;
-                f->dataset = ccdb_input_label(in);
-                f->kind = ccdb_kind_name(in->ds.kind);
+                f->dataset = d->label;
+                f->kind = ccdb_kind_name(d->kind);
                 f->family = ccdb_truth_class_name(t->cls);
-                f->index = (long long)i;
-                f->state = ccdb_state_name(r->state);
-                f->toi = r->toi;
+                f->index = jf->index;
+                f->state = ccdb_state_name(jf->answer.state);
+                f->toi = jf->answer.toi;
                 f->hit = t->hit != 0;
                 f->toi_lo = t->toi_lo;
                 f->toi_hi = t->toi_hi;
-                memcpy(f->q, in->ds.q[i], sizeof f->q);
-                if (!(f->replay = replay_command(b, toi_file, at, in, i, opt)))
+                memcpy(f->q, jf->q, sizeof f->q);
+                if (!(f->replay = replay_command(b, toi_file, at, d, jf->index, opt)))
                     goto oom;
                 if (opt->findings_dir && !(f->file = kept_path(b, toi_file)))
                     goto oom;
             }
         }
-        if (ccdb_outcome_of(t, r) != CCDB_OUT_FN)
+        if (!jf->fn)
             continue;
         long long at = sum->misses[k]++;
-        if (write_finding(miss_file, CCDB_MISSES_FOLDER, opt, s, in, truth, i, err, errlen) != 0)
+        if (write_finding(miss_file, CCDB_MISSES_FOLDER, opt, s, d, jf, err, errlen) != 0)
             return -1;
         if (kept->misses >= (long long)opt->misses_kept)
             continue;
@@ -408,17 +557,17 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
         if (!m)
             goto oom;
         m->solver = s->name;
-        m->dataset = ccdb_input_label(in);
-        m->kind = ccdb_kind_name(in->ds.kind);
+        m->dataset = d->label;
+        m->kind = ccdb_kind_name(d->kind);
         m->family = ccdb_truth_class_name(t->cls);
-        m->index = (long long)i;
-        if (ccdb_kind_is_rigid(in->ds.kind)) /* the picture draws the poses and the arcs */
-            rigid_picture(m, (const double(*)[3])in->ds.q[i], in->ds.kind, t);
+        m->index = jf->index;
+        if (ccdb_kind_is_rigid(d->kind)) /* the picture draws the poses and the arcs */
+            rigid_picture(m, (const double(*)[3])jf->q, d->kind, t);
         else
-            memcpy(m->q, in->ds.q[i], sizeof m->q);
+            memcpy(m->q, jf->q, sizeof m->q);
         m->toi_lo = t->toi_lo;
         m->toi_hi = t->toi_hi;
-        if (!(m->replay = replay_command(b, miss_file, at, in, i, opt)))
+        if (!(m->replay = replay_command(b, miss_file, at, d, jf->index, opt)))
             goto oom;
         if (opt->findings_dir && !(m->file = kept_path(b, miss_file)))
             goto oom;
@@ -429,52 +578,29 @@ oom:
     return -1;
 }
 
-/* A solver with no entry for the dataset's kind: one "all" row with status "unsupported" and
- * no counts (it answered nothing: neither failures nor misses). */
-static int record_unsupported(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_input *in,
-                              char *err, size_t errlen)
+ccdb_bench_dataset ccdb_bench_dataset_of(const ccdb_input *in)
 {
-    ccdb_report_row *row = new_row(b);
-    if (!row) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    ccdb_tally all;
-    ccdb_tally_init(&all);
-    ccdb_solver_run none = { .status = CCDB_RUN_OK };
-    fill_row(row, sum, in, "all", &all, &none);
-    row->status = CCDB_REPORT_UNSUPPORTED;
-    row->queries = (long long)in->ds.count;
-    sum->unsupported++;
-    return 0;
+    return (ccdb_bench_dataset){ ccdb_input_label(in), in->source, in->ds.kind, in->ds.count };
 }
 
-/* The solver's captured output: bytes summed, the first excerpt kept. */
-static int add_output(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_solver_run *run)
-{
-    sum->output_bytes += run->output_bytes;
-    if (run->output && !sum->output && !(sum->output = keep_string(b, run->output)))
-        return -1;
-    return 0;
-}
-
-int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_solvers,
-                   const ccdb_input *inputs, size_t n_inputs, const ccdb_bench_options *opt,
-                   char *err, size_t errlen)
+int ccdb_bench_begin(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_solvers,
+                     const ccdb_bench_options *opt, char *err, size_t errlen)
 {
     memset(b, 0, sizeof *b);
-    size_t slots = CCDB_KIND_COUNT * (n_solvers ? n_solvers : 1);
+    b->opt = opt;
     b->solvers = calloc(n_solvers ? n_solvers : 1, sizeof *b->solvers);
-    findings_file *mf = calloc(slots, sizeof *mf), *tf = calloc(slots, sizeof *tf);
-    kept_count *kept = calloc(n_solvers ? n_solvers : 1, sizeof *kept);
-    int rc = 0;
-    if (!b->solvers || !mf || !tf || !kept) {
-        snprintf(err, errlen, "out of memory");
-        rc = -1;
-        goto done;
-    }
+    b->files = calloc(1, sizeof *b->files);
+    if (!b->solvers || !b->files)
+        return ccdb_errorf(err, errlen, "out of memory");
+    ccdb_bench_files *bf = b->files;
+    bf->slots = CCDB_KIND_COUNT * (n_solvers ? n_solvers : 1);
+    bf->mf = calloc(bf->slots, sizeof *bf->mf);
+    bf->tf = calloc(bf->slots, sizeof *bf->tf);
+    bf->kept = calloc(n_solvers ? n_solvers : 1, sizeof *bf->kept);
+    if (!bf->mf || !bf->tf || !bf->kept)
+        return ccdb_errorf(err, errlen, "out of memory");
     b->n_solvers = n_solvers;
-    for (size_t j = 0; j < n_solvers && rc == 0; j++) {
+    for (size_t j = 0; j < n_solvers; j++) {
         char tags[192];
         b->solvers[j].solver = solvers[j];
         b->solvers[j].isolated = ccdb_isolated(solvers[j], opt->isolate);
@@ -486,14 +612,62 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
                      opt->min_sep);
         }
         b->solvers[j].claim_tags = keep_string(b, tags);
-        if (!b->solvers[j].claim_tags) {
-            snprintf(err, errlen, "out of memory");
-            rc = -1;
+        if (!b->solvers[j].claim_tags)
+            return ccdb_errorf(err, errlen, "out of memory");
+    }
+    return 0;
+}
+
+int ccdb_bench_record(ccdb_bench *b, size_t j, const ccdb_bench_dataset *d, const ccdb_judged *jr,
+                      char *err, size_t errlen)
+{
+    ccdb_bench_files *bf = b->files;
+    size_t slot = CCDB_KIND_COUNT * j + (size_t)d->kind;
+    return record(b, &b->solvers[j], d, jr, &bf->mf[slot], &bf->tf[slot], b->opt, &bf->kept[j], err,
+                  errlen);
+}
+
+int ccdb_bench_end(ccdb_bench *b, int ok, char *err, size_t errlen)
+{
+    int rc = ok ? 0 : -1;
+    if (rc == 0 && make_latencies(b) != 0)
+        rc = ccdb_errorf(err, errlen, "out of memory");
+    if (rc == 0 && !(b->outputs = calloc(b->n_solvers ? b->n_solvers : 1, sizeof *b->outputs)))
+        rc = ccdb_errorf(err, errlen, "out of memory");
+    for (size_t j = 0; rc == 0 && j < b->n_solvers; j++)
+        if (b->solvers[j].output_bytes)
+            b->outputs[b->n_outputs++] =
+                (ccdb_report_output){ b->solvers[j].solver->name, b->solvers[j].output_bytes,
+                                      b->solvers[j].output };
+    ccdb_bench_files *bf = b->files;
+    for (size_t j = 0; bf && bf->mf && bf->tf && j < bf->slots; j++) {
+        findings_file *files[2] = { &bf->mf[j], &bf->tf[j] };
+        for (int f = 0; f < 2; f++) {
+            if (rc == 0 && files[f]->af.f)
+                rc = ccdb_atomic_commit(&files[f]->af, err, errlen);
+            else
+                ccdb_atomic_abort(&files[f]->af);
         }
     }
+    if (bf) {
+        free(bf->mf);
+        free(bf->tf);
+        free(bf->kept);
+        free(bf);
+    }
+    b->files = NULL;
+    b->opt = NULL;
+    return rc;
+}
 
+int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_solvers,
+                   const ccdb_input *inputs, size_t n_inputs, const ccdb_bench_options *opt,
+                   char *err, size_t errlen)
+{
+    int rc = ccdb_bench_begin(b, solvers, n_solvers, opt, err, errlen);
     for (size_t i = 0; i < n_inputs && rc == 0; i++) {
         const ccdb_input *in = &inputs[i];
+        ccdb_bench_dataset d = ccdb_bench_dataset_of(in);
         assert(in->truth || in->ds.count == 0);
         /* One read-only copy of the queries for all the solvers of this dataset. */
         const double(*q)[8][3] =
@@ -506,60 +680,49 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
         }
         for (size_t j = 0; j < n_solvers && rc == 0; j++) {
             const ccdb_solver *s = solvers[j];
-            ccdb_solver_summary *sum = &b->solvers[j];
             ccdb_progress("[%zu/%zu] %s on %s (%zu queries%s)", i + 1, n_inputs, s->name,
-                          ccdb_input_label(in), in->ds.count, sum->isolated ? ", isolated" : "");
-            if (!ccdb_solver_query_fn(s, in->ds.kind)) {
-                rc = record_unsupported(b, sum, in, err, errlen);
-                continue;
-            }
-            ccdb_solver_run run;
-            if (ccdb_run_solver(s, in->ds.kind, q, in->ds.count, &opt->run, sum->isolated,
-                                opt->timeout_s, &run) != 0) {
-                snprintf(err, errlen, "running %s on %s: %s", s->name, ccdb_input_label(in),
-                         run.detail);
-                ccdb_solver_run_free(&run);
-                rc = -1;
-                break;
-            }
-            if (run.status != CCDB_RUN_OK) {
-                ccdb_progress_done();
-                fprintf(stderr, "ccdbench run: %s on %s: %s\n", s->name, ccdb_input_label(in),
-                        run.detail);
-            }
-            size_t slot = CCDB_KIND_COUNT * j + (size_t)in->ds.kind;
-            rc = record(b, sum, in, &run, &mf[slot], &tf[slot], opt, &kept[j], err, errlen);
-            if (rc == 0 && add_output(b, sum, &run) != 0) {
-                snprintf(err, errlen, "out of memory");
-                rc = -1;
-            }
-            ccdb_solver_run_free(&run);
+                          ccdb_input_label(in), in->ds.count,
+                          b->solvers[j].isolated ? ", isolated" : "");
+            /* The contact truth, or the truth at the run's separation for a solver claiming it. */
+            const ccdb_truth_result *truth =
+                b->solvers[j].truth_min_sep > 0 ? in->truth_sep : in->truth;
+            ccdb_judged jr;
+            rc = ccdb_bench_judge_one(s, b->solvers[j].isolated, in->ds.kind, q, truth,
+                                      in->ds.count, 0, ccdb_input_label(in), opt, &jr, err, errlen);
+            if (rc == 0)
+                rc = ccdb_bench_record(b, j, &d, &jr, err, errlen);
+            ccdb_judged_free(&jr);
         }
         ccdb_queries_readonly_free(q, in->ds.count);
     }
     ccdb_progress_done();
-    if (rc == 0 && (make_latencies(b) != 0 ||
-                    !(b->outputs = calloc(n_solvers ? n_solvers : 1, sizeof *b->outputs)))) {
+    return ccdb_bench_end(b, rc == 0, err, errlen) == 0 && rc == 0 ? 0 : -1;
+}
+
+int ccdb_bench_judge_one(const ccdb_solver *s, int isolated, ccdb_kind kind,
+                         const double (*q)[8][3], const ccdb_truth_result *truth, size_t n,
+                         long long first, const char *label, const ccdb_bench_options *opt,
+                         ccdb_judged *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (!ccdb_solver_query_fn(s, kind)) { /* not run: reported "unsupported" */
+        out->unsupported = 1;
+        out->queries = (long long)n;
+        return 0;
+    }
+    ccdb_solver_run run;
+    if (ccdb_run_solver(s, kind, q, n, &opt->run, isolated, opt->timeout_s, &run) != 0) {
+        snprintf(err, errlen, "running %s on %s: %s", s->name, label, run.detail);
+        ccdb_solver_run_free(&run);
+        return -1;
+    }
+    if (run.status != CCDB_RUN_OK) {
+        ccdb_progress_done();
+        fprintf(stderr, "ccdbench run: %s on %s: %s\n", s->name, label, run.detail);
+    }
+    int rc = ccdb_judge(s, q, truth, n, first, &run, out);
+    ccdb_solver_run_free(&run);
+    if (rc != 0)
         snprintf(err, errlen, "out of memory");
-        rc = -1;
-    }
-    for (size_t j = 0; rc == 0 && j < n_solvers; j++)
-        if (b->solvers[j].output_bytes)
-            b->outputs[b->n_outputs++] =
-                (ccdb_report_output){ b->solvers[j].solver->name, b->solvers[j].output_bytes,
-                                      b->solvers[j].output };
-done:
-    for (size_t j = 0; mf && tf && j < slots; j++) {
-        findings_file *files[2] = { &mf[j], &tf[j] };
-        for (int f = 0; f < 2; f++) {
-            if (rc == 0 && files[f]->af.f)
-                rc = ccdb_atomic_commit(&files[f]->af, err, errlen);
-            else
-                ccdb_atomic_abort(&files[f]->af);
-        }
-    }
-    free(mf);
-    free(tf);
-    free(kept);
     return rc;
 }

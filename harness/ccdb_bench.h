@@ -12,6 +12,7 @@
 #include "ccdb_report.h"
 #include "ccdb_runner.h"
 #include "ccdb_solver.h"
+#include "ccdb_tallies.h"
 
 /* The folders of findings files under a report folder, each with one subfolder per kind
  * (ccdb_kind_folder: vertex-face, edge-edge, rigid-vertex-face, rigid-edge-edge) holding <solver>.csv: false negatives, and TOI findings (a TOI later
@@ -54,6 +55,83 @@ typedef struct ccdb_solver_summary {
     double truth_min_sep; /* the separation of the truth that judged it (0: contact) */
 } ccdb_solver_summary;
 
+/* A finding of one judged run: a false negative and/or a TOI finding, carrying what the report
+ * and the findings files need (the query and its exact truth travel with it). */
+typedef struct ccdb_judged_finding {
+    long long index; /* query index in the dataset (0-based) */
+    int fn, toi;     /* a false negative; a TOI finding (ccdb_toi_finding) */
+    ccdb_result answer;
+    ccdb_truth_result truth;
+    double q[8][3];
+} ccdb_judged_finding;
+
+/* One solver's run on a dataset, or on a chunk of consecutive queries of it, judged against the
+ * exact truth. The chunks of a dataset merged in order (ccdb_judged_merge) give what a run on
+ * the whole dataset gives, apart from timing (per-query figures weighted by queries) and the
+ * output excerpt (the first chunk's). Plain values but for `output` and `findings`: MPI runs
+ * send it as bytes (ccdb_judged_pack / ccdb_judged_unpack), so a field added here travels. */
+typedef struct ccdb_judged {
+    ccdb_run_status status;
+    char detail[160];
+    long long queries;
+    double ns_median, ns_min, ns_max;
+    ccdb_tally all, by_class[CCDB_CLASS_COUNT];
+    long long output_bytes;
+    char *output;                  /* owned; NULL if none */
+    ccdb_judged_finding *findings; /* owned, by index */
+    size_t n_findings, cap_findings;
+    int unsupported; /* the solver has no entry for the kind: not run, no counts */
+    /* The per-query timing pass (owned; NULL when not measured): each query's time and the class
+     * it was judged in (ccdb_truth_class), n_query_ns of each. */
+    double *query_ns;
+    unsigned char *query_cls;
+    size_t n_query_ns;
+} ccdb_judged;
+
+/* Judges `run` (solver s on queries q[0..n) with truth[0..n), the queries first..first+n-1 of
+ * their dataset) into *out (which owns copies of what it keeps). Returns 0 or -1 (memory). */
+int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_result *truth,
+               size_t n, long long first, const ccdb_solver_run *run, ccdb_judged *out);
+/* Runs s on q[0..n) (ccdb_run_solver: isolated or guarded; a crash or timeout is said on stderr)
+ * and judges it (ccdb_judge); label names the dataset in messages. 0, or -1 with err filled. */
+int ccdb_bench_judge_one(const ccdb_solver *s, int isolated, ccdb_kind kind,
+                         const double (*q)[8][3], const ccdb_truth_result *truth, size_t n,
+                         long long first, const char *label, const ccdb_bench_options *opt,
+                         ccdb_judged *out, char *err, size_t errlen);
+/* Appends the next chunk `next` (emptied: its findings and output move) to *into. -1: memory. */
+int ccdb_judged_merge(ccdb_judged *into, ccdb_judged *next);
+void ccdb_judged_free(ccdb_judged *j);
+
+/* A growable byte buffer and a reader over one (bench_pack.c): what MPI ranks send. */
+typedef struct ccdb_bytes {
+    unsigned char *p;
+    size_t n, cap;
+    int failed; /* an allocation failed: the content is incomplete */
+} ccdb_bytes;
+typedef struct ccdb_bytes_reader {
+    const unsigned char *p;
+    size_t n, at;
+    int failed; /* read past the end */
+} ccdb_bytes_reader;
+void ccdb_bytes_put(ccdb_bytes *b, const void *data, size_t n);
+void ccdb_bytes_get(ccdb_bytes_reader *r, void *data, size_t n);
+void ccdb_bytes_free(ccdb_bytes *b);
+/* The one function pair that serializes a judged run (raw bytes: every rank runs the same
+ * binary). unpack returns 0, or -1 when the bytes are short or memory fails. */
+void ccdb_judged_pack(ccdb_bytes *b, const ccdb_judged *j);
+int ccdb_judged_unpack(ccdb_bytes_reader *r, ccdb_judged *j);
+
+/* A dataset as the report names it; the strings must outlive the bench. */
+typedef struct ccdb_bench_dataset {
+    const char *label;  /* ccdb_input_label */
+    const char *source; /* its file, NULL when generated */
+    ccdb_kind kind;
+    size_t count;
+} ccdb_bench_dataset;
+ccdb_bench_dataset ccdb_bench_dataset_of(const ccdb_input *in);
+
+typedef struct ccdb_bench_files ccdb_bench_files; /* findings files being written */
+
 typedef struct ccdb_bench {
     ccdb_report_row *rows;
     size_t n_rows, cap_rows;
@@ -69,6 +147,8 @@ typedef struct ccdb_bench {
     size_t n_latencies;
     char **strings; /* owned strings the rows and misses point into */
     size_t n_strings, cap_strings;
+    ccdb_bench_files *files;       /* between ccdb_bench_begin and ccdb_bench_end */
+    const ccdb_bench_options *opt; /* idem */
 } ccdb_bench;
 
 /* Runs every solver on every input (inputs carry their truth; a solver with no entry for an
@@ -83,6 +163,16 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
                    const ccdb_input *inputs, size_t n_inputs, const ccdb_bench_options *opt,
                    char *err, size_t errlen);
 void ccdb_bench_free(ccdb_bench *b);
+
+/* ccdb_bench_run in steps, for a loop that judges elsewhere (MPI): begin; record each judged
+ * (dataset, solver) in the order ccdb_bench_run would (datasets in order, solvers in order
+ * within each); end (ok = 0 after a failure: findings files are dropped). Each returns 0, or -1
+ * with err filled. opt must outlive the steps. */
+int ccdb_bench_begin(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_solvers,
+                     const ccdb_bench_options *opt, char *err, size_t errlen);
+int ccdb_bench_record(ccdb_bench *b, size_t solver, const ccdb_bench_dataset *d,
+                      const ccdb_judged *j, char *err, size_t errlen);
+int ccdb_bench_end(ccdb_bench *b, int ok, char *err, size_t errlen);
 
 /* The one-screen table (summary_table.c): per solver FN, FP, TOI violations, failed, contract
  * violations, ns/query, status; then which solvers ran isolated and which printed output. */

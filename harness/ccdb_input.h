@@ -34,6 +34,30 @@ int ccdb_inputs_expand(const char *path, char ***files, size_t *nfiles, char *er
  * Returns 0, or -1 with err filled (the CSV or JSON error FILE:LINE, or the kind problem). */
 int ccdb_input_read(const char *path, ccdb_kind forced, int round_inputs, ccdb_input *out,
                     char *err, size_t errlen);
+/* The queries first..first+count-1 of a CSV file of `total` queries (ccdb_input_count), streamed
+ * (ccdb_csv_open, skip, next): memory for those queries only, their published labels sliced
+ * from the file's. Same rules and messages as ccdb_input_read for those lines. */
+int ccdb_input_read_range(const char *path, ccdb_kind forced, int round_inputs, size_t first,
+                          size_t count, size_t total, ccdb_input *out, char *err, size_t errlen);
+/* How many queries a CSV file holds (a scan for line ends, no parsing). 0 or -1 with err. */
+int ccdb_input_count(const char *path, size_t *count, char *err, size_t errlen);
+/* The queries first..first+count-1 of an input held in memory (generated), with their intent,
+ * as an input of their own (truth not copied). 0, or -1 (memory). */
+int ccdb_input_slice(const ccdb_input *in, size_t first, size_t count, ccdb_input *out);
+
+/* What the report says of a dataset and its truth ("how this run was made"); summed over the
+ * chunks of a dataset by ccdb_input_stats_merge. */
+typedef struct ccdb_input_stats {
+    long long queries, rounded, disagree;
+    long long stage[CCDB_STAGE_COUNT]; /* queries decided by each stage of the judge */
+    int labelled;                      /* it has published labels (or a generator's) */
+    int cached;                        /* its truth came from the cache */
+} ccdb_input_stats;
+/* Of an input whose truth is known. */
+void ccdb_input_stats_of(const ccdb_input *in, ccdb_input_stats *st);
+/* Adds a later chunk's: labelled and cached only when every chunk is. first: st is empty. */
+void ccdb_input_stats_merge(ccdb_input_stats *st, const ccdb_input_stats *chunk, int first);
+
 /* The dataset name used in rows, misses and messages: ds.name (the file path, or
  * "<family>/<kind>" for the built-in suite), "(unnamed)" when there is none. */
 const char *ccdb_input_label(const ccdb_input *in);

@@ -42,5 +42,9 @@ void ccdb_tally_init(ccdb_tally *t);
  * only for a solver claiming CCDB_CLAIM_REPORTS_TOI. */
 void ccdb_tally_results(const ccdb_truth_result *truth, const ccdb_result *res, size_t n,
                         unsigned flags, ccdb_tally *all, ccdb_tally by_class[CCDB_CLASS_COUNT]);
+/* Adds the tally of other queries (another chunk of the same dataset) into *t: counts summed,
+ * toi_err_max the larger (NaN only when both are). The one place a new field must be merged
+ * (MPI runs gather tallies as raw bytes and merge them here). */
+void ccdb_tally_merge(ccdb_tally *t, const ccdb_tally *other);
 
 #endif

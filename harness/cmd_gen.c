@@ -15,15 +15,25 @@
 #include "ccdb_dataset.h"
 #include "ccdb_generators.h"
 #include "ccdb_suite.h"
+#include "ccdb_truth_cache.h"
+#include "ccdb_util.h"
 
 #define GEN_DEFAULT_COUNT 1000
 #define GEN_DEFAULT_SEED  1
+/* --set: queries per file, and the largest count (10^10: 2 x 10^5 files of 5 x 10^4). */
+#define GEN_SET_PER_FILE  100000
+#define GEN_SET_MAX_COUNT 10000000000ULL
+/* --set without --kind: this share (in percent) of vertex-face queries, as in the public
+ * benchmark (18 M vertex-face, 41 M edge-edge). */
+#define GEN_SET_VF_PERCENT 30
 
 static void gen_usage(FILE *f)
 {
     fprintf(f,
             "usage: ccdbench gen --family F --kind K [--count N] [--seed S] [--min-sep D]\n"
             "                    -o FILE.csv\n"
+            "       ccdbench gen --family F --set DIR [--kind K] [--count N] [--seed S]\n"
+            "                    [--per-file Q] [--threads T]\n"
             "       ccdbench gen --list\n"
             "\n"
             "Generates queries of one degenerate family, labels each with the exact ground truth\n"
@@ -40,6 +50,12 @@ static void gen_usage(FILE *f)
             "                 D, misses stay one ulp outside it; labels are the exact truth at D\n"
             "                 (`ccdbench truth --min-sep D`)\n"
             "  -o FILE.csv    output file (written atomically)\n"
+            "  --set DIR      a data set in the public layout instead of one file:\n"
+            "                 DIR/F/{vertex-face,edge-edge}/NNNNNN.csv, files of Q queries\n"
+            "                 (--per-file, default 100000), each from its own seed; without\n"
+            "                 --kind, 30%% vertex-face and 70%% edge-edge as in the public\n"
+            "                 benchmark; --count up to 10^10 (memory: one file at a time)\n"
+            "  --threads T    --set: threads for the exact truth of each file (default 1)\n"
             "  --list         the families, their kinds and a one-line description\n"
             "  -h, --help     this text\n"
             "\n"
@@ -84,11 +100,102 @@ static int parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
+/* One file of a set: generated from its own seed, labelled with the exact truth (intent
+ * checked), written atomically. Returns 0, 2 (I/O) or 3 (intent vs truth). */
+static int gen_set_file(const ccdb_gen_family *fam, ccdb_kind kind, size_t n, uint64_t seed,
+                        int threads, const char *path, size_t *hits)
+{
+    ccdb_dataset ds;
+    ccdb_gen_intent *intent = NULL;
+    ccdb_truth_result *truth = NULL;
+    char err[1024];
+    int status = 0;
+    if (ccdb_generate(fam->name, kind, n, seed, &ds, &intent, err, sizeof err)) {
+        fprintf(stderr, "ccdbench gen: %s\n", err);
+        return 2;
+    }
+    if (!(truth = calloc(n, sizeof *truth)) || ccdb_truth_compute(&ds, threads, truth) != 0) {
+        fprintf(stderr, "ccdbench gen: out of memory\n");
+        status = 2;
+    } else if (ccdb_gen_check(&ds, intent, truth, err, sizeof err)) {
+        fprintf(stderr, "ccdbench gen: internal error: %s\n", err);
+        status = 3;
+    } else {
+        ccdb_csv_error cerr;
+        if (ccdb_csv_write(path, &ds, &cerr)) {
+            fprintf(stderr, "ccdbench gen: %s\n", cerr.message);
+            status = 2;
+        }
+        for (size_t i = 0; i < n; i++)
+            *hits += ds.label[i];
+    }
+    free(truth);
+    free(intent);
+    ccdb_dataset_free(&ds);
+    return status;
+}
+
+/* gen --set: DIR/<family>/{vertex-face,edge-edge}/NNNNNN.csv. File f of kind k has the seed
+ * FNV-1a64 of the three 64-bit words (seed, k, f): files are independent streams, each the same
+ * whatever the count of the others. */
+static int gen_set(const ccdb_gen_family *fam, ccdb_kind only, uint64_t count, uint64_t seed,
+                   size_t per_file, int threads, const char *dir)
+{
+    uint64_t n_kind[2];
+    if (only != CCDB_KIND_UNKNOWN) {
+        if (!(fam->kinds & (1u << only)))
+            return ccdb_cli_bad_usage("gen", "family '%s' has no %s queries", fam->name,
+                                      ccdb_kind_name(only));
+        n_kind[only] = count;
+        n_kind[1 - only] = 0;
+    } else if (fam->kinds != (CCDB_GEN_VF | CCDB_GEN_EE)) {
+        ccdb_kind k = (fam->kinds & CCDB_GEN_VF) ? CCDB_KIND_VF : CCDB_KIND_EE;
+        n_kind[k] = count;
+        n_kind[1 - k] = 0;
+    } else {
+        n_kind[CCDB_KIND_VF] = count * GEN_SET_VF_PERCENT / 100;
+        n_kind[CCDB_KIND_EE] = count - n_kind[CCDB_KIND_VF];
+    }
+    size_t hits = 0, files = 0;
+    for (int k = 0; k < 2; k++) {
+        const char *folder = k == CCDB_KIND_VF ? "vertex-face" : "edge-edge";
+        char sub[4096], path[4200];
+        if (!n_kind[k])
+            continue;
+        if (snprintf(sub, sizeof sub, "%s/%s/%s", dir, fam->name, folder) >= (int)sizeof sub) {
+            fprintf(stderr, "ccdbench gen: --set %s: path too long\n", dir);
+            return 2;
+        }
+        if (ccdb_mkdir_p(sub) != 0) {
+            fprintf(stderr, "ccdbench gen: %s: cannot create: %s\n", sub, strerror(errno));
+            return 2;
+        }
+        for (uint64_t at = 0, f = 0; at < n_kind[k]; at += per_file, f++) {
+            size_t n = n_kind[k] - at < per_file ? (size_t)(n_kind[k] - at) : per_file;
+            uint64_t words[3] = { seed, (uint64_t)k, f };
+            uint64_t file_seed = ccdb_fnv1a64(CCDB_FNV1A64_BASIS, words, sizeof words);
+            snprintf(path, sizeof path, "%s/%06llu.csv", sub, (unsigned long long)f);
+            int st = gen_set_file(fam, (ccdb_kind)k, n, file_seed, threads, path, &hits);
+            if (st)
+                return st;
+            files++;
+        }
+    }
+    fprintf(stderr,
+            "ccdbench gen: wrote %llu queries of %s (%llu vf, %llu ee; %zu hits; seed %llu) in "
+            "%zu files under %s/%s\n",
+            (unsigned long long)count, fam->name, (unsigned long long)n_kind[0],
+            (unsigned long long)n_kind[1], hits, (unsigned long long)seed, files, dir, fam->name);
+    return 0;
+}
+
 int ccdb_cmd_gen(int argc, char **argv)
 {
     const char *family = NULL, *output = NULL;
     ccdb_kind kind = CCDB_KIND_UNKNOWN;
-    uint64_t count = GEN_DEFAULT_COUNT, seed = GEN_DEFAULT_SEED;
+    uint64_t count = GEN_DEFAULT_COUNT, seed = GEN_DEFAULT_SEED, per_file = GEN_SET_PER_FILE;
+    uint64_t threads = 1;
+    const char *set = NULL;
     int list = 0;
     double min_sep = 0;
     for (int i = 1; i < argc; i++) {
@@ -100,7 +207,8 @@ int ccdb_cmd_gen(int argc, char **argv)
             list = 1;
         } else if (!strcmp(s, "--family") || !strcmp(s, "--kind") || !strcmp(s, "--count") ||
                    !strcmp(s, "--seed") || !strcmp(s, "-o") || !strcmp(s, "--output") ||
-                   !strcmp(s, "--min-sep")) {
+                   !strcmp(s, "--min-sep") || !strcmp(s, "--set") || !strcmp(s, "--per-file") ||
+                   !strcmp(s, "--threads")) {
             if (i + 1 >= argc)
                 return ccdb_cli_bad_usage("gen", "%s needs a value", s);
             const char *v = argv[++i];
@@ -118,10 +226,26 @@ int ccdb_cmd_gen(int argc, char **argv)
                     return ccdb_cli_bad_usage("gen", "--kind must be " CCDB_KIND_NAMES ", not '%s'",
                                               v);
             } else if (!strcmp(s, "--count")) {
-                if (parse_u64(v, &count) || count < 1 || count > CCDB_GEN_MAX_COUNT)
+                if (parse_u64(v, &count) || count < 1 || count > GEN_SET_MAX_COUNT)
                     return ccdb_cli_bad_usage("gen",
-                                              "--count must be an integer in 1..%zu, not '%s'",
+                                              "--count must be an integer in 1..%zu (--set: "
+                                              "1..%llu), not '%s'",
+                                              CCDB_GEN_MAX_COUNT, GEN_SET_MAX_COUNT, v);
+            } else if (!strcmp(s, "--per-file")) {
+                if (parse_u64(v, &per_file) || per_file < 1 || per_file > CCDB_GEN_MAX_COUNT)
+                    return ccdb_cli_bad_usage("gen",
+                                              "--per-file must be an integer in 1..%zu, not '%s'",
                                               CCDB_GEN_MAX_COUNT, v);
+            } else if (!strcmp(s, "--threads")) {
+                if (parse_u64(v, &threads) || threads < 1 || threads > 1024)
+                    return ccdb_cli_bad_usage(
+                        "gen", "--threads must be an integer in 1..1024, not '%s'", v);
+            } else if (!strcmp(s, "--set")) {
+                if (set)
+                    return ccdb_cli_bad_usage("gen", "--set given twice");
+                if (!*v)
+                    return ccdb_cli_bad_usage("gen", "--set needs a folder");
+                set = v;
             } else if (!strcmp(s, "--seed")) {
                 if (parse_u64(v, &seed))
                     return ccdb_cli_bad_usage(
@@ -155,6 +279,14 @@ int ccdb_cmd_gen(int argc, char **argv)
         return ccdb_cli_bad_usage("gen", "--min-sep applies to the sep_* families only");
     if (!fam)
         return ccdb_cli_bad_usage("gen", "unknown family '%s' (see `ccdbench gen --list`)", family);
+    if (set) {
+        if (output)
+            return ccdb_cli_bad_usage("gen", "--set and -o: one or the other");
+        return gen_set(fam, kind, count, seed, (size_t)per_file, (int)threads, set);
+    }
+    if (count > CCDB_GEN_MAX_COUNT)
+        return ccdb_cli_bad_usage("gen", "--count must be at most %zu (more: --set DIR)",
+                                  CCDB_GEN_MAX_COUNT);
     if (kind == CCDB_KIND_UNKNOWN)
         return ccdb_cli_bad_usage("gen", "--kind " CCDB_KIND_NAMES " is required");
     if (!(fam->kinds & (1u << kind)))

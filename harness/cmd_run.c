@@ -10,6 +10,7 @@
 #include "ccdb_cli.h"
 #include "ccdb_bench.h"
 #include "ccdb_input.h"
+#include "ccdb_mpi.h"
 #include "ccdb_run_meta.h"
 #include "ccdb_runner.h"
 #include "ccdb_truth_cache.h"
@@ -18,6 +19,12 @@
 #include "ccdb_util.h"
 
 #define MAX_LIST 256
+/* MPI work units (docs/mpi.md): files are cut into chunks of up to CHUNK_FILES queries (memory
+ * and reading per unit); the built-in suite, in memory with a cheap truth, into chunks of
+ * CHUNK_SUITE, small enough that the slow solvers' units on its degenerate datasets (an
+ * iteration cap reached on most queries) do not leave one rank working alone at the end. */
+#define CHUNK_FILES 65536
+#define CHUNK_SUITE 20
 
 typedef struct run_args {
     const char *solvers; /* comma list, or NULL for all */
@@ -31,6 +38,7 @@ typedef struct run_args {
     ccdb_params params;
     const char *out_dir;
     int delta_set, max_iter_set, min_sep_set;
+    long chunk; /* MPI: queries per work unit; 0: CHUNK_FILES or CHUNK_SUITE */
 } run_args;
 
 static void run_usage(FILE *f)
@@ -40,7 +48,7 @@ static void run_usage(FILE *f)
         "                    [--repeat R] [--threads T] [--isolate | --no-isolate] [--timeout S]\n"
         "                    [--fail-on-fn]\n"
         "                    [--delta D] [--max-iter N] [--min-sep D] [--round-inputs]\n"
-        "                    [--no-cache] [-o DIR]\n"
+        "                    [--no-cache] [--chunk Q] [-o DIR]\n"
         "  --solvers a,b     solvers to run (default: the built-ins and the --plugin ones); a\n"
         "                    name that is neither is loaded as NAME.so from a folder of\n"
         "                    $CCDB_PLUGIN_PATH, else from this build's peers folder\n"
@@ -68,6 +76,9 @@ static void run_usage(FILE *f)
         "                    truth_min_sep and the report's claims say which\n"
         "  --round-inputs    round CSV values that are not doubles (the report says so)\n"
         "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR or .cache)\n"
+        "  --chunk Q         under mpirun/srun (docs/mpi.md): queries per work unit (a chunk\n"
+        "                    x one solver), handed out to ranks on demand; default 65536 for\n"
+        "                    files, 20 for the built-in suite; smaller for slow solvers\n"
         "  -o DIR            report folder (default reports/latest), replaced as a whole when\n"
         "                    the run ends: summary.csv, index.html, misses/, bad-toi/\n",
         f);
@@ -122,7 +133,7 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
         int known = !strcmp(o, "--solvers") || !strcmp(o, "--plugin") || !strcmp(o, "--data") ||
                     !strcmp(o, "--kind") || !strcmp(o, "--repeat") || !strcmp(o, "--threads") ||
                     !strcmp(o, "--timeout") || !strcmp(o, "--delta") || !strcmp(o, "--max-iter") ||
-                    !strcmp(o, "--min-sep") || !strcmp(o, "-o");
+                    !strcmp(o, "--min-sep") || !strcmp(o, "--chunk") || !strcmp(o, "-o");
         if (!known)
             return ccdb_cli_bad_usage(
                 "run",
@@ -171,6 +182,11 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
                 a->params.min_separation < 0)
                 return ccdb_cli_bad_usage("run", "--min-sep must be a number >= 0, not '%s'", v);
             a->min_sep_set = 1;
+        } else if (!strcmp(o, "--chunk")) {
+            if (parse_long(v, 1, 1L << 30, &l) != 0)
+                return ccdb_cli_bad_usage("run", "--chunk must be an integer in 1..2^30, not '%s'",
+                                          v);
+            a->chunk = l;
         } else if (!strcmp(o, "-o")) {
             if (!*v)
                 return ccdb_cli_bad_usage("run", "-o needs a folder");
@@ -408,9 +424,36 @@ static void measure_overhead(const ccdb_registry *reg, const ccdb_input *inputs,
     ccdb_solver_run_free(&run);
 }
 
+/* The datasets of a run as the report describes them: name, kind and stats. */
+typedef struct run_datasets {
+    ccdb_bench_dataset *d;
+    ccdb_input_stats *st;
+    size_t n;
+} run_datasets;
+
+static int datasets_of_inputs(const ccdb_input *inputs, size_t n, run_datasets *out)
+{
+    out->n = n;
+    out->d = calloc(n ? n : 1, sizeof *out->d);
+    out->st = calloc(n ? n : 1, sizeof *out->st);
+    if (!out->d || !out->st)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        out->d[i] = ccdb_bench_dataset_of(&inputs[i]);
+        ccdb_input_stats_of(&inputs[i], &out->st[i]);
+    }
+    return 0;
+}
+
+static void run_datasets_free(run_datasets *r)
+{
+    free(r->d);
+    free(r->st);
+    *r = (run_datasets){ 0 };
+}
+
 static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *const *solvers,
-                         size_t n_solvers, const ccdb_input *inputs, size_t n_inputs, int argc,
-                         char **argv)
+                         size_t n_solvers, const run_datasets *rd, int argc, char **argv)
 {
     char cmd[4096] = "ccdbench";
     for (int i = 0; i < argc; i++) {
@@ -448,29 +491,28 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *
     } else {
         ccdb_meta_add(meta, "data", "built-in suite (every generator family x kind, fixed seeds)");
     }
-    size_t queries = 0, rounded = 0, disagree = 0, cached = 0, stage[CCDB_STAGE_COUNT] = { 0 };
-    size_t labelled = 0, unlabelled = 0;
+    long long queries = 0, rounded = 0, disagree = 0, stage[CCDB_STAGE_COUNT] = { 0 };
+    size_t cached = 0, labelled = 0, unlabelled = 0, n_inputs = rd->n;
     char no_labels[2048] = "";
     for (size_t i = 0; i < n_inputs; i++) {
-        queries += inputs[i].ds.count;
-        for (size_t j = 0; j < inputs[i].ds.count; j++)
-            if ((unsigned)inputs[i].truth[j].stage < CCDB_STAGE_COUNT)
-                stage[inputs[i].truth[j].stage]++;
-        rounded += inputs[i].ds.rounded_values;
-        cached += inputs[i].truth_cached ? 1 : 0;
-        if (inputs[i].ds.label) {
+        const ccdb_input_stats *st = &rd->st[i];
+        queries += st->queries;
+        for (int s = 0; s < CCDB_STAGE_COUNT; s++)
+            stage[s] += st->stage[s];
+        rounded += st->rounded;
+        cached += st->cached ? 1 : 0;
+        if (st->labelled) {
             labelled++;
-            for (size_t j = 0; j < inputs[i].ds.count; j++)
-                disagree += (inputs[i].ds.label[j] != 0) != (inputs[i].truth[j].hit != 0);
+            disagree += st->disagree;
         } else if (++unlabelled <= 8) { /* a 2023 file without its mma_bool JSON */
             if (unlabelled > 1)
                 append(no_labels, sizeof no_labels, ", ");
-            append(no_labels, sizeof no_labels, ccdb_input_label(&inputs[i]));
+            append(no_labels, sizeof no_labels, rd->d[i].label);
         }
     }
-    ccdb_meta_add(meta, "datasets", "%zu (%zu queries)", n_inputs, queries);
+    ccdb_meta_add(meta, "datasets", "%zu (%lld queries)", n_inputs, queries);
     if (a->round_inputs)
-        ccdb_meta_add(meta, "round-inputs", "yes: %zu values were not doubles and were rounded",
+        ccdb_meta_add(meta, "round-inputs", "yes: %lld values were not doubles and were rounded",
                       rounded);
     ccdb_meta_add(meta, "truth cache", "%s (%zu of %zu datasets from the cache)",
                   a->no_cache ? "off" : ccdb_truth_cache_dir(), cached, n_inputs);
@@ -478,19 +520,52 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *
     for (int i = 0; i < CCDB_STAGE_COUNT; i++) {
         const ccdb_truth_stage s = ccdb_truth_stage_in_order(i);
         size_t at = strlen(decided);
-        snprintf(decided + at, sizeof decided - at, "%s%s %zu", i ? ", " : "",
+        snprintf(decided + at, sizeof decided - at, "%s%s %lld", i ? ", " : "",
                  ccdb_truth_stage_name(s), stage[s]);
     }
     ccdb_meta_add(meta, "exact truth decided by", "%s", decided);
     ccdb_meta_add(meta, "labels vs exact truth",
-                  "%zu queries whose published label (CSV truth column or mma_bool JSON) disagrees "
-                  "with the exact truth, over the %zu of %zu datasets that have labels%s",
+                  "%lld queries whose published label (CSV truth column or mma_bool JSON) "
+                  "disagrees with the exact truth, over the %zu of %zu datasets that have "
+                  "labels%s",
                   disagree, labelled, n_inputs,
                   unlabelled ? "; the others have no published labels" : "");
     if (unlabelled)
         ccdb_meta_add(meta, "no published labels",
                       "%zu dataset(s), judged by the exact truth alone: %s%s", unlabelled,
                       no_labels, unlabelled > 8 ? ", ..." : "");
+}
+
+/* The "how this run was made" line of an MPI run: ranks, hosts, busy time per rank. */
+static void add_mpi_meta(ccdb_meta *meta, const ccdb_mpi *m, const ccdb_mpi_rank *ranks, long chunk)
+{
+    char hosts[1024] = "", busy[2048] = "";
+    size_t n_hosts = 0;
+    double max = 0, sum = 0;
+    for (int r = 0; r < m->size; r++) {
+        int seen = 0;
+        for (int q = 0; q < r && !seen; q++)
+            seen = !strcmp(ranks[q].host, ranks[r].host);
+        if (!seen) {
+            if (n_hosts++)
+                append(hosts, sizeof hosts, ", ");
+            append(hosts, sizeof hosts, ranks[r].host);
+        }
+        char one[96];
+        snprintf(one, sizeof one, "%s%d: %.2f s (%lld units)", r ? ", " : "", r, ranks[r].busy_s,
+                 ranks[r].units);
+        append(busy, sizeof busy, one);
+        sum += ranks[r].busy_s;
+        if (ranks[r].busy_s > max)
+            max = ranks[r].busy_s;
+    }
+    double mean = sum / m->size;
+    ccdb_meta_add(meta, "mpi",
+                  "%d rank(s) on %zu host(s) (%s); work units of up to %ld queries x one solver, "
+                  "handed out on demand",
+                  m->size, n_hosts, hosts, chunk);
+    ccdb_meta_add(meta, "mpi busy per rank", "%s; imbalance (max / mean busy time) %.3f", busy,
+                  mean > 0 ? max / mean : 1.0);
 }
 
 static int write_reports(const char *dir, const ccdb_bench *b, const ccdb_meta *meta)
@@ -519,6 +594,50 @@ static int write_reports(const char *dir, const ccdb_bench *b, const ccdb_meta *
     return 0;
 }
 
+/* The files of --data on every rank (the same sorted list), their query counts from rank 0
+ * (a scan for line ends) broadcast with rank 0's status; rank 0 also opens the report folder
+ * (*out). Returns 0 or 2, the same on every rank. */
+static int mpi_prepare(ccdb_mpi *m, const run_args *a, int rc, char ***files, size_t *n_files,
+                       size_t **counts, ccdb_atomic_dir *out)
+{
+    char err[2048];
+    *files = NULL;
+    *n_files = 0;
+    *counts = NULL;
+    for (size_t i = 0; i < a->n_data && !rc; i++)
+        if (ccdb_inputs_expand(a->data[i], files, n_files, err, sizeof err) != 0) {
+            fprintf(stderr, "ccdbench run: %s\n", err);
+            rc = 2;
+        }
+    if (!rc && !(*counts = calloc(*n_files ? *n_files : 1, sizeof **counts))) {
+        fprintf(stderr, "ccdbench run: out of memory\n");
+        rc = 2;
+    }
+    int local = rc;
+    for (size_t i = 0; m->rank == 0 && i < *n_files && !rc; i++) {
+        ccdb_progress("counting the queries of %s", (*files)[i]);
+        if (ccdb_input_count((*files)[i], &(*counts)[i], err, sizeof err) != 0) {
+            fprintf(stderr, "ccdbench run: %s\n", err);
+            rc = 2;
+        }
+    }
+    ccdb_progress_done();
+    if (m->rank == 0 && !rc &&
+        ccdb_atomic_dir_open(out, a->out_dir, report_entries, err, sizeof err) != 0) {
+        fprintf(stderr, "ccdbench run: -o %s\n", err);
+        rc = 2;
+    }
+    if (ccdb_mpi_bcast(m, &rc, sizeof rc) != 0)
+        ccdb_mpi_abort(m, 2);
+    /* The same options fail alike on every rank (rank 0 said why); a rank alone in trouble
+     * (its own host) cannot take part: the job ends. */
+    if (!rc && local)
+        ccdb_mpi_abort(m, local);
+    if (!rc && ccdb_mpi_bcast(m, *counts, *n_files * sizeof **counts) != 0)
+        ccdb_mpi_abort(m, 2);
+    return rc;
+}
+
 int ccdb_cmd_run(int argc, char **argv)
 {
     run_args a;
@@ -531,17 +650,30 @@ int ccdb_cmd_run(int argc, char **argv)
         return 0;
     }
 
+    /* Under an MPI launcher (docs/mpi.md) the ranks share the work and rank 0 writes the
+     * report; otherwise MPI is never initialized and the run is what it always was. */
+    ccdb_mpi mpi = { 0 };
+    int use_mpi = ccdb_mpi_launched();
+    char err[2048], rargs[4096];
+    if (use_mpi && ccdb_mpi_init(&mpi, err, sizeof err) != 0) {
+        fprintf(stderr, "ccdbench run: %s\n", err);
+        return 2;
+    }
+    int root = !use_mpi || mpi.rank == 0;
+
     ccdb_registry *reg = ccdb_registry_new();
     const ccdb_solver **solvers = NULL;
-    size_t n_solvers = 0, n_inputs = 0;
+    size_t n_solvers = 0, n_inputs = 0, n_files = 0, *counts = NULL;
+    char **files = NULL;
     ccdb_input *inputs = NULL;
     ccdb_bench bench = { 0 };
     ccdb_meta meta = { 0 };
-    char err[2048], rargs[4096];
+    run_datasets rd = { 0 };
+    ccdb_mpi_rank *ranks = NULL;
     ccdb_atomic_dir out = { 0 };
     if (!reg) {
         fprintf(stderr, "ccdbench run: cannot create the solver registry\n");
-        return 2;
+        rc = 2;
     }
     for (size_t i = 0; i < a.n_plugins && !rc; i++)
         if (ccdb_registry_load_plugin(reg, a.plugins[i], err, sizeof err) != 0) {
@@ -550,11 +682,15 @@ int ccdb_cmd_run(int argc, char **argv)
         }
     if (!rc)
         rc = select_solvers(reg, a.solvers, &solvers, &n_solvers);
-    if (!rc)
+    /* Files are read whole here, or in chunks by the ranks; the built-in suite is generated
+     * by every rank alike. */
+    if (!rc && (!use_mpi || !a.n_data))
         rc = load_inputs(&a, &inputs, &n_inputs);
+    if (use_mpi)
+        rc = mpi_prepare(&mpi, &a, rc, &files, &n_files, &counts, &out);
 
     const char *cache = a.no_cache ? NULL : ccdb_truth_cache_dir();
-    for (size_t i = 0; i < n_inputs && !rc; i++) {
+    for (size_t i = 0; i < n_inputs && !rc && !use_mpi; i++) {
         ccdb_progress("exact truth %zu/%zu: %s (%zu queries)", i + 1, n_inputs,
                       ccdb_input_label(&inputs[i]), inputs[i].ds.count);
         if (ccdb_truth_for_input(&inputs[i], cache, a.round_inputs, a.threads, err, sizeof err) !=
@@ -566,6 +702,12 @@ int ccdb_cmd_run(int argc, char **argv)
     }
     /* --min-sep D > 0: the solvers that claim to honour it are judged by the truth at D. */
     const double sep = sep_truth_needed(&a, solvers, n_solvers);
+    if (!rc && use_mpi && sep > 0) { /* every rank decides alike: all stop here */
+        if (root)
+            fprintf(stderr, "ccdbench run: --min-sep with a solver that claims minimum separation "
+                            "is not supported under mpirun yet: run it in one process\n");
+        rc = 2;
+    }
     for (size_t i = 0; i < n_inputs && !rc && sep > 0; i++) {
         ccdb_progress("exact truth at min-sep %g %zu/%zu: %s (%zu queries)", sep, i + 1, n_inputs,
                       ccdb_input_label(&inputs[i]), inputs[i].ds.count);
@@ -580,14 +722,15 @@ int ccdb_cmd_run(int argc, char **argv)
 
     /* The whole report folder is written under a temporary name beside -o DIR and put in
      * place at the end, in one step: readers see the old report or the new one. */
-    if (!rc && ccdb_atomic_dir_open(&out, a.out_dir, report_entries, err, sizeof err) != 0) {
+    if (!rc && !use_mpi &&
+        ccdb_atomic_dir_open(&out, a.out_dir, report_entries, err, sizeof err) != 0) {
         fprintf(stderr, "ccdbench run: -o %s\n", err);
         rc = 2;
     }
     double opt_timer_ns = 0;
+    ccdb_bench_options opt = { 0 };
     if (!rc) {
         replay_args(&a, reg, solvers, n_solvers, rargs, sizeof rargs);
-        ccdb_bench_options opt = { 0 };
         opt.run.params = a.params;
         opt.run.repeat = a.repeat;
         opt.run.threads = a.threads;
@@ -599,17 +742,60 @@ int ccdb_cmd_run(int argc, char **argv)
         opt.replay_args = rargs;
         opt.misses_kept = 1000;
         opt.min_sep = sep;
-        if (ccdb_bench_run(&bench, solvers, n_solvers, inputs, n_inputs, &opt, err, sizeof err) !=
-            0) {
-            fprintf(stderr, "ccdbench run: %s\n", err);
+        int bad;
+        if (use_mpi) {
+            ccdb_mpi_work w = { .inputs = inputs,
+                                .n_inputs = n_inputs,
+                                .files = files,
+                                .counts = counts,
+                                .n_files = n_files,
+                                .kind = a.kind,
+                                .round_inputs = a.round_inputs,
+                                .cache = cache,
+                                .threads = a.threads,
+                                .chunk = (size_t)(a.chunk  ? a.chunk
+                                                  : inputs ? CHUNK_SUITE
+                                                           : CHUNK_FILES) };
+            bad = ccdb_bench_run_mpi(&mpi, &bench, solvers, n_solvers, &w, &opt, &rd.st, &ranks,
+                                     err, sizeof err) != 0;
+        } else {
+            bad = ccdb_bench_run(&bench, solvers, n_solvers, inputs, n_inputs, &opt, err,
+                                 sizeof err) != 0;
+        }
+        if (bad) {
+            if (root)
+                fprintf(stderr, "ccdbench run: %s\n", err);
             rc = 2;
         }
     }
-    if (!rc) {
+    if (!rc && root) {
+        if (use_mpi) { /* the datasets' names; their stats came from the ranks */
+            rd.n = inputs ? n_inputs : n_files;
+            if (!(rd.d = calloc(rd.n ? rd.n : 1, sizeof *rd.d)))
+                rc = 2;
+            for (size_t i = 0; !rc && i < rd.n; i++)
+                rd.d[i] = inputs ? ccdb_bench_dataset_of(&inputs[i])
+                                 : (ccdb_bench_dataset){ files[i], files[i], a.kind, counts[i] };
+        } else if (datasets_of_inputs(inputs, n_inputs, &rd) != 0) {
+            rc = 2;
+        }
+        if (rc)
+            fprintf(stderr, "ccdbench run: out of memory\n");
+    }
+    if (!rc && root) {
         ccdb_meta_add_build(&meta);
-        add_run_meta(&meta, &a, solvers, n_solvers, inputs, n_inputs, argc, argv);
+        add_run_meta(&meta, &a, solvers, n_solvers, &rd, argc, argv);
+        if (use_mpi)
+            add_mpi_meta(&meta, &mpi, ranks,
+                         a.chunk  ? a.chunk
+                         : inputs ? CHUNK_SUITE
+                                  : CHUNK_FILES);
         ccdb_run_config cfg = { a.params, a.repeat, a.threads, 0 };
-        measure_overhead(reg, inputs, n_inputs, &cfg, &meta);
+        if (inputs)
+            measure_overhead(reg, inputs, n_inputs, &cfg, &meta);
+        else
+            ccdb_meta_add(&meta, "harness overhead",
+                          "not measured (MPI run over files: no rank holds the data)");
         ccdb_meta_add(&meta, "per-query timing",
                       "clock (CLOCK_MONOTONIC) read before and after each query of the warm-up "
                       "pass, whose answers are the ones judged; the clock's own cost, %.1f ns "
@@ -620,17 +806,18 @@ int ccdb_cmd_run(int argc, char **argv)
         if (write_reports(out.tmp, &bench, &meta) != 0)
             rc = 2;
     }
-    if (!rc && ccdb_atomic_dir_commit(&out, err, sizeof err) != 0) {
+    if (!rc && root && ccdb_atomic_dir_commit(&out, err, sizeof err) != 0) {
         fprintf(stderr, "ccdbench run: %s\n", err);
         rc = 2;
     }
     ccdb_atomic_dir_abort(&out); /* after a failure: the temporary folder goes, -o DIR stays */
-    if (!rc) {
+    if (!rc && root) {
         ccdb_print_summary(stdout, &bench);
         for (size_t i = 0; i < meta.n; i++)
             if (!strcmp(meta.kv[i].key, "harness overhead") ||
                 !strcmp(meta.kv[i].key, "labels vs exact truth") ||
-                !strcmp(meta.kv[i].key, "no published labels"))
+                !strcmp(meta.kv[i].key, "no published labels") || !strcmp(meta.kv[i].key, "mpi") ||
+                !strcmp(meta.kv[i].key, "mpi busy per rank"))
                 printf("%s: %s\n", meta.kv[i].key, meta.kv[i].value);
         const char *w = ccdb_build_warning();
         if (w)
@@ -660,13 +847,28 @@ int ccdb_cmd_run(int argc, char **argv)
                 }
             }
     }
+    if (use_mpi) {
+        /* Every rank ends with rank 0's status (a report that could not be written is one). */
+        if (ccdb_mpi_bcast(&mpi, &rc, sizeof rc) != 0)
+            ccdb_mpi_abort(&mpi, 2);
+        if (!root)
+            rc = rc == 1 ? 0 : rc; /* --fail-on-fn: rank 0 says it, once */
+        ccdb_mpi_finalize(&mpi);
+    }
 
     ccdb_meta_free(&meta);
     ccdb_bench_free(&bench);
+    run_datasets_free(&rd);
+    free(ranks);
     for (size_t i = 0; i < n_inputs; i++)
         ccdb_input_free(&inputs[i]);
     free(inputs);
+    for (size_t i = 0; i < n_files; i++)
+        free(files[i]);
+    free(files);
+    free(counts);
     free(solvers);
-    ccdb_registry_free(reg);
+    if (reg)
+        ccdb_registry_free(reg);
     return rc;
 }

@@ -120,6 +120,18 @@ int ccdb_inputs_expand(const char *path, char ***files, size_t *nfiles, char *er
     return 0;
 }
 
+static ccdb_kind resolve_kind(const char *path, ccdb_kind forced, char *err, size_t errlen)
+{
+    ccdb_kind kind = forced != CCDB_KIND_UNKNOWN ? forced : ccdb_kind_from_path(path);
+    if (kind == CCDB_KIND_UNKNOWN)
+        snprintf(err, errlen,
+                 "%s: cannot tell the query kind (no vertex-face/, edge-edge/, "
+                 "rigid-vertex-face/ or rigid-edge-edge/ folder in the path, no "
+                 "<step><vf|ee>.csv name): pass --kind " CCDB_KIND_NAMES,
+                 path);
+    return kind;
+}
+
 /* A file without a truth column (6 columns, 2023 layout): its labels from
  * <scene>/mma_bool/<stem>_mma_bool.json when that exists; none otherwise (ds->label stays NULL:
  * judged by the exact truth alone). An existing but bad labels file is an error. */
@@ -149,15 +161,9 @@ int ccdb_input_read(const char *path, ccdb_kind forced, int round_inputs, ccdb_i
                     char *err, size_t errlen)
 {
     *out = (ccdb_input){ 0 };
-    ccdb_kind kind = forced != CCDB_KIND_UNKNOWN ? forced : ccdb_kind_from_path(path);
-    if (kind == CCDB_KIND_UNKNOWN) {
-        snprintf(err, errlen,
-                 "%s: cannot tell the query kind (no vertex-face/, edge-edge/, "
-                 "rigid-vertex-face/ or rigid-edge-edge/ folder in the path, no "
-                 "<step><vf|ee>.csv name): pass --kind " CCDB_KIND_NAMES,
-                 path);
+    ccdb_kind kind = resolve_kind(path, forced, err, errlen);
+    if (kind == CCDB_KIND_UNKNOWN)
         return -1;
-    }
     ccdb_csv_options opt = { .round_inputs = round_inputs, .columns = CCDB_CSV_COLUMNS_ANY };
     ccdb_csv_error cerr;
     if (ccdb_csv_read(path, kind, &opt, &out->ds, &cerr) != 0 ||
@@ -172,6 +178,140 @@ int ccdb_input_read(const char *path, ccdb_kind forced, int round_inputs, ccdb_i
         return -1;
     }
     return 0;
+}
+
+int ccdb_input_count(const char *path, size_t *count, char *err, size_t errlen)
+{
+    ccdb_csv_reader *r = NULL;
+    ccdb_csv_error cerr;
+    *count = 0;
+    int rc = ccdb_csv_open(path, NULL, &r, &cerr);
+    if (rc == 0)
+        rc = ccdb_csv_skip(r, (size_t)-1, count, &cerr);
+    ccdb_csv_close(r);
+    if (rc != 0)
+        snprintf(err, errlen, "%s", cerr.message);
+    return rc;
+}
+
+int ccdb_input_read_range(const char *path, ccdb_kind forced, int round_inputs, size_t first,
+                          size_t count, size_t total, ccdb_input *out, char *err, size_t errlen)
+{
+    *out = (ccdb_input){ 0 };
+    ccdb_kind kind = resolve_kind(path, forced, err, errlen);
+    if (kind == CCDB_KIND_UNKNOWN)
+        return -1;
+    ccdb_csv_options opt = { .round_inputs = round_inputs, .columns = CCDB_CSV_COLUMNS_ANY };
+    ccdb_csv_error cerr = { { 0 } };
+    ccdb_csv_reader *r = NULL;
+    size_t skipped = 0, got = 0;
+    int rc = ccdb_csv_open(path, &opt, &r, &cerr);
+    if (rc == 0)
+        rc = ccdb_csv_skip(r, first, &skipped, &cerr);
+    if (rc == 0 && (ccdb_dataset_init(&out->ds, path, kind, count) != 0 ||
+                    !(out->ds.label = malloc(count ? count : 1)))) {
+        snprintf(cerr.message, sizeof cerr.message, "%s: out of memory", path);
+        rc = -1;
+    }
+    if (rc == 0)
+        rc = ccdb_csv_next(r, out->ds.q, out->ds.label, count, &got, &cerr);
+    if (rc == 0 && first + count == total) {
+        /* The last chunk: what follows must be the end (a partial query is an error there). */
+        double extra[1][8][3];
+        size_t more = 0;
+        rc = ccdb_csv_next(r, extra, NULL, 1, &more, &cerr);
+        got += more;
+    }
+    if (rc == 0 && (skipped != first || got != count)) {
+        snprintf(cerr.message, sizeof cerr.message,
+                 "%s: does not hold the queries it held when counted (changed during the run?)",
+                 path);
+        rc = -1;
+    }
+    if (rc == 0) {
+        out->ds.rounded_values = ccdb_csv_reader_rounded(r);
+        if (ccdb_csv_reader_columns(r) == 6) { /* no truth column: labels from mma_bool/ */
+            free(out->ds.label);
+            out->ds.label = NULL;
+        }
+    }
+    ccdb_csv_close(r);
+    if (rc == 0 && !out->ds.label && total) {
+        /* The file's labels (one byte per query), then this chunk's. */
+        ccdb_dataset whole = { 0 };
+        whole.count = total;
+        rc = read_published_labels(path, &whole, &cerr);
+        if (rc == 0 && whole.label) {
+            memmove(whole.label, whole.label + first, count);
+            out->ds.label = whole.label;
+        } else {
+            free(whole.label);
+        }
+    }
+    if (rc == 0 && !(out->source = strdup(path))) {
+        snprintf(cerr.message, sizeof cerr.message, "out of memory");
+        rc = -1;
+    }
+    if (rc != 0) {
+        ccdb_input_free(out);
+        snprintf(err, errlen, "%s", cerr.message);
+    }
+    return rc;
+}
+
+int ccdb_input_slice(const ccdb_input *in, size_t first, size_t count, ccdb_input *out)
+{
+    *out = (ccdb_input){ 0 };
+    if (ccdb_dataset_init(&out->ds, in->ds.name, in->ds.kind, count) != 0)
+        return -1;
+    if (count)
+        memcpy(out->ds.q, in->ds.q + first, count * sizeof *out->ds.q);
+    if (in->ds.label) {
+        if (!(out->ds.label = malloc(count ? count : 1)))
+            goto oom;
+        memcpy(out->ds.label, in->ds.label + first, count);
+    }
+    if (in->intent) {
+        if (!(out->intent = malloc((count ? count : 1) * sizeof *out->intent)))
+            goto oom;
+        memcpy(out->intent, in->intent + first, count * sizeof *out->intent);
+    }
+    if ((in->family && !(out->family = strdup(in->family))) ||
+        (in->source && !(out->source = strdup(in->source))))
+        goto oom;
+    return 0;
+oom:
+    ccdb_input_free(out);
+    return -1;
+}
+
+void ccdb_input_stats_of(const ccdb_input *in, ccdb_input_stats *st)
+{
+    *st = (ccdb_input_stats){ 0 };
+    st->queries = (long long)in->ds.count;
+    for (size_t j = 0; in->truth && j < in->ds.count; j++)
+        if ((unsigned)in->truth[j].stage < CCDB_STAGE_COUNT)
+            st->stage[in->truth[j].stage]++;
+    st->rounded = (long long)in->ds.rounded_values;
+    st->cached = in->truth_cached;
+    st->labelled = in->ds.label != NULL;
+    for (size_t j = 0; st->labelled && in->truth && j < in->ds.count; j++)
+        st->disagree += (in->ds.label[j] != 0) != (in->truth[j].hit != 0);
+}
+
+void ccdb_input_stats_merge(ccdb_input_stats *st, const ccdb_input_stats *c, int first)
+{
+    if (first) {
+        *st = *c;
+        return;
+    }
+    st->queries += c->queries;
+    st->rounded += c->rounded;
+    st->disagree += c->disagree;
+    for (int s = 0; s < CCDB_STAGE_COUNT; s++)
+        st->stage[s] += c->stage[s];
+    st->labelled = st->labelled && c->labelled;
+    st->cached = st->cached && c->cached;
 }
 
 const char *ccdb_input_label(const ccdb_input *in)

@@ -103,3 +103,20 @@ void ccdb_tally_results(const ccdb_truth_result *truth, const ccdb_result *res, 
             tally_add(&by_class[c], &truth[i], &res[i], reports_toi);
     }
 }
+
+void ccdb_tally_merge(ccdb_tally *t, const ccdb_tally *o)
+{
+    t->queries += o->queries;
+    t->positives += o->positives;
+    t->tp += o->tp;
+    t->fp += o->fp;
+    t->fn += o->fn;
+    t->tn += o->tn;
+    t->gave_up += o->gave_up;
+    t->failed += o->failed;
+    t->toi_violations += o->toi_violations;
+    t->work += o->work;
+    if (!isnan(o->toi_err_max) && !(o->toi_err_max <= t->toi_err_max))
+        t->toi_err_max = o->toi_err_max;
+    t->violations += o->violations;
+}

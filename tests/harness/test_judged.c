@@ -1,0 +1,138 @@
+/* test_judged.c — a solver's run judged whole equals the same run judged in chunks and merged
+ * (ccdb_judged_merge), and a judged run survives ccdb_judged_pack / ccdb_judged_unpack: what an
+ * MPI run relies on for a report identical to the single-process one. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+
+#include "ccdb_bench.h"
+#include "ccdb_generators.h"
+#include "ccdb_registry.h"
+#include "ccdb_runner.h"
+#include "ccdb_tallies.h"
+#include "ccdb_truth_cache.h"
+
+static void expect_same_tally(const ccdb_tally *a, const ccdb_tally *b)
+{
+    cr_assert_eq(a->queries, b->queries);
+    cr_assert_eq(a->positives, b->positives);
+    cr_assert_eq(a->tp, b->tp);
+    cr_assert_eq(a->fp, b->fp);
+    cr_assert_eq(a->fn, b->fn);
+    cr_assert_eq(a->tn, b->tn);
+    cr_assert_eq(a->gave_up, b->gave_up);
+    cr_assert_eq(a->failed, b->failed);
+    cr_assert_eq(a->toi_violations, b->toi_violations);
+    cr_assert_eq(a->work, b->work);
+    cr_assert_eq(a->violations, b->violations);
+    cr_assert(a->toi_err_max == b->toi_err_max || (isnan(a->toi_err_max) && isnan(b->toi_err_max)),
+              "toi_err_max %g vs %g", a->toi_err_max, b->toi_err_max);
+}
+
+static void expect_same_judged(const ccdb_judged *a, const ccdb_judged *b)
+{
+    cr_assert_eq(a->status, b->status);
+    cr_assert_eq(a->queries, b->queries);
+    expect_same_tally(&a->all, &b->all);
+    for (int c = 0; c < CCDB_CLASS_COUNT; c++)
+        expect_same_tally(&a->by_class[c], &b->by_class[c]);
+    cr_assert_eq(a->n_findings, b->n_findings);
+    for (size_t i = 0; i < a->n_findings; i++)
+        cr_assert_eq(memcmp(&a->findings[i], &b->findings[i], sizeof a->findings[i]), 0,
+                     "finding %zu differs", i);
+}
+
+/* The grazing family: cubic misses some of it (false negatives and TOI findings to carry). */
+static void judge_grazing(const char *solver, ccdb_judged *whole, ccdb_judged *merged)
+{
+    ccdb_dataset ds;
+    char err[256];
+    cr_assert_eq(ccdb_generate("grazing", CCDB_KIND_VF, 240, 11, &ds, NULL, err, sizeof err), 0,
+                 "%s", err);
+    ccdb_truth_result *truth = calloc(ds.count, sizeof *truth);
+    cr_assert_eq(ccdb_truth_compute(&ds, 1, truth), 0);
+    ccdb_registry *reg = ccdb_registry_new();
+    const ccdb_solver *s = ccdb_registry_find(reg, solver);
+    cr_assert_not_null(s);
+    ccdb_run_config cfg = { ccdb_params_default(), 1, 1 };
+    ccdb_solver_run run;
+    const double(*q)[8][3] = (const double(*)[8][3])ds.q;
+    cr_assert_eq(ccdb_runner_run(s, ds.kind, q, ds.count, &cfg, &run), 0);
+    cr_assert_eq(ccdb_judge(s, q, truth, ds.count, 0, &run, whole), 0);
+    /* Uneven chunks, in order: [0, 7), [7, 100), [100, 240). */
+    size_t cut[] = { 0, 7, 100, 240 };
+    for (int k = 0; k < 3; k++) {
+        ccdb_solver_run part = run;
+        part.results = run.results + cut[k];
+        ccdb_judged j;
+        cr_assert_eq(ccdb_judge(s, q + cut[k], truth + cut[k], cut[k + 1] - cut[k],
+                                (long long)cut[k], &part, k ? &j : merged),
+                     0);
+        if (k) {
+            cr_assert_eq(ccdb_judged_merge(merged, &j), 0);
+            ccdb_judged_free(&j);
+        }
+    }
+    ccdb_solver_run_free(&run);
+    ccdb_registry_free(reg);
+    free(truth);
+    ccdb_dataset_free(&ds);
+}
+
+Test(judged, chunks_merged_equal_the_whole)
+{
+    ccdb_judged whole, merged;
+    judge_grazing("cubic", &whole, &merged);
+    cr_assert_gt(whole.n_findings, 0, "the case must carry findings");
+    cr_assert_gt(whole.all.fn, 0);
+    expect_same_judged(&whole, &merged);
+    ccdb_judged_free(&whole);
+    ccdb_judged_free(&merged);
+}
+
+Test(judged, pack_unpack_round_trip)
+{
+    ccdb_judged whole, merged, back;
+    judge_grazing("cubic", &whole, &merged);
+    whole.output = strdup("a line the solver printed\n");
+    whole.output_bytes = 26;
+    ccdb_bytes b = { 0 };
+    ccdb_judged_pack(&b, &whole);
+    ccdb_judged_pack(&b, &merged);
+    cr_assert(!b.failed);
+    ccdb_bytes_reader r = { b.p, b.n, 0, 0 };
+    cr_assert_eq(ccdb_judged_unpack(&r, &back), 0);
+    expect_same_judged(&whole, &back);
+    cr_assert_str_eq(back.output, whole.output);
+    cr_assert_eq(back.output_bytes, 26);
+    ccdb_judged_free(&back);
+    cr_assert_eq(ccdb_judged_unpack(&r, &back), 0);
+    expect_same_judged(&merged, &back);
+    cr_assert_null(back.output);
+    cr_assert_eq(r.at, r.n, "every byte read");
+    ccdb_judged_free(&back);
+    /* Short bytes are refused, never read past. */
+    ccdb_bytes_reader cut = { b.p, b.n / 3, 0, 0 };
+    cr_assert_eq(ccdb_judged_unpack(&cut, &back), -1);
+    ccdb_judged_free(&back);
+    ccdb_bytes_free(&b);
+    ccdb_judged_free(&whole);
+    ccdb_judged_free(&merged);
+}
+
+Test(judged, a_crashed_chunk_makes_the_dataset_crashed)
+{
+    ccdb_judged a = { 0 }, b = { 0 };
+    a.status = CCDB_RUN_OK;
+    a.queries = 10;
+    ccdb_tally_init(&a.all);
+    a.all.queries = 10;
+    b.status = CCDB_RUN_CRASHED;
+    b.queries = 5;
+    snprintf(b.detail, sizeof b.detail, "killed by signal 11");
+    cr_assert_eq(ccdb_judged_merge(&a, &b), 0);
+    cr_assert_eq(a.status, CCDB_RUN_CRASHED);
+    cr_assert_eq(a.queries, 15);
+    cr_assert_str_eq(a.detail, "killed by signal 11");
+    cr_assert_eq(a.n_findings, 0);
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# suite_speedup.sh — the built-in suite, one process vs `mpirun -n N`, the same `ccdbench run`
+# command, alternated in one session (docs/benchmarks.md, "MPI"). Not run by ctest.
+#   tests/mpi/bench/suite_speedup.sh BUILD_DIR [RUNS=3] [RANKS=2] [extra run options...]
+# Prints each run's wall time and CPU time (user + system, all ranks), then per mode the median,
+# min and max, and the ratio of medians; and checks that every summary.csv equals the first
+# one's apart from the timing columns. On a loaded machine two ranks get two scheduler shares:
+# the CPU times say how much work each mode did.
+set -euo pipefail
+build="$1" runs="${2:-3}" ranks="${3:-2}"
+shift $(($# < 3 ? $# : 3))
+bin="$build/harness/ccdbench"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+export CCDB_CACHE_DIR="$work/cache"
+"$bin" run "$@" -o "$work/warm" >/dev/null # the truth cache, so that both modes read it
+declare -a one mpi
+cpu() { awk '{printf "%.1f", $2 + $3}' "$1"; }
+for i in $(seq "$runs"); do
+  /usr/bin/time -f '%e %U %S' -o "$work/t1" "$bin" run "$@" -o "$work/one$i" >/dev/null
+  /usr/bin/time -f '%e %U %S' -o "$work/t2" mpirun --allow-run-as-root --oversubscribe \
+    -n "$ranks" "$bin" run "$@" -o "$work/mpi$i" >"$work/mpi$i.log"
+  one+=("$(cut -d' ' -f1 "$work/t1")") mpi+=("$(cut -d' ' -f1 "$work/t2")")
+  echo "run $i: one process ${one[-1]} s (cpu $(cpu "$work/t1") s), mpirun -n $ranks ${mpi[-1]} s" \
+    "(cpu $(cpu "$work/t2") s); load $(cut -d' ' -f1-3 /proc/loadavg)"
+  grep 'mpi busy' "$work/mpi$i.log"
+done
+stats() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {printf "median %.2f s, min %.2f, max %.2f", v[int((NR+1)/2)], v[1], v[NR]}'; }
+median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
+echo "one process:      $(stats "${one[@]}")"
+echo "mpirun -n $ranks:      $(stats "${mpi[@]}")"
+echo "speedup (ratio of medians): $(echo "scale=3; $(median "${one[@]}") / $(median "${mpi[@]}")" | bc)"
+# The reports: identical apart from the timing columns (13-15: ns_median, ns_min, ns_max).
+for f in "$work"/one*/summary.csv "$work"/mpi*/summary.csv; do
+  cut -d, -f1-12,16- "$f" | cmp -s - <(cut -d, -f1-12,16- "$work/one1/summary.csv") ||
+    { echo "$f differs from one1 beyond timing" >&2; exit 1; }
+done
+echo "every summary.csv equal to the first apart from timing"

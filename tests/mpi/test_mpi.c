@@ -1,0 +1,226 @@
+/* test_mpi.c — `mpirun -n K ccdbench run` against the single-process run of the same command:
+ * summary.csv identical but for the timing columns, findings files identical byte for byte, on
+ * the built-in suite and on the public sample, with datasets split into chunks or whole, with
+ * --isolate per rank. Built only when ccdbench has MPI (CCDB_HAVE_MPI). */
+#include <criterion/criterion.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ccdb_test.h"
+#include "ccdb_util.h"
+
+#define BIN    CCDB_BINARY_DIR "/harness/ccdbench"
+#define MPIRUN "mpirun --oversubscribe --allow-run-as-root"
+
+static char dir[256];
+
+static void setup(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/ccdb_test_mpi_XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+}
+
+static void teardown(void)
+{
+    ccdb_rmtree(dir);
+}
+
+/* Runs a shell command in dir with the truth cache in dir/cache; returns its exit status. */
+static int sh(const char *fmt, ...)
+{
+    char cmd[8192], line[9000];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    snprintf(line, sizeof line,
+             "cd '%s' && export CCDB_CACHE_DIR='%s/cache' ASAN_OPTIONS=detect_leaks=0 && "
+             "{ %s; } >>log.txt 2>&1",
+             dir, dir, cmd);
+    int st = system(line);
+    cr_assert(WIFEXITED(st), "%s: did not exit", cmd);
+    return WEXITSTATUS(st);
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "%s: cannot open", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    cr_assert_not_null(buf);
+    cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* Splits one CSV line (RFC 4180 quoting) into at most max fields, in place; returns the count. */
+static int split(char *line, char **field, int max)
+{
+    int n = 0;
+    char *w = line, *r = line;
+    while (n < max) {
+        field[n++] = w;
+        int quoted = *r == '"';
+        if (quoted)
+            r++;
+        for (;;) {
+            if (quoted && *r == '"' && r[1] == '"') {
+                *w++ = '"';
+                r += 2;
+            } else if (quoted && *r == '"') {
+                quoted = 0;
+                r++;
+            } else if (!*r || (!quoted && *r == ',')) {
+                break;
+            } else {
+                *w++ = *r++;
+            }
+        }
+        int end = !*r;
+        *w++ = '\0';
+        if (end)
+            return n;
+        r++;
+    }
+    return n;
+}
+
+/* A timing column (docs/reports.md): its value depends on the machine, not on the answers. */
+static int timing_column(const char *name)
+{
+    return !strncmp(name, "ns_", 3) || strstr(name, "_ns_") != NULL;
+}
+
+/* summary.csv without its timing columns, one line per row. */
+static char *without_timing(const char *path)
+{
+    char *text = slurp(path), *out = malloc(strlen(text) + 1), *o = out;
+    cr_assert_not_null(out);
+    int skip[256] = { 0 }, first = 1;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        char *field[256];
+        int n = split(line, field, 256);
+        for (int i = 0; i < n; i++) {
+            if (first)
+                skip[i] = timing_column(field[i]);
+            if (skip[i])
+                continue;
+            o += sprintf(o, "%s\x1f", field[i]);
+        }
+        *o++ = '\n';
+        first = 0;
+    }
+    *o = '\0';
+    cr_assert(!skip[0], "the first column is no timing column");
+    free(text);
+    return out;
+}
+
+static void expect_same_report(const char *a, const char *b)
+{
+    char pa[512], pb[512];
+    snprintf(pa, sizeof pa, "%s/%s/summary.csv", dir, a);
+    snprintf(pb, sizeof pb, "%s/%s/summary.csv", dir, b);
+    char *x = without_timing(pa), *y = without_timing(pb);
+    cr_assert(strchr(x, '\n') != strrchr(x, '\n'), "%s has rows", pa);
+    cr_assert_str_eq(x, y, "%s and %s differ beyond timing", pa, pb);
+    free(x);
+    free(y);
+    /* The findings files: same names, same bytes (diff exits 0 only then). */
+    cr_assert_eq(sh("for f in misses bad-toi; do if [ -e %s/$f ] || [ -e %s/$f ]; then "
+                    "diff -r %s/$f %s/$f || exit 1; fi; done",
+                    a, b, a, b),
+                 0, "findings files of %s and %s differ", a, b);
+}
+
+TestSuite(mpi, .init = setup, .fini = teardown);
+
+/* Fast solvers with misses and TOI findings (cubic), a conservative one, the judge itself. */
+#define SOLVERS "--solvers cubic,discrete,exact,tight_inclusion --repeat 1"
+
+Test(mpi, suite_1_2_4_ranks_match_one_process)
+{
+    cr_assert_eq(sh(BIN " run " SOLVERS " -o single"), 0);
+    cr_assert_eq(sh(MPIRUN " -n 1 " BIN " run " SOLVERS " -o n1"), 0);
+    /* Whole datasets, then chunks of 97 queries (every dataset split, unevenly). */
+    cr_assert_eq(sh(MPIRUN " -n 2 " BIN " run " SOLVERS " -o n2"), 0);
+    cr_assert_eq(sh(MPIRUN " -n 4 " BIN " run " SOLVERS " --chunk 97 -o n4"), 0);
+    cr_assert_eq(sh("test -s single/misses/vertex-face/cubic.csv"), 0, "cubic misses nothing");
+    expect_same_report("single", "n1");
+    expect_same_report("single", "n2");
+    expect_same_report("single", "n4");
+    /* Rank 0 says how the run was made: ranks, busy time. */
+    char *html = slurp(strcat(strcpy((char[512]){ 0 }, dir), "/n4/index.html"));
+    cr_assert(strstr(html, "4 rank(s)") && strstr(html, "up to 97 queries") &&
+                  strstr(html, "imbalance"),
+              "n4/index.html: no MPI lines");
+    free(html);
+    /* The suite's default units: chunks of 20 queries. */
+    html = slurp(strcat(strcpy((char[512]){ 0 }, dir), "/n2/index.html"));
+    cr_assert(strstr(html, "up to 20 queries"), "n2: not the suite's default chunk");
+    free(html);
+}
+
+Test(mpi, isolate_per_rank)
+{
+    cr_assert_eq(sh(BIN " run --solvers cubic,exact --repeat 1 --isolate -o single"), 0);
+    cr_assert_eq(
+        sh(MPIRUN " -n 2 " BIN " run --solvers cubic,exact --repeat 1 --isolate --chunk 150 -o n2"),
+        0);
+    expect_same_report("single", "n2");
+}
+
+/* A plugin that crashes on some queries only: the chunk that holds one crashes, and the
+ * dataset's row says `crashed` with no counts, as when the whole dataset ran in one child. */
+Test(mpi, a_crash_in_one_chunk_is_the_dataset_crashed)
+{
+#define CRASH \
+    "--plugin " CCDB_BINARY_DIR "/plugins/testplugin_crash.so --solvers testplugin_crash,exact"
+    cr_assert_eq(sh(BIN " run " CRASH " --repeat 1 -o single"), 0);
+    cr_assert_eq(sh(MPIRUN " -n 2 " BIN " run " CRASH " --repeat 1 -o n2"), 0);
+    expect_same_report("single", "n2");
+    char *csv = slurp(strcat(strcpy((char[512]){ 0 }, dir), "/n2/summary.csv"));
+    cr_assert(strstr(csv, ",crashed,"), "the plugin crashed nowhere: the test tests nothing");
+    free(csv);
+#undef CRASH
+}
+
+Test(mpi, public_sample_2_and_4_ranks)
+{
+    const char *data = ccdb_test_shared_path(CCDB_TEST_SAMPLE_QUERIES);
+    cr_assert_eq(sh(BIN " run " SOLVERS " --data '%s' -o single", data), 0);
+    cr_assert_eq(sh(MPIRUN " -n 2 " BIN " run " SOLVERS " --data '%s' -o n2", data), 0);
+    cr_assert_eq(sh(MPIRUN " -n 4 " BIN " run " SOLVERS " --data '%s' --chunk 1000 -o n4", data),
+                 0);
+    expect_same_report("single", "n2");
+    expect_same_report("single", "n4");
+}
+
+Test(mpi, bad_input_fails_on_every_rank_and_writes_nothing)
+{
+    char path[512];
+    cr_assert_eq(sh("mkdir -p d/vertex-face"), 0);
+    snprintf(path, sizeof path, "%s/d/vertex-face/bad.csv", dir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs("1,1,0,1\n", f);
+    cr_assert_eq(fclose(f), 0);
+    int rc = sh(MPIRUN " -n 2 " BIN " run --solvers exact --data d -o out");
+    cr_assert_eq(rc, 2, "exit %d", rc);
+    cr_assert_neq(sh("test -e out"), 0, "a report was written");
+    cr_assert_eq(sh("ls -A >ls.txt; ! grep -q tmp ls.txt"), 0,
+                 "a temporary report folder was left behind");
+    snprintf(path, sizeof path, "%s/log.txt", dir);
+    char *log = slurp(path);
+    cr_assert(strstr(log, "bad.csv:1:"), "no FILE:LINE message: %s", log);
+    free(log);
+}

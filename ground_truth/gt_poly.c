@@ -1,6 +1,7 @@
 /* gt_poly.c — exact polynomials in t with mpz coefficients: arithmetic, primitive gcd,
  * square-free part, sign at a dyadic point, Descartes' bound on an interval. */
 #include <assert.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "gt_poly.h"
@@ -367,4 +368,65 @@ int gt_poly_descartes(gt_ws *ws, const gt_poly *a, const mpz_t A, const mpz_t W,
     }
     gt_ws_restore(ws, m);
     return var;
+}
+
+/* ---- square-free certificate modulo a prime ------------------------------------------------
+ * If lc(a) != 0 mod p and gcd(a mod p, a' mod p) is a constant, a is square-free over Z: a
+ * repeated factor g (primitive, deg >= 1) divides a and a', and lc(g) divides lc(a), so g mod p
+ * keeps its degree and divides both images. p = 2^32 - 5, the largest prime below 2^32, so a
+ * product of two residues fits in 64 bits. */
+#define GT_P UINT64_C(4294967291)
+
+static uint64_t mulmod_p(uint64_t a, uint64_t b)
+{
+    return a * b % GT_P;
+}
+
+static uint64_t invmod_p(uint64_t a) /* a != 0: a^(p-2) */
+{
+    uint64_t r = 1, e = GT_P - 2;
+    for (; e; e >>= 1, a = mulmod_p(a, a))
+        if (e & 1)
+            r = mulmod_p(r, a);
+    return r;
+}
+
+int gt_poly_squarefree_certified(const gt_poly *a)
+{
+    if (a->deg < 2)
+        return a->deg >= 0;
+    uint64_t A[GT_CAP] = { 0 }, B[GT_CAP] = { 0 };
+    int da = a->deg, db = a->deg - 1;
+    for (int i = 0; i <= da; i++)
+        A[i] = mpz_fdiv_ui(a->c[i], GT_P);
+    if (A[da] == 0)
+        return 0;
+    for (int i = 1; i <= da; i++)
+        B[i - 1] = mulmod_p(A[i], (uint64_t)i);
+    while (db >= 0 && B[db] == 0)
+        db--;
+    if (db < 0)
+        return 0;
+    while (db >= 0) { /* A <- A mod B, then swap */
+        const uint64_t inv = invmod_p(B[db]);
+        while (da >= db) {
+            const uint64_t q = mulmod_p(A[da], inv);
+            for (int j = 0; j <= db; j++) {
+                const uint64_t t = mulmod_p(q, B[j]);
+                uint64_t *x = &A[da - db + j];
+                *x = *x >= t ? *x - t : *x + GT_P - t;
+            }
+            while (da >= 0 && A[da] == 0)
+                da--;
+        }
+        for (int j = 0; j < GT_CAP; j++) {
+            const uint64_t t = A[j];
+            A[j] = B[j];
+            B[j] = t;
+        }
+        const int t = da;
+        da = db;
+        db = t;
+    }
+    return da == 0;
 }

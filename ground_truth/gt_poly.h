@@ -67,6 +67,9 @@ void gt_poly_gcd(gt_ws *ws, gt_poly *r, const gt_poly *a, const gt_poly *b);
 void gt_poly_divexact(gt_ws *ws, gt_poly *r, const gt_poly *a, const gt_poly *b);
 /* Primitive square-free part (a / gcd(a, a')); a must be non-zero. */
 void gt_poly_squarefree(gt_ws *ws, gt_poly *r, const gt_poly *a);
+/* 1 when a is proven square-free by a gcd modulo a prime (cheap, no big integers beyond one
+ * reduction per coefficient); 0 when not proven (a may still be square-free). */
+int gt_poly_squarefree_certified(const gt_poly *a);
 
 /* Sign of a(num / 2^k), k >= 0. */
 int gt_poly_sign_at(gt_ws *ws, const gt_poly *a, const mpz_t num, long k);

@@ -387,7 +387,8 @@ void gt_truth_sort_unique(ccdb_truth *c, int *n)
  * Newton guess allows. Roots at 0 and 1 are found exactly and divided out (with their
  * multiplicity) first. Then cheap exits before the square-free part (a gcd): Descartes' bound
  * on (0,1) is 0 => no root inside; 1 => one simple root, which isolation handles without the
- * square-free part (its isolating interval holds no other root of p: all the signs need). */
+ * square-free part (its isolating interval holds no other root of p: all the signs need); and
+ * none is needed either when a gcd modulo a prime proves p square-free. */
 int gt_truth_roots01(ccdb_truth *c, const gt_poly *p, gt_alg *out, int cap)
 {
     gt_ws *ws = &c->ws;
@@ -423,7 +424,7 @@ int gt_truth_roots01(ccdb_truth *c, const gt_poly *p, gt_alg *out, int cap)
     }
     int v = gt_poly_descartes(ws, Q, zero, one, 0);
     if (v > 0) {
-        if (v == 1)
+        if (v == 1 || gt_poly_squarefree_certified(Q))
             gt_poly_set(&c->sqf, Q);
         else
             gt_poly_squarefree(ws, &c->sqf, Q);

@@ -377,6 +377,22 @@ static int features(int ee, feature *out)
     return n;
 }
 
+/* 1 when a >= b follows from their dyadic bounds alone (a's lower end >= b's upper end), 0 when
+ * that does not settle it. Cheaper than gt_alg_cmp, which proves equality with a gcd; enough for
+ * pruning, where "not settled" only means the work is done. */
+static int surely_geq(gt_ws *ws, const gt_alg *a, const gt_alg *b)
+{
+    gt_ws_mark mk = gt_ws_save(ws);
+    mpz_ptr x = gt_ws_int(ws), y = gt_ws_int(ws);
+    const long K = a->k > b->k ? a->k : b->k;
+    mpz_mul_2exp(x, a->num, (mp_bitcnt_t)(K - a->k)); /* a's lower end */
+    mpz_add_ui(y, b->num, b->exact ? 0 : 1);          /* b's upper end */
+    mpz_mul_2exp(y, y, (mp_bitcnt_t)(K - b->k));
+    const int geq = mpz_cmp(x, y) >= 0;
+    gt_ws_restore(ws, mk);
+    return geq;
+}
+
 /* The TOI into c->toi2 (returns 1), or 0 for a miss. */
 static int decide_by_feature(ccdb_truth *c, struct gt_sep *s, int ee)
 {
@@ -394,7 +410,7 @@ static int decide_by_feature(ccdb_truth *c, struct gt_sep *s, int ee)
         /* The distance condition holds first at 0 or at its first root (roots01 gives them in
          * increasing order after 0); never, or not before the best TOI so far: skip. */
         const int first = sg(c, dist, &cand[0]) <= 0 ? 0 : 1;
-        if (first == n || (found && gt_alg_cmp(&c->ws, &cand[first], &c->toi2) >= 0))
+        if (first == n || (found && surely_geq(&c->ws, &cand[first], &c->toi2)))
             continue;
         for (int i = 1; i < f->n; i++) {
             const gt_poly *p = &s->S[f->id[i]];
@@ -415,10 +431,11 @@ static int decide_by_feature(ccdb_truth *c, struct gt_sep *s, int ee)
         }
         gt_truth_sort_unique(c, &n);
         for (int i = 0; i < n; i++) {
-            if (found && gt_alg_cmp(&c->ws, &cand[i], &c->toi2) >= 0)
+            if (found && surely_geq(&c->ws, &cand[i], &c->toi2))
                 break;
-            if (holds(c, s, f, &cand[i])) {
-                gt_alg_set(&c->toi2, &cand[i]);
+            if (holds(c, s, f, &cand[i])) { /* the exact comparison only here */
+                if (!found || gt_alg_cmp(&c->ws, &cand[i], &c->toi2) < 0)
+                    gt_alg_set(&c->toi2, &cand[i]);
                 found = 1;
                 break;
             }

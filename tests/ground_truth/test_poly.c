@@ -337,3 +337,47 @@ Test(poly, sign_with_roots_2_200_apart)
     cr_assert_eq(gt_alg_cmp(&ws, &R[2], &R[0]), 1);
     mpz_clear(A);
 }
+
+/* The modular square-free certificate: never for a polynomial with a repeated factor; when it
+ * answers 1 the exact gcd(a, a') is a constant; and it answers 1 for most random polynomials. */
+Test(poly, squarefree_certificate_is_sound)
+{
+    unsigned long long x = 88172645463325252ull;
+    int certified = 0;
+    for (int n = 0; n < 2000; n++) {
+        gt_poly *f = &P[0], *g = &P[1], *a = &P[2], *h = &P[3];
+        gt_poly_zero(f);
+        gt_poly_zero(g);
+        int df = 1 + n % 3, dg = n % 3;
+        for (int i = 0; i <= df; i++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            mpz_set_si(f->c[i], (long)(x % 2001) - 1000);
+            if (n % 5 == 0)
+                mpz_mul_2exp(f->c[i], f->c[i], 70); /* large coefficients */
+        }
+        for (int i = 0; i <= dg; i++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            mpz_set_si(g->c[i], (long)(x % 41) - 20);
+        }
+        f->deg = df;
+        g->deg = dg;
+        gt_poly_norm(f);
+        gt_poly_norm(g);
+        if (f->deg < 1 || g->deg < 0)
+            continue;
+        if (n % 2) { /* a = f^2 g: a repeated factor */
+            gt_poly_mul(h, f, f);
+            gt_poly_mul(a, h, g);
+            cr_assert(!gt_poly_squarefree_certified(a), "f^2 g certified square-free (n %d)", n);
+        } else { /* a = f g */
+            gt_poly_mul(a, f, g);
+            if (gt_poly_squarefree_certified(a)) {
+                certified++;
+                gt_poly_deriv(h, a);
+                gt_poly_gcd(&ws, f, a, h);
+                cr_assert_eq(f->deg, 0, "certified, but gcd(a, a') has degree %d", f->deg);
+            }
+        }
+    }
+    cr_assert_gt(certified, 600);
+}

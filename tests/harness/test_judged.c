@@ -54,7 +54,7 @@ static void judge_grazing(const char *solver, ccdb_judged *whole, ccdb_judged *m
     ccdb_registry *reg = ccdb_registry_new();
     const ccdb_solver *s = ccdb_registry_find(reg, solver);
     cr_assert_not_null(s);
-    ccdb_run_config cfg = { ccdb_params_default(), 1, 1 };
+    ccdb_run_config cfg = { ccdb_params_default(), 1, 1, 0.0 };
     ccdb_solver_run run;
     const double(*q)[8][3] = (const double(*)[8][3])ds.q;
     cr_assert_eq(ccdb_runner_run(s, ds.kind, q, ds.count, &cfg, &run), 0);

@@ -87,11 +87,13 @@ static const ccdb_report_miss misses[] = {
       0.5,
       0.5,
       "ccdbench replay '" VF "' --index 7",
-      "out/misses/vertex-face/" FIXTURE_NASTY_SOLVER ".csv", NO_ARC },
+      "out/misses/vertex-face/" FIXTURE_NASTY_SOLVER ".csv",
+      NO_ARC },
 
     /* every point coincident: zero extent in every direction */
     { FIXTURE_NASTY_SOLVER, VF, "vf", "coplanar", 8, Q8({ 1, 2, 3 }), 0, 0,
-      "ccdbench replay x.csv --index 8", "out/misses/vertex-face/" FIXTURE_NASTY_SOLVER ".csv", NO_ARC },
+      "ccdbench replay x.csv --index 8", "out/misses/vertex-face/" FIXTURE_NASTY_SOLVER ".csv",
+      NO_ARC },
 
     /* coordinates near the top of the double range */
     { FIXTURE_NASTY_SOLVER,
@@ -110,7 +112,8 @@ static const ccdb_report_miss misses[] = {
       0.5,
       0.5,
       "ccdbench replay x.csv --index 9",
-      "out/misses/vertex-face/" FIXTURE_NASTY_SOLVER ".csv", NO_ARC },
+      "out/misses/vertex-face/" FIXTURE_NASTY_SOLVER ".csv",
+      NO_ARC },
 
     /* tiny (subnormal) coordinates, planar motion (zero extent in z) */
     { FIXTURE_NASTY_SOLVER,
@@ -129,7 +132,8 @@ static const ccdb_report_miss misses[] = {
       0.25,
       0.75,
       "ccdbench replay x.csv --index 10",
-      "out/misses/vertex-face/" FIXTURE_NASTY_SOLVER ".csv", NO_ARC },
+      "out/misses/vertex-face/" FIXTURE_NASTY_SOLVER ".csv",
+      NO_ARC },
 
     /* beyond the cap of 3: counted, not drawn */
     { FIXTURE_NASTY_SOLVER, VF, "vf", "coplanar", 11, Q8({ 0, 0, 0 }), 0, 0, NULL,
@@ -155,7 +159,8 @@ static const ccdb_report_miss misses[] = {
       1,
       1,
       "ccdbench replay 'gen, suite/edge-edge' --index 3",
-      NULL, NO_ARC },
+      NULL,
+      NO_ARC },
 
     /* EE: generic crossing with mixed huge and tiny magnitudes */
     { FIXTURE_COMMA_SOLVER,
@@ -174,7 +179,8 @@ static const ccdb_report_miss misses[] = {
       0.5,
       0.5,
       "ccdbench replay 'gen, suite/edge-edge' --index 4 # <&>",
-      NULL, NO_ARC },
+      NULL,
+      NO_ARC },
 
     /* not finite (never produced by the harness, but must not break the page) */
     { FIXTURE_COMMA_SOLVER,
@@ -193,7 +199,8 @@ static const ccdb_report_miss misses[] = {
       NAN,
       NAN,
       "ccdbench replay odd --index 5",
-      NULL, NO_ARC },
+      NULL,
+      NO_ARC },
 };
 
 /* solver, dataset, kind, family, index, state, toi, hit, toi_lo, toi_hi, replay, q, file */

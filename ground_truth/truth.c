@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <mpfr.h>
+
 #include "ccdb_truth.h"
 #include "filter.h"
 #include "gt_poly.h"
@@ -65,6 +67,10 @@ void ccdb_truth_free(ccdb_truth *c)
     mpz_clear(c->tnum);
     gt_sep_free(c);
     free(c);
+    /* MPFR keeps constants (pi, for the rigid kinds' atan) in caches local to the calling
+     * thread; a context is freed by the thread that used it (one per thread, truth_compute.c),
+     * so this frees them before that thread ends instead of leaking them with it. */
+    mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
 }
 
 void ccdb_truth_set_checking(ccdb_truth *c, int on)

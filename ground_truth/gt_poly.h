@@ -56,6 +56,27 @@ void gt_poly_addmul(gt_poly *r, const gt_poly *a, const gt_poly *b); /* r += a*b
 void gt_poly_submul(gt_poly *r, const gt_poly *a, const gt_poly *b); /* r -= a*b, no alias */
 void gt_poly_deriv(gt_poly *r, const gt_poly *a);
 int gt_poly_equal(const gt_poly *a, const gt_poly *b);
+/* Vectors of three polynomials (a point's x, y, z in t): r = a - b; r = a x b and r = a . b
+ * (r must not alias a or b). */
+static inline void gt_vec_sub(gt_poly r[3], const gt_poly a[3], const gt_poly b[3])
+{
+    for (int j = 0; j < 3; j++)
+        gt_poly_sub(&r[j], &a[j], &b[j]);
+}
+static inline void gt_vec_cross(gt_poly r[3], const gt_poly a[3], const gt_poly b[3])
+{
+    for (int j = 0; j < 3; j++) {
+        int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+        gt_poly_mul(&r[j], &a[j1], &b[j2]);
+        gt_poly_submul(&r[j], &a[j2], &b[j1]);
+    }
+}
+static inline void gt_vec_dot(gt_poly *r, const gt_poly a[3], const gt_poly b[3])
+{
+    gt_poly_mul(r, &a[0], &b[0]);
+    gt_poly_addmul(r, &a[1], &b[1]);
+    gt_poly_addmul(r, &a[2], &b[2]);
+}
 static inline int gt_poly_is_zero(const gt_poly *p)
 {
     return p->deg < 0;

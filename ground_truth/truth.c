@@ -188,28 +188,6 @@ static void load(ccdb_truth *c, const double q[8][3], int ee)
 
 /* ---- polynomial vectors ------------------------------------------------------------------ */
 
-static void vsub(gt_poly r[3], const gt_poly a[3], const gt_poly b[3])
-{
-    for (int j = 0; j < 3; j++)
-        gt_poly_sub(&r[j], &a[j], &b[j]);
-}
-
-static void cross(gt_poly r[3], const gt_poly a[3], const gt_poly b[3])
-{
-    for (int j = 0; j < 3; j++) {
-        int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-        gt_poly_mul(&r[j], &a[j1], &b[j2]);
-        gt_poly_submul(&r[j], &a[j2], &b[j1]);
-    }
-}
-
-static void dot(gt_poly *r, const gt_poly a[3], const gt_poly b[3])
-{
-    gt_poly_mul(r, &a[0], &b[0]);
-    gt_poly_addmul(r, &a[1], &b[1]);
-    gt_poly_addmul(r, &a[2], &b[2]);
-}
-
 /* Three consecutive scratch polynomials. */
 static gt_poly *vec3(gt_ws *ws)
 {
@@ -246,11 +224,11 @@ static void compute(ccdb_truth *c, int id)
     if (id < 4) { /* F and n (VF) / m (EE) */
         gt_poly *d = vec3(ws), *e = vec3(ws), *w = vec3(ws);
         int o = c->ee ? 0 : 1; /* VF: b-a, c-a, p-a; EE: a1-a0, b1-b0, b0-a0 */
-        vsub(d, P[c->ee ? 1 : 2], P[o]);
-        vsub(e, P[3], P[c->ee ? 2 : 1]);
-        vsub(w, P[c->ee ? 2 : 0], P[o]);
-        cross(&T[T_N0], d, e);
-        dot(&T[T_F], &T[T_N0], w);
+        gt_vec_sub(d, P[c->ee ? 1 : 2], P[o]);
+        gt_vec_sub(e, P[3], P[c->ee ? 2 : 1]);
+        gt_vec_sub(w, P[c->ee ? 2 : 0], P[o]);
+        gt_vec_cross(&T[T_N0], d, e);
+        gt_vec_dot(&T[T_F], &T[T_N0], w);
         memset(c->have, 1, 4);
     } else if (id < base) { /* EE: (w x db)_k, (m - w x db)_k or (w x da)_k, (m - w x da)_k */
         int blk = (id - T_A0) / 3, k = (id - T_A0) % 3;
@@ -267,8 +245,8 @@ static void compute(ccdb_truth *c, int id)
         const int *sg3 = c->ee ? ee_seg[i] : vf_seg[i];
         gt_poly *B = &T[base + i * SEG_SIZE];
         if (o < SEG_X) {
-            vsub(B + SEG_D, P[sg3[2]], P[sg3[1]]);
-            vsub(B + SEG_W, P[sg3[0]], P[sg3[1]]);
+            gt_vec_sub(B + SEG_D, P[sg3[2]], P[sg3[1]]);
+            gt_vec_sub(B + SEG_W, P[sg3[0]], P[sg3[1]]);
             memset(c->have + base + i * SEG_SIZE, 1, 6);
         } else {
             poly(c, base + i * SEG_SIZE + SEG_D);
@@ -277,8 +255,8 @@ static void compute(ccdb_truth *c, int id)
                 c->have[id] = 1;
             } else {
                 gt_poly *tmp = gt_ws_poly(ws);
-                dot(B + SEG_DOT, B + SEG_D, B + SEG_W);
-                dot(tmp, B + SEG_D, B + SEG_D);
+                gt_vec_dot(B + SEG_DOT, B + SEG_D, B + SEG_W);
+                gt_vec_dot(tmp, B + SEG_D, B + SEG_D);
                 gt_poly_sub(B + SEG_REST, tmp, B + SEG_DOT);
                 c->have[base + i * SEG_SIZE + SEG_DOT] = c->have[base + i * SEG_SIZE + SEG_REST] =
                     1;

@@ -80,25 +80,6 @@ static gt_poly *vec3(gt_ws *ws)
     gt_ws_poly(ws);
     return v;
 }
-static void vsub(gt_poly r[3], const gt_poly a[3], const gt_poly b[3])
-{
-    for (int j = 0; j < 3; j++)
-        gt_poly_sub(&r[j], &a[j], &b[j]);
-}
-static void cross(gt_poly r[3], const gt_poly a[3], const gt_poly b[3])
-{
-    for (int j = 0; j < 3; j++) {
-        int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-        gt_poly_mul(&r[j], &a[j1], &b[j2]);
-        gt_poly_submul(&r[j], &a[j2], &b[j1]);
-    }
-}
-static void dot(gt_poly *r, const gt_poly a[3], const gt_poly b[3])
-{
-    gt_poly_mul(r, &a[0], &b[0]);
-    gt_poly_addmul(r, &a[1], &b[1]);
-    gt_poly_addmul(r, &a[2], &b[2]);
-}
 /* r = a - D2 b (r may alias a; b must not alias r) */
 static void sub_d2(gt_ws *ws, gt_poly *r, const gt_poly *a, const gt_poly *b, const mpz_t D2)
 {
@@ -113,7 +94,7 @@ static void sub_d2(gt_ws *ws, gt_poly *r, const gt_poly *a, const gt_poly *b, co
 static void dist2(gt_ws *ws, gt_poly *r, const gt_poly x[3], const mpz_t D2)
 {
     gt_poly *t = gt_ws_poly(ws), *one = gt_ws_poly(ws);
-    dot(t, x, x);
+    gt_vec_dot(t, x, x);
     mpz_set_ui(one->c[0], 1);
     one->deg = 0;
     sub_d2(ws, r, t, one, D2);
@@ -125,18 +106,18 @@ static void point_segment_block(ccdb_truth *c, gt_poly *B, const int ix[3], cons
     gt_ws_mark mk = gt_ws_save(ws);
     gt_poly *e = vec3(ws), *w = vec3(ws), *wb = vec3(ws), *x = vec3(ws);
     gt_poly *t = gt_ws_poly(ws);
-    vsub(e, c->P[ix[2]], c->P[ix[1]]);
-    vsub(w, c->P[ix[0]], c->P[ix[1]]);
-    vsub(wb, c->P[ix[0]], c->P[ix[2]]);
+    gt_vec_sub(e, c->P[ix[2]], c->P[ix[1]]);
+    gt_vec_sub(w, c->P[ix[0]], c->P[ix[1]]);
+    gt_vec_sub(wb, c->P[ix[0]], c->P[ix[2]]);
     dist2(ws, &B[PS_VA], w, D2);
     dist2(ws, &B[PS_VB], wb, D2);
-    dot(&B[PS_DOT], w, e);
-    dot(&B[PS_EE], e, e);
+    gt_vec_dot(&B[PS_DOT], w, e);
+    gt_vec_dot(&B[PS_EE], e, e);
     for (int j = 0; j < 3; j++)
         gt_poly_set(&B[PS_E0 + j], &e[j]);
     gt_poly_sub(&B[PS_REST], &B[PS_EE], &B[PS_DOT]);
-    cross(x, w, e);
-    dot(t, x, x);
+    gt_vec_cross(x, w, e);
+    gt_vec_dot(t, x, x);
     sub_d2(ws, &B[PS_DIST], t, &B[PS_EE], D2);
     gt_ws_restore(ws, mk);
 }
@@ -148,21 +129,21 @@ static void face_block(ccdb_truth *c, gt_poly *B, const mpz_t D2)
     gt_poly(*P)[3] = c->P;
     gt_poly *n = vec3(ws), *u = vec3(ws), *v = vec3(ws), *x = vec3(ws), *F = gt_ws_poly(ws);
     gt_poly *F2 = gt_ws_poly(ws);
-    vsub(u, P[2], P[1]);
-    vsub(v, P[3], P[1]);
-    cross(n, u, v);
-    dot(&B[FC_NN], n, n);
+    gt_vec_sub(u, P[2], P[1]);
+    gt_vec_sub(v, P[3], P[1]);
+    gt_vec_cross(n, u, v);
+    gt_vec_dot(&B[FC_NN], n, n);
     for (int j = 0; j < 3; j++)
         gt_poly_set(&B[FC_N0 + j], &n[j]);
     for (int i = 0; i < 3; i++) { /* edge (x_i, x_j): n.((x_j - x_i) x (p - x_i)) */
         const int a = 1 + i, b = 1 + (i + 1) % 3;
-        vsub(u, P[b], P[a]);
-        vsub(v, P[0], P[a]);
-        cross(x, u, v);
-        dot(&B[FC_G0 + i], n, x);
+        gt_vec_sub(u, P[b], P[a]);
+        gt_vec_sub(v, P[0], P[a]);
+        gt_vec_cross(x, u, v);
+        gt_vec_dot(&B[FC_G0 + i], n, x);
     }
-    vsub(v, P[0], P[1]);
-    dot(F, n, v);
+    gt_vec_sub(v, P[0], P[1]);
+    gt_vec_dot(F, n, v);
     gt_poly_mul(F2, F, F);
     sub_d2(ws, &B[FC_DIST], F2, &B[FC_NN], D2);
     gt_ws_restore(ws, mk);
@@ -175,20 +156,20 @@ static void interior_block(ccdb_truth *c, gt_poly *B, const mpz_t D2)
     gt_poly(*P)[3] = c->P;
     gt_poly *da = vec3(ws), *db = vec3(ws), *w = vec3(ws), *m = vec3(ws), *x = vec3(ws);
     gt_poly *F = gt_ws_poly(ws), *F2 = gt_ws_poly(ws);
-    vsub(da, P[1], P[0]);
-    vsub(db, P[3], P[2]);
-    vsub(w, P[2], P[0]);
-    cross(m, da, db);
-    dot(&B[II_MM], m, m);
+    gt_vec_sub(da, P[1], P[0]);
+    gt_vec_sub(db, P[3], P[2]);
+    gt_vec_sub(w, P[2], P[0]);
+    gt_vec_cross(m, da, db);
+    gt_vec_dot(&B[II_MM], m, m);
     for (int j = 0; j < 3; j++)
         gt_poly_set(&B[II_M0 + j], &m[j]);
-    cross(x, w, db); /* u m.m = (w x db).m */
-    dot(&B[II_U], x, m);
+    gt_vec_cross(x, w, db); /* u m.m = (w x db).m */
+    gt_vec_dot(&B[II_U], x, m);
     gt_poly_sub(&B[II_UR], &B[II_MM], &B[II_U]);
-    cross(x, w, da); /* v m.m = (w x da).m */
-    dot(&B[II_V], x, m);
+    gt_vec_cross(x, w, da); /* v m.m = (w x da).m */
+    gt_vec_dot(&B[II_V], x, m);
     gt_poly_sub(&B[II_VR], &B[II_MM], &B[II_V]);
-    dot(F, w, m);
+    gt_vec_dot(F, w, m);
     gt_poly_mul(F2, F, F);
     sub_d2(ws, &B[II_DIST], F2, &B[II_MM], D2);
     gt_ws_restore(ws, mk);

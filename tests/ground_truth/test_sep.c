@@ -17,6 +17,7 @@
 #include "ccdb_dataset.h"
 #include "ccdb_generators.h"
 #include "ccdb_test.h"
+#include "gt_witness.h" /* mpq vectors: vec, point_at, vsub, vdot, vcross */
 #include "ccdb_truth.h"
 #include "gt_test_util.h"
 
@@ -30,71 +31,19 @@ static void sep_run(ccdb_truth *t, int ee, const double q[8][3], double d, ccdb_
 
 /* ---- an independent exact distance at a rational time (mpq; no polynomial in t) ------------ */
 
-typedef mpq_t qv[3];
-
-static void qv_init(qv v)
-{
-    mpq_inits(v[0], v[1], v[2], NULL);
-}
-static void qv_clear(qv v)
-{
-    mpq_clears(v[0], v[1], v[2], NULL);
-}
-static void at_time(qv r, const double q[8][3], int i, const mpq_t t)
-{
-    mpq_t a, b;
-    mpq_inits(a, b, NULL);
-    for (int j = 0; j < 3; j++) {
-        mpq_set_d(a, q[i][j]);
-        mpq_set_d(b, q[i + 4][j]);
-        mpq_sub(b, b, a);
-        mpq_mul(b, b, t);
-        mpq_add(r[j], a, b);
-    }
-    mpq_clears(a, b, NULL);
-}
-static void qsub(qv r, qv a, qv b)
-{
-    for (int j = 0; j < 3; j++)
-        mpq_sub(r[j], a[j], b[j]);
-}
-static void qdot(mpq_t r, qv a, qv b)
-{
-    mpq_t x;
-    mpq_init(x);
-    mpq_mul(r, a[0], b[0]);
-    for (int j = 1; j < 3; j++) {
-        mpq_mul(x, a[j], b[j]);
-        mpq_add(r, r, x);
-    }
-    mpq_clear(x);
-}
-static void qcross(qv r, qv a, qv b)
-{
-    mpq_t x;
-    mpq_init(x);
-    for (int j = 0; j < 3; j++) {
-        int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-        mpq_mul(r[j], a[j1], b[j2]);
-        mpq_mul(x, a[j2], b[j1]);
-        mpq_sub(r[j], r[j], x);
-    }
-    mpq_clear(x);
-}
-
 /* r = squared distance from p to the closed segment [a, b]: clamp the projection parameter. */
-static void pt_seg(mpq_t r, qv p, qv a, qv b)
+static void pt_seg(mpq_t r, vec p, vec a, vec b)
 {
-    qv e, w;
-    qv_init(e);
-    qv_init(w);
+    vec e, w;
+    vq_init(e);
+    vq_init(w);
     mpq_t s, ee, x;
     mpq_inits(s, ee, x, NULL);
-    qsub(e, b, a);
-    qsub(w, p, a);
-    qdot(ee, e, e);
+    vsub(e, b, a);
+    vsub(w, p, a);
+    vdot(ee, e, e);
     if (mpq_sgn(ee) > 0) {
-        qdot(s, w, e);
+        vdot(s, w, e);
         mpq_div(s, s, ee);
         if (mpq_sgn(s) < 0)
             mpq_set_ui(s, 0, 1);
@@ -105,10 +54,10 @@ static void pt_seg(mpq_t r, qv p, qv a, qv b)
             mpq_sub(w[j], w[j], x);
         }
     }
-    qdot(r, w, w);
+    vdot(r, w, w);
     mpq_clears(s, ee, x, NULL);
-    qv_clear(e);
-    qv_clear(w);
+    vq_clear(e);
+    vq_clear(w);
 }
 
 static void min_into(mpq_t best, const mpq_t v, int *first)
@@ -124,34 +73,34 @@ static void min_into(mpq_t best, const mpq_t v, int *first)
  * the distance of the lines; else the nearest endpoint-segment pair. */
 static void dist2_at(mpq_t r, const double q[8][3], int ee, const mpq_t t)
 {
-    qv x[4], u, v, n, c;
+    vec x[4], u, v, n, c;
     for (int i = 0; i < 4; i++) {
-        qv_init(x[i]);
-        at_time(x[i], q, i, t);
+        vq_init(x[i]);
+        point_at(x[i], q, i, t);
     }
-    qv_init(u);
-    qv_init(v);
-    qv_init(n);
-    qv_init(c);
+    vq_init(u);
+    vq_init(v);
+    vq_init(n);
+    vq_init(c);
     mpq_t nn, s, k;
     mpq_inits(nn, s, k, NULL);
     int first = 1;
     if (!ee) {
-        qsub(u, x[2], x[1]);
-        qsub(v, x[3], x[1]);
-        qcross(n, u, v);
-        qdot(nn, n, n);
+        vsub(u, x[2], x[1]);
+        vsub(v, x[3], x[1]);
+        vcross(n, u, v);
+        vdot(nn, n, n);
         int inside = mpq_sgn(nn) > 0;
         for (int i = 0; i < 3 && inside; i++) {
-            qsub(u, x[1 + (i + 1) % 3], x[1 + i]);
-            qsub(v, x[0], x[1 + i]);
-            qcross(c, u, v);
-            qdot(s, n, c);
+            vsub(u, x[1 + (i + 1) % 3], x[1 + i]);
+            vsub(v, x[0], x[1 + i]);
+            vcross(c, u, v);
+            vdot(s, n, c);
             inside = mpq_sgn(s) >= 0;
         }
         if (inside) {
-            qsub(v, x[0], x[1]);
-            qdot(s, n, v);
+            vsub(v, x[0], x[1]);
+            vdot(s, n, v);
             mpq_mul(s, s, s);
             mpq_div(s, s, nn);
             min_into(r, s, &first);
@@ -161,22 +110,22 @@ static void dist2_at(mpq_t r, const double q[8][3], int ee, const mpq_t t)
             min_into(r, s, &first);
         }
     } else {
-        qv da, db, w;
-        qv_init(da);
-        qv_init(db);
-        qv_init(w);
-        qsub(da, x[1], x[0]);
-        qsub(db, x[3], x[2]);
-        qsub(w, x[2], x[0]);
-        qcross(n, da, db);
-        qdot(nn, n, n);
+        vec da, db, w;
+        vq_init(da);
+        vq_init(db);
+        vq_init(w);
+        vsub(da, x[1], x[0]);
+        vsub(db, x[3], x[2]);
+        vsub(w, x[2], x[0]);
+        vcross(n, da, db);
+        vdot(nn, n, n);
         if (mpq_sgn(nn) > 0) {
-            qcross(c, w, db);
-            qdot(s, c, n);
-            qcross(c, w, da);
-            qdot(k, c, n);
+            vcross(c, w, db);
+            vdot(s, c, n);
+            vcross(c, w, da);
+            vdot(k, c, n);
             if (mpq_sgn(s) >= 0 && mpq_cmp(s, nn) <= 0 && mpq_sgn(k) >= 0 && mpq_cmp(k, nn) <= 0) {
-                qdot(s, w, n);
+                vdot(s, w, n);
                 mpq_mul(s, s, s);
                 mpq_div(s, s, nn);
                 min_into(r, s, &first);
@@ -190,17 +139,17 @@ static void dist2_at(mpq_t r, const double q[8][3], int ee, const mpq_t t)
         min_into(r, s, &first);
         pt_seg(s, x[3], x[0], x[1]);
         min_into(r, s, &first);
-        qv_clear(da);
-        qv_clear(db);
-        qv_clear(w);
+        vq_clear(da);
+        vq_clear(db);
+        vq_clear(w);
     }
     mpq_clears(nn, s, k, NULL);
     for (int i = 0; i < 4; i++)
-        qv_clear(x[i]);
-    qv_clear(u);
-    qv_clear(v);
-    qv_clear(n);
-    qv_clear(c);
+        vq_clear(x[i]);
+    vq_clear(u);
+    vq_clear(v);
+    vq_clear(n);
+    vq_clear(c);
 }
 
 /* dist(t) <= d, exactly, at the double time t. */

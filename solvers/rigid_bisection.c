@@ -27,19 +27,9 @@
 static void rb_solve(const double q[8][3], const ccdb_params *params, int vf, ccdb_result *out)
 {
     rm_motion m;
-    out->state = CCDB_MISS;
-    out->toi = 0.0;
-    out->work = 0;
-    if (rm_motion_init(q, vf, &m) != 0) {
-        out->state = CCDB_FAILED;
-        return;
-    }
-    if (!rm_in_scale(q, &m)) {
-        out->state = CCDB_GAVE_UP;
-        return;
-    }
     rm_polys ps;
-    rm_polys_init(q, &m, &ps);
+    if (rm_interval_begin(q, vf, &m, &ps, out) != 0)
+        return;
     double sa[RB_STACK], sb[RB_STACK];
     int top = 0;
     sa[top] = 0.0;

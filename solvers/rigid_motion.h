@@ -20,6 +20,7 @@
 
 #include <math.h>
 
+#include "ccdb_solver.h"
 #include "float_geom.h"
 #include "interval_arith.h"
 
@@ -321,6 +322,27 @@ static inline int rm_in_scale(const double q[8][3], const rm_motion *m)
             if (fabs(q[r][k]) > (r == 5 ? RM_MAX_W : RM_MAX_COORD))
                 return 0;
     return m->wn <= RM_MAX_W;
+}
+
+/* The start the interval solvers share: out set to a miss, then the motion and its polynomials
+ * in u. Returns 0 to go on; -1 with out answered: FAILED for a malformed motion row, GAVE_UP
+ * outside the safe scale (never a silent miss). */
+static inline int rm_interval_begin(const double q[8][3], int vf, rm_motion *m, rm_polys *ps,
+                                    ccdb_result *out)
+{
+    out->state = CCDB_MISS;
+    out->toi = 0.0;
+    out->work = 0;
+    if (rm_motion_init(q, vf, m) != 0) {
+        out->state = CCDB_FAILED;
+        return -1;
+    }
+    if (!rm_in_scale(q, m)) {
+        out->state = CCDB_GAVE_UP;
+        return -1;
+    }
+    rm_polys_init(q, m, ps);
+    return 0;
 }
 
 #endif

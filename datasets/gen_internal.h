@@ -68,9 +68,10 @@ void gen_random_signed_perm(ccdb_prng *rng, int perm[3], int sign[3]);
 uint64_t gen_stream_seed(const char *family, ccdb_kind kind, uint64_t seed);
 
 /* A separation family (gen_sep_*.c) builds one query at separation d > 0 directly in doubles, in
- * a canonical frame: integers below 2^10, the multiples 2^k d of d (exact) and nextafter(d, +inf)
- * for the twin one ulp outside d; never a sum of an integer and d. Same draw order for both
- * twins (twin 0 / 1), as above. The intent is the truth at d. */
+ * a canonical frame: integers below 2^10 (sep_corner: times a power of two near d), the multiples
+ * 2^k d of d (exact) and nextafter(d, +inf) for the twin one ulp outside d; never a sum of an
+ * integer and d. Same draw order for both twins (twin 0 / 1), as above. The intent is the truth
+ * at d. */
 typedef void (*gen_sep_builder)(ccdb_prng *rng, ccdb_kind kind, int twin, double d, double q[8][3],
                                 ccdb_gen_intent *in);
 void gen_sep_approach(ccdb_prng *rng, ccdb_kind kind, int twin, double d, double q[8][3],
@@ -79,6 +80,8 @@ void gen_sep_slide(ccdb_prng *rng, ccdb_kind kind, int twin, double d, double q[
                    ccdb_gen_intent *in);
 void gen_sep_endpoint(ccdb_prng *rng, ccdb_kind kind, int twin, double d, double q[8][3],
                       ccdb_gen_intent *in);
+void gen_sep_corner(ccdb_prng *rng, ccdb_kind kind, int twin, double d, double q[8][3],
+                    ccdb_gen_intent *in);
 
 /* --- helpers for builders --- */
 void gen_case_clear(gen_case *c);

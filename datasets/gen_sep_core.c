@@ -34,6 +34,11 @@ static const sep_entry families[] = {
         "exactly d; twin one ulp outside",
         CCDB_GEN_VF | CCDB_GEN_EE },
       gen_sep_endpoint },
+    { { "sep_corner",
+        "grazing the d-sphere of a corner / edge end or the d-cylinder of an edge at exactly d at "
+        "an interior time (or passing inside it); twin one ulp outside",
+        CCDB_GEN_VF | CCDB_GEN_EE },
+      gen_sep_corner },
 };
 
 #define N_FAMILIES (sizeof families / sizeof families[0])

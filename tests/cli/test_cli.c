@@ -479,4 +479,16 @@ Test(cli, gen_min_sep_families)
     cr_assert(strstr(out, "\n0,1,") && strstr(out, "\n1,0,,,generic\n"), "%s", out);
     free(out);
     free(err);
+    /* every separation family is listed (sep_corner, the last one, too) and generates */
+    cr_assert_eq(RUN(&out, &err, "gen", "--list"), 0, "%s", err);
+    cr_assert(strstr(out, "\nsep_corner ") && strstr(out, "(--min-sep D) grazing the d-sphere"),
+              "%s", out);
+    free(out);
+    free(err);
+    cr_assert_eq(RUN(&out, &err, "gen", "--family", "sep_corner", "--kind", "vf", "--count", "10",
+                     "--min-sep", "0.25", "-o", outp),
+                 0, "%s", err);
+    cr_assert(strstr(err, "wrote 10 vf queries of sep_corner (5 hits"), "%s", err);
+    free(out);
+    free(err);
 }

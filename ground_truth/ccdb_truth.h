@@ -49,6 +49,8 @@ typedef enum ccdb_truth_stage {
     CCDB_STAGE_SEP_PLANE, /* separation d > 0 only: exact proof that the vertex stays more than
                              d from the triangle's plane (VF) / the two lines more than d apart
                              (EE) at every t (misses) */
+    CCDB_STAGE_SEP_FP,    /* separation d > 0 only: certified floating-point stage (hits and
+                             misses; after BOX, before SEP_PLANE) */
     CCDB_STAGE_COUNT
 } ccdb_truth_stage;
 

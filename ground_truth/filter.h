@@ -53,6 +53,20 @@ typedef struct ccdb_fp_roots_result {
 int ccdb_fp_roots_vf(const double q[8][3], ccdb_fp_roots_result *out);
 int ccdb_fp_roots_ee(const double q[8][3], ccdb_fp_roots_result *out);
 
+/* Certified floating-point stage at a separation d > 0 (fp_sep.c, docs/ground-truth.md), run
+ * after the box stage. Returns 1 when it decided: out->hit, and for a hit the exact bracket
+ * (toi_lo = toi_hi = 0 for a TOI of 0, else adjacent doubles toi_lo < TOI < toi_hi: it never
+ * decides another TOI that is a double) and in out->cls the ccdb_truth_class of the feature within
+ * d at the TOI (sep_vertex, sep_edge, sep_face; EE sep_endpoint, sep_interior), the class
+ * truth_sep.c gives. Returns 0 to pass the query on. */
+typedef struct ccdb_fp_sep_result {
+    int hit;
+    double toi_lo, toi_hi;
+    int cls;
+} ccdb_fp_sep_result;
+int ccdb_fp_sep_vf(const double q[8][3], double d, ccdb_fp_sep_result *out);
+int ccdb_fp_sep_ee(const double q[8][3], double d, ccdb_fp_sep_result *out);
+
 /* The fp stage splits [0,1] into dyadic pieces no narrower than 2^-CCDB_FILTER_FP_MAX_DEPTH;
  * on each it proves the cubic's sign or a violated contact condition (see filter_fp.c). */
 #define CCDB_FILTER_FP_MAX_DEPTH 4

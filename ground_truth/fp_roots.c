@@ -29,13 +29,12 @@
  * a possible contact, and contacts on a boundary never get certified signs: they go on to the
  * exact path. docs/ground-truth.md ("The certified floating-point stage") has the argument.
  */
-#include <float.h>
 #include <math.h>
 #include <stddef.h>
-#include <string.h>
 
 #include "filter.h"
 #include "gt_fpoly.h"
+#include "gt_fpq.h"
 
 /* Isolation budget: pieces of [0, 1] no narrower than 2^-ISO_DEPTH, at most ISO_NODES pieces. */
 #define ISO_DEPTH 16
@@ -66,50 +65,6 @@ typedef struct fp_query {
     int ee;
     fp_tier tier[2]; /* [0]: plain-double balls, [1]: double-double balls */
 } fp_query;
-
-/* Loads the query, scaled by a power of two so that max |coordinate| lies in [1/2, 1) unless it
- * lies in [2^-16, 2^16] already (then every value computed here stays below 2^62: differences
- * below 2^18, n's coefficients below 2^38, F's below 2^59, Bernstein and shifted coefficients
- * below 2^62; and far above the underflow slack). Refuses (returns 0) all-zero and non-finite
- * queries, and queries where scaling down would round a tiny coordinate. */
-static int load_scaled(const double q[8][3], fp_query *f)
-{
-    double mx = 0.0;
-    for (int i = 0; i < 8; i++)
-        for (int k = 0; k < 3; k++) {
-            const double a = fabs(q[i][k]);
-            if (!(a <= DBL_MAX))
-                return 0;
-            mx = a > mx ? a : mx;
-        }
-    if (mx >= 0x1p-16 && mx <= 0x1p16) {
-        memcpy(f->x0, q, sizeof f->x0);
-        memcpy(f->x1, q + 4, sizeof f->x1);
-        return 1;
-    }
-    if (mx == 0.0)
-        return 0;
-    int e = 0;
-    (void)frexp(mx, &e); /* mx = m 2^e, m in [1/2, 1), e in [-1073, 1024] */
-    double f1 = 1.0, f2;
-    if (-e > 1000) { /* 2^-e is not a double: two exact steps */
-        f1 = 0x1p600;
-        f2 = ldexp(1.0, -e - 600);
-    } else {
-        f2 = ldexp(1.0, -e);
-    }
-    for (int i = 0; i < 8; i++)
-        for (int k = 0; k < 3; k++) {
-            const double x = q[i][k] * f1 * f2;
-            if (q[i][k] != 0.0 && !(fabs(x) >= DBL_MIN)) /* may have been rounded */
-                return 0;
-            if (i < 4)
-                f->x0[i][k] = x;
-            else
-                f->x1[i - 4][k] = x;
-        }
-    return 1;
-}
 
 /* d(t) = x_i(t) - x_j(t): v0 = (x_i - x_j)(0), v1 = (x_i - x_j)(1) - v0. */
 static void lin_diff(const fp_query *f, int i, int j, int dd, lin3 *d)
@@ -581,7 +536,8 @@ static void class_facts(fp_query *f, ccdb_fp_roots_result *out)
 static int run(const double q[8][3], int ee, ccdb_fp_roots_result *out)
 {
     fp_query f;
-    if (!load_scaled(q, &f))
+    double scale[2];
+    if (!gt_fp_load_scaled(q, f.x0, f.x1, scale))
         return 0;
     f.ee = ee;
     for (int d = 0; d < 2; d++) {

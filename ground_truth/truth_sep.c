@@ -471,13 +471,31 @@ static void exact(ccdb_truth *c, int ee, ccdb_truth_result *out)
     out->cls = (ccdb_truth_class)cls;
 }
 
+/* Flags and primary class of a decided query (as exact() sets them). */
+static void set_class(ccdb_truth_result *out, int feature)
+{
+    out->flags = 1u << CCDB_CLASS_GENERIC;
+    if (out->hit) {
+        out->flags = 1u << feature;
+        if (out->toi_lo == 0.0 && out->toi_hi == 0.0)
+            out->flags |= 1u << CCDB_CLASS_CONTACT_T0;
+    }
+    int cls = 0;
+    while (!(out->flags & (1u << cls)))
+        cls++;
+    out->cls = (ccdb_truth_class)cls;
+}
+
 void gt_sep_run(ccdb_truth *c, const double q[8][3], int ee, double d, ccdb_truth_result *out)
 {
     ccdb_truth_stage stage = CCDB_STAGE_EXACT;
+    ccdb_fp_sep_result fs;
     if (c->filters && box_miss(q, ee, d))
         stage = CCDB_STAGE_BOX;
+    else if (c->filters && (ee ? ccdb_fp_sep_ee(q, d, &fs) : ccdb_fp_sep_vf(q, d, &fs)))
+        stage = CCDB_STAGE_SEP_FP;
     struct gt_sep *s = sep_get(c);
-    if (stage != CCDB_STAGE_BOX || c->check) {
+    if (stage == CCDB_STAGE_EXACT || c->check) {
         gt_truth_load(c, q, ee, d, s->D);
         build_plane(c, s, ee);
         if (c->filters && stage == CCDB_STAGE_EXACT && plane_miss(c, s, ee))
@@ -485,6 +503,17 @@ void gt_sep_run(ccdb_truth *c, const double q[8][3], int ee, double d, ccdb_trut
     }
     if (stage == CCDB_STAGE_EXACT) {
         exact(c, ee, out);
+    } else if (stage == CCDB_STAGE_SEP_FP) {
+        out->hit = fs.hit;
+        out->toi_lo = fs.toi_lo;
+        out->toi_hi = fs.toi_hi;
+        set_class(out, fs.cls);
+        if (c->check) { /* re-derived by the exact path */
+            ccdb_truth_result ex;
+            exact(c, ee, &ex);
+            assert(ex.hit == out->hit && ex.flags == out->flags && ex.cls == out->cls);
+            assert(ex.toi_lo == out->toi_lo && ex.toi_hi == out->toi_hi);
+        }
     } else {
         set_miss(out, stage);
         if (c->check) { /* re-derived by the exact path */

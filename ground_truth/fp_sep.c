@@ -1,0 +1,699 @@
+/* fp_sep.c — the certified floating-point stage of the judge at a separation d > 0, run after the
+ * box stage and before the exact stages of truth_sep.c. It decides hits, with the exact TOI
+ * bracket and class, and misses, whenever every sign it needs is certified by balls (gt_ball.h,
+ * plain doubles first, double-doubles where those cannot tell); otherwise it passes the query on.
+ *
+ * The question is truth_sep.c's: dist(t) <= d for some t in [0,1], where the set
+ * U = {t : dist(t) <= d} is the union of the feature sets (a vertex / endpoint pair, a
+ * point-segment interior, the face / the two interiors), each a conjunction of sign conditions
+ * on the same polynomials truth_sep.c builds (here with ball coefficients, from the coordinates
+ * and d scaled by one power of two: every polynomial is homogeneous in them, so no sign and no
+ * root changes). A strict condition |v|^2 > 0 (v = e, n or m) is certified on the whole window
+ * by a component of v of certified sign on each of a few pieces, so it drops out.
+ *
+ * 1. The plane bound. G = F^2 - D2 n.n (VF; EE: (w.m)^2 - D2 m.m) > 0 at t means the vertex is
+ *    more than d from the triangle's plane (the lines are more than d apart), so from every
+ *    feature: U is empty where G > 0. If G(0) > 0, the first root of G (isolated, gt_fpoly_iso)
+ *    starts the window: A = the lower end of its interval (G > 0 on [0, A]); no root: a miss.
+ *    Otherwise A = 0, and t = 0 is decided first: every feature certified to hold or not there,
+ *    in truth_sep.c's order (vertices, edges, face), the first that holds gives TOI 0 and its
+ *    class.
+ * 2. The first point of each feature in (A, T], T = the upper end of the best TOI bracket so far
+ *    (1 at first): a feature set is closed (with |v|^2 > 0 certified), so its first point after
+ *    A, where it does not hold, is a root of one of its polynomials. The roots of all of them in
+ *    [A, T] are isolated (simple, certified sign changes; a piece where another condition is
+ *    certified violated is skipped), sorted, and must lie in disjoint intervals; at each in turn
+ *    the other polynomials' signs on its interval decide the conjunction (the root's own
+ *    polynomial is 0 there, which meets <= 0 and >= 0). The face (EE: the interiors) goes first,
+ *    as the usual winner; each feature's first point must come strictly before the best so far
+ *    (disjoint intervals) or not at all in (A, T].
+ * 3. The winner's root is shrunk to two adjacent doubles with certified opposite signs (plain
+ *    doubles, then double-doubles), so it is not a double and the bracket is the exact path's.
+ *    Every other feature is empty on [0, T] ⊇ [0, TOI], so the winner's is the only feature
+ *    holding at the TOI and its class is the class truth_sep.c gives (within()).
+ * Roots at a double (t = 0 contacts at exactly d, t = 1, TOIs that are doubles), multiple roots
+ * (tangent approaches), coincident roots of different conditions and |v| = 0 (degenerate
+ * primitives, parallel edges) never get certified signs: they go on to the exact stages.
+ * docs/ground-truth.md ("Minimum separation", "The certified stage at d > 0") has the argument.
+ */
+#include <float.h>
+#include <math.h>
+#include <stddef.h>
+
+#include "ccdb_truth.h"
+#include "filter.h"
+#include "gt_fpoly.h"
+#include "gt_fpq.h"
+
+#define ISO_DEPTH   20
+#define ISO_NODES   48
+#define MAX_ROOTS   24
+#define COVER_DEPTH 3
+/* plain doubles narrow a root to this many ulps before the double-doubles finish it */
+#define NARROW_ULPS 4096
+#define START_GRID  0x1p-24 /* the windows' ends are on this grid: exact widths and halvings */
+
+enum { NPOLY = 5, NFEAT = 9 };
+enum { VERT, SEG, FACE, INTER };
+
+/* A feature: p[0] the distance condition (<= 0), p[1..np-1] the sides (>= 0), and when nv = 3
+ * the strict condition |v|^2 > 0 with v's components. level: 0 nothing built, 1 p[0] and v
+ * (face / interiors only), 2 everything. */
+typedef struct sfeat {
+    int level, np, nv;
+    gt_fpoly p[NPOLY];
+    gt_fpoly v[3];
+} sfeat;
+
+typedef struct sep_q {
+    double x0[4][3], x1[4][3];
+    int ee;
+    gt_ball D2[2];     /* d^2 in each tier */
+    sfeat f[4][NFEAT]; /* per tier: 0 plain doubles, 1 double-doubles; + 2: at t = 0 */
+} sep_q;
+
+/* Feature table. VF rows: 0 = p, 1 = a, 2 = b, 3 = c; EE rows: 0 = a0, 1 = a1, 2 = b0, 3 = b1.
+ * VERT (i, j): |x_i - x_j|^2 - D2; SEG (i; j, k): x_i against the closed segment [x_j, x_k].
+ * The face / interiors go first (index 0). */
+typedef struct fdesc {
+    int type, i, j, k;
+} fdesc;
+static const fdesc vf_feat[7] = { { FACE, 0, 0, 0 }, { VERT, 0, 1, 0 }, { VERT, 0, 2, 0 },
+                                  { VERT, 0, 3, 0 }, { SEG, 0, 1, 2 },  { SEG, 0, 2, 3 },
+                                  { SEG, 0, 3, 1 } };
+static const fdesc ee_feat[9] = { { INTER, 0, 0, 0 }, { VERT, 0, 2, 0 }, { VERT, 0, 3, 0 },
+                                  { VERT, 1, 2, 0 },  { VERT, 1, 3, 0 }, { SEG, 0, 2, 3 },
+                                  { SEG, 1, 2, 3 },   { SEG, 2, 0, 1 },  { SEG, 3, 0, 1 } };
+
+static const fdesc *desc(const sep_q *s, int fi)
+{
+    return s->ee ? &ee_feat[fi] : &vf_feat[fi];
+}
+
+static int n_feat(const sep_q *s)
+{
+    return s->ee ? 9 : 7;
+}
+
+static int feat_class(const sep_q *s, int fi)
+{
+    switch (desc(s, fi)->type) {
+    case VERT: return s->ee ? CCDB_CLASS_SEP_ENDPOINT : CCDB_CLASS_SEP_VERTEX;
+    case SEG: return s->ee ? CCDB_CLASS_SEP_ENDPOINT : CCDB_CLASS_SEP_EDGE;
+    case FACE: return CCDB_CLASS_SEP_FACE;
+    default: return CCDB_CLASS_SEP_INTERIOR;
+    }
+}
+
+/* ---- ball polynomials -------------------------------------------------------------------- */
+
+/* x_i(t) - x_j(t), degree 1 per component: c0 = (x_i - x_j)(0), c1 = (x_i - x_j)(1) - c0; or
+ * only c0, degree 0, in the tiers at t = 0. */
+static void lin(const sep_q *s, int i, int j, int tier, gt_fpoly r[3])
+{
+    const int dd = tier & 1, at0 = tier >> 1;
+    for (int k = 0; k < 3; k++) {
+        r[k].deg = at0 ? 0 : 1;
+        r[k].dd = dd;
+        r[k].c[0] =
+            dd ? gt_ball_dsub(s->x0[i][k], s->x0[j][k]) : gt_ball_dsub1(s->x0[i][k], s->x0[j][k]);
+        if (at0)
+            continue;
+        const gt_ball c1 =
+            dd ? gt_ball_dsub(s->x1[i][k], s->x1[j][k]) : gt_ball_dsub1(s->x1[i][k], s->x1[j][k]);
+        r[k].c[1] = gt_ball_subp(c1, r[k].c[0], dd);
+    }
+}
+
+/* r = a b (r must not alias a or b; deg a + deg b <= GT_FP_MAXDEG). Plain doubles: each
+ * coefficient is a sum of n <= 7 products, computed in one pass with one radius: the balls
+ * contribute sum (ra (|yb| + rb) + |xa| rb) (xa, ya the centres), the rounding of the n
+ * products and n - 1 additions at most gamma_n sum |xa xb| <= 2 n u m with m the computed
+ * sum of |fl(xa xb)| (Higham, lemma 3.4 with (3.4)), and underflow GT_BALL_MU per product.
+ * The radius' own roundings (fewer than 40, each losing a factor 1 - u, on non-negative terms)
+ * and the factor between m and sum |xa xb| are paid for by 1 + 2^-40. (Half the work of
+ * gt_ball_mul1 and gt_ball_add1 per term.) */
+static void pmul(gt_fpoly *r, const gt_fpoly *a, const gt_fpoly *b)
+{
+    const int dd = a->dd;
+    r->deg = a->deg + b->deg;
+    r->dd = dd;
+    for (int k = 0; k <= r->deg; k++) {
+        const int lo = k > b->deg ? k - b->deg : 0, hi = k < a->deg ? k : a->deg;
+        if (dd) {
+            gt_ball acc = gt_ball_mul(a->c[lo], b->c[k - lo]);
+            for (int i = lo + 1; i <= hi; i++)
+                acc = gt_ball_add(acc, gt_ball_mul(a->c[i], b->c[k - i]));
+            r->c[k] = acc;
+            continue;
+        }
+        double v = 0.0, m = 0.0, rad = 0.0;
+        for (int i = lo; i <= hi; i++) {
+            const gt_ball *x = &a->c[i], *y = &b->c[k - i];
+            const double p = x->hi * y->hi;
+            v += p;
+            m += fabs(p);
+            rad += x->rad * (fabs(y->hi) + y->rad) + fabs(x->hi) * y->rad;
+        }
+        const double n = (double)(hi - lo + 1);
+        r->c[k] =
+            (gt_ball){ v, 0.0, (rad + (2.0 * n * 0x1p-53) * m) * (1.0 + 0x1p-40) + n * GT_BALL_MU };
+    }
+}
+
+/* r = a + sign b (r may alias a or b) */
+static void padd(gt_fpoly *r, const gt_fpoly *a, const gt_fpoly *b, int sign)
+{
+    const int dd = a->dd, n = a->deg > b->deg ? a->deg : b->deg;
+    for (int k = 0; k <= n; k++) {
+        const gt_ball y = sign < 0 ? gt_ball_neg(b->c[k]) : b->c[k];
+        r->c[k] = k > b->deg ? a->c[k] : k > a->deg ? y : gt_ball_addp(a->c[k], y, dd);
+    }
+    r->deg = n;
+    r->dd = dd;
+}
+
+/* r = a - D2 b */
+static void psub_d2(gt_fpoly *r, const gt_fpoly *a, const gt_fpoly *b, gt_ball D2)
+{
+    gt_fpoly t = *b;
+    for (int k = 0; k <= t.deg; k++)
+        t.c[k] = gt_ball_mulp(t.c[k], D2, t.dd);
+    padd(r, a, &t, -1);
+}
+
+static void vcross(gt_fpoly r[3], const gt_fpoly a[3], const gt_fpoly b[3])
+{
+    for (int k = 0; k < 3; k++) {
+        const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+        gt_fpoly t;
+        pmul(&r[k], &a[k1], &b[k2]);
+        pmul(&t, &a[k2], &b[k1]);
+        padd(&r[k], &r[k], &t, -1);
+    }
+}
+
+static void vdot(gt_fpoly *r, const gt_fpoly a[3], const gt_fpoly b[3])
+{
+    gt_fpoly t;
+    pmul(r, &a[0], &b[0]);
+    for (int k = 1; k < 3; k++) {
+        pmul(&t, &a[k], &b[k]);
+        padd(r, r, &t, 1);
+    }
+}
+
+/* ---- the features' polynomials (as truth_sep.c builds them) ------------------------------ */
+
+static void build_vert(const sep_q *s, int tier, const fdesc *fd, sfeat *f)
+{
+    gt_fpoly w[3], ww;
+    lin(s, fd->i, fd->j, tier, w);
+    vdot(&ww, w, w);
+    gt_fpoly one = { .deg = 0, .dd = tier & 1, .c = { gt_ball_d(1.0) } };
+    psub_d2(&f->p[0], &ww, &one, s->D2[tier & 1]);
+    f->np = 1;
+    f->nv = 0;
+}
+
+/* point x_i against [x_j, x_k]: e = x_k - x_j, w = x_i - x_j; |w x e|^2 - D2 e.e, w.e,
+ * e.e - w.e, and |e|^2 > 0 */
+static void build_seg(const sep_q *s, int tier, const fdesc *fd, sfeat *f)
+{
+    gt_fpoly w[3], x[3], xx, ee;
+    lin(s, fd->k, fd->j, tier, f->v);
+    lin(s, fd->i, fd->j, tier, w);
+    vcross(x, w, f->v);
+    vdot(&xx, x, x);
+    vdot(&ee, f->v, f->v);
+    psub_d2(&f->p[0], &xx, &ee, s->D2[tier & 1]);
+    vdot(&f->p[1], w, f->v);
+    padd(&f->p[2], &ee, &f->p[1], -1);
+    f->np = 3;
+    f->nv = 3;
+}
+
+/* level 1: n = (b - a) x (c - a), F = n.(p - a), F^2 - D2 n.n; level 2: the edge sides
+ * n.((x_j - x_i) x (p - x_i)) for (a, b), (b, c), (c, a) */
+static void build_face(const sep_q *s, int tier, int level, sfeat *f)
+{
+    gt_fpoly u[3], v[3], x[3], F, FF, nn;
+    if (f->level < 1) {
+        lin(s, 2, 1, tier, u);
+        lin(s, 3, 1, tier, v);
+        vcross(f->v, u, v);
+        lin(s, 0, 1, tier, x);
+        vdot(&F, f->v, x);
+        pmul(&FF, &F, &F);
+        vdot(&nn, f->v, f->v);
+        psub_d2(&f->p[0], &FF, &nn, s->D2[tier & 1]);
+        f->np = 4;
+        f->nv = 3;
+    }
+    if (level < 2)
+        return;
+    for (int i = 0; i < 3; i++) {
+        const int a = 1 + i, b = 1 + (i + 1) % 3;
+        lin(s, b, a, tier, u);
+        lin(s, 0, a, tier, v);
+        vcross(x, u, v);
+        vdot(&f->p[1 + i], f->v, x);
+    }
+}
+
+/* level 1: da = a1 - a0, db = b1 - b0, w = b0 - a0, m = da x db, (w.m)^2 - D2 m.m; level 2:
+ * (w x db).m, m.m - (w x db).m, (w x da).m, m.m - (w x da).m */
+static void build_inter(const sep_q *s, int tier, int level, sfeat *f)
+{
+    gt_fpoly da[3], db[3], w[3], x[3], F, FF, mm;
+    lin(s, 1, 0, tier, da);
+    lin(s, 3, 2, tier, db);
+    lin(s, 2, 0, tier, w);
+    if (f->level < 1)
+        vcross(f->v, da, db);
+    vdot(&mm, f->v, f->v);
+    if (f->level < 1) {
+        vdot(&F, w, f->v);
+        pmul(&FF, &F, &F);
+        psub_d2(&f->p[0], &FF, &mm, s->D2[tier & 1]);
+        f->np = 5;
+        f->nv = 3;
+    }
+    if (level < 2)
+        return;
+    vcross(x, w, db);
+    vdot(&f->p[1], x, f->v);
+    padd(&f->p[2], &mm, &f->p[1], -1);
+    vcross(x, w, da);
+    vdot(&f->p[3], x, f->v);
+    padd(&f->p[4], &mm, &f->p[3], -1);
+}
+
+/* Feature fi of the tier, built to at least `level`. */
+static sfeat *feat(sep_q *s, int tier, int fi, int level)
+{
+    sfeat *f = &s->f[tier][fi];
+    if (f->level >= level)
+        return f;
+    const fdesc *fd = desc(s, fi);
+    if (fd->type == FACE)
+        build_face(s, tier, level, f);
+    else if (fd->type == INTER)
+        build_inter(s, tier, level, f);
+    else if (fd->type == VERT)
+        build_vert(s, tier, fd, f);
+    else
+        build_seg(s, tier, fd, f);
+    f->level = fd->type == FACE || fd->type == INTER ? level : 2;
+    return f;
+}
+
+/* ---- certified facts about one feature ---------------------------------------------------- */
+
+/* Some component of v has a certified sign on each piece of [a, b] (halved up to depth times):
+ * |v|^2 > 0 on [a, b]. */
+static int nonzero_on(const gt_fpoly v[3], double a, double b, int depth)
+{
+    for (int k = 0; k < 3; k++)
+        if (gt_fpoly_sign_on(&v[k], a, b) != 0)
+            return 1;
+    if (depth == 0)
+        return 0;
+    const double m = a + 0.5 * (b - a);
+    return m > a && m < b && nonzero_on(v, a, m, depth - 1) && nonzero_on(v, m, b, depth - 1);
+}
+
+/* Condition k of f violated (1), met (0) or not certified (-1) given the sign s of p[k]. */
+static int violated(int k, int s)
+{
+    if (s == 0)
+        return -1;
+    return k == 0 ? s > 0 : s < 0;
+}
+
+/* Does f hold at t = 0: 1 certified, 0 certified not, -1 cannot tell. */
+static int holds_at0(const sfeat *f)
+{
+    int unknown = 0;
+    for (int k = 0; k < f->np; k++) {
+        const int v = violated(k, gt_ball_sign(f->p[k].c[0]));
+        if (v > 0)
+            return 0;
+        unknown |= v < 0;
+    }
+    if (f->nv) {
+        int nz = 0;
+        for (int k = 0; k < 3; k++)
+            nz |= gt_ball_sign(f->v[k].c[0]) != 0;
+        unknown |= !nz;
+    }
+    return unknown ? -1 : 1;
+}
+
+/* Does f hold at the root of p[j] in [a, b] (p[j] = 0 there, which meets its condition): 1, 0,
+ * or -1 when some sign on [a, b] is not certified and none is certified violated. */
+static int holds_at_root(const sfeat *f, int j, double a, double b)
+{
+    int unknown = 0;
+    for (int k = 0; k < f->np; k++) {
+        if (k == j)
+            continue;
+        const int v = violated(k, gt_fpoly_sign_on(&f->p[k], a, b));
+        if (v > 0)
+            return 0;
+        unknown |= v < 0;
+    }
+    return unknown ? -1 : 1;
+}
+
+/* gt_fpoly_iso's skip: no point of the feature in [a, b] (another condition violated). */
+typedef struct skip_ctx {
+    const sfeat *f;
+    int j;
+} skip_ctx;
+
+static int feature_empty_on(void *ctx, double a, double b)
+{
+    const skip_ctx *c = ctx;
+    for (int k = 0; k < c->f->np; k++)
+        if (k != c->j && violated(k, gt_fpoly_sign_on(&c->f->p[k], a, b)) > 0)
+            return 1;
+    return 0;
+}
+
+typedef struct troot {
+    gt_froot r;
+    int j;        /* whose root */
+    int narrowed; /* already shrunk to NARROW_ULPS */
+} troot;
+
+static void narrow(const sfeat *f, troot *x)
+{
+    const gt_fpoly *p = &f->p[x->j];
+    gt_fpoly_root_narrow(p, &x->r, NARROW_ULPS, gt_fpoly_guess(p, &x->r));
+    x->narrowed = 1;
+}
+
+/* Sorts the roots by their intervals, which must end up pairwise apart (b_i <= a_(i+1), so the
+ * roots, strictly inside, are in order): overlapping neighbours are narrowed once; 0 if they
+ * still overlap (roots too close to order: the exact path). */
+static int sort_apart(const sfeat *f, troot *r, int n)
+{
+    for (;;) {
+        for (int i = 1; i < n; i++) /* insertion sort by the lower end */
+            for (int k = i; k > 0 && r[k - 1].r.a > r[k].r.a; k--) {
+                const troot t = r[k];
+                r[k] = r[k - 1];
+                r[k - 1] = t;
+            }
+        int again = 0;
+        for (int i = 0; i + 1 < n; i++) {
+            if (r[i].r.b <= r[i + 1].r.a)
+                continue;
+            if (r[i].narrowed && r[i + 1].narrowed)
+                return 0;
+            for (int k = i; k <= i + 1; k++)
+                if (!r[k].narrowed)
+                    narrow(f, &r[k]);
+            again = 1;
+        }
+        if (!again)
+            return 1;
+    }
+}
+
+enum { FP_FAIL = -1, FP_EMPTY = 0, FP_FOUND = 1 };
+
+/* The first point of feature fi in (A, T], where the caller knows it does not hold at A:
+ * FP_FOUND with the root's interval in *out and its polynomial in *j, FP_EMPTY, or FP_FAIL. */
+static int first_point(sep_q *s, int dd, int fi, double A, double T, gt_froot *out, int *j)
+{
+    const sfeat *f = feat(s, dd, fi, 2);
+    for (int k = 0; k < f->np; k++)
+        if (violated(k, gt_fpoly_sign_on(&f->p[k], A, T)) > 0)
+            return FP_EMPTY;
+    if (f->nv && !nonzero_on(f->v, A, T, COVER_DEPTH))
+        return FP_FAIL;
+    troot r[MAX_ROOTS];
+    int n = 0;
+    for (int k = 0; k < f->np; k++) {
+        if (f->p[k].deg < 1)
+            continue;
+        gt_fpoly_iso it;
+        skip_ctx sk = { f, k };
+        gt_fpoly_iso_init(&it, &f->p[k], A, T, ISO_DEPTH, ISO_NODES, feature_empty_on, &sk);
+        for (;;) {
+            gt_froot x;
+            const int got = gt_fpoly_iso_next(&it, &x);
+            if (got < 0 || (got > 0 && n == MAX_ROOTS))
+                return FP_FAIL;
+            if (got == 0)
+                break;
+            r[n++] = (troot){ x, k, 0 };
+        }
+    }
+    if (!sort_apart(f, r, n))
+        return FP_FAIL;
+    for (int i = 0; i < n; i++) {
+        int h = holds_at_root(f, r[i].j, r[i].r.a, r[i].r.b);
+        if (h < 0 && !r[i].narrowed) { /* a narrower interval may settle it */
+            narrow(f, &r[i]);
+            h = holds_at_root(f, r[i].j, r[i].r.a, r[i].r.b);
+        }
+        if (h < 0)
+            return FP_FAIL;
+        if (h > 0) {
+            if (!r[i].narrowed) /* a tighter window for the features searched after it */
+                narrow(f, &r[i]);
+            *out = r[i].r;
+            *j = r[i].j;
+            return FP_FOUND;
+        }
+    }
+    return FP_EMPTY;
+}
+
+/* Shrinks the root of p[j] of feature fi in r to two adjacent doubles. */
+static int bracket_ulp(sep_q *s, int dd, int fi, int j, gt_froot *r)
+{
+    double g = -1.0;
+    if (!dd) {
+        const gt_fpoly *p = &feat(s, 0, fi, 2)->p[j];
+        g = gt_fpoly_guess(p, r);
+        if (gt_fpoly_root_narrow(p, r, 1, g))
+            return 1;
+    }
+    /* (the distance polynomial of the face / interiors needs only level 1) */
+    return gt_fpoly_root_narrow(&feat(s, 1, fi, j == 0 ? 1 : 2)->p[j], r, 1, g);
+}
+
+/* ---- the decision -------------------------------------------------------------------------- */
+
+static void set_hit(ccdb_fp_sep_result *out, double lo, double hi, int cls)
+{
+    out->hit = 1;
+    out->toi_lo = lo;
+    out->toi_hi = hi;
+    out->cls = cls;
+}
+
+/* See decide(): feature fi's strictly interior root wins a tie with the best (no other tie
+ * before, for an edge). */
+static int wins_tie(const sep_q *s, int fi, int best, int tied)
+{
+    const fdesc *f = desc(s, fi), *b = desc(s, best);
+    if (f->type == FACE || f->type == INTER)
+        return 1;
+    return f->type == SEG && b->type == VERT && !tied && (b->j == f->j || b->j == f->k);
+}
+
+static double grid_down(double x)
+{
+    return x > 0.0 ? floor(x / START_GRID) * START_GRID : 0.0;
+}
+
+static double grid_up(double x)
+{
+    return fmin(1.0, ceil(x / START_GRID) * START_GRID);
+}
+
+/* Step 1: the windows of [0, 1] outside which G > 0, so that no feature holds there; each
+ * window's start has G > 0, or is t = 0 when t = 0 was decided to hold no feature. The ends are
+ * on the grid (exact widths and halvings). Returns 1 decided (no window: a miss; a hit at
+ * t = 0), 0 cannot tell, 2 go on with the n windows in w[]. */
+#define MAX_WIN 4
+typedef struct window {
+    double a, b;
+} window;
+
+static int windows(sep_q *s, int dd, window *w, int *n, ccdb_fp_sep_result *out)
+{
+    const int nf = n_feat(s);
+    const gt_fpoly *G = &feat(s, dd, 0, 1)->p[0];
+    const int g0 = gt_ball_sign(G->c[0]);
+    *n = 0;
+    if (g0 <= 0) { /* t = 0 in the order of truth_sep.c's within(): vertices, edges, face */
+        for (int o = 1; o <= nf; o++) {
+            const int fi = o % nf;
+            const int h = holds_at0(feat(s, dd | 2, fi, 2));
+            if (h < 0)
+                return 0;
+            if (h > 0) {
+                set_hit(out, 0.0, 0.0, feat_class(s, fi));
+                return 1;
+            }
+        }
+        if (g0 == 0) { /* G's sign after 0 unknown: one window */
+            w[(*n)++] = (window){ 0.0, 1.0 };
+            return 2;
+        }
+    }
+    /* G's simple roots in order: G goes from > 0 to < 0 at a root with r.sa > 0 (a window
+     * opens at the grid point below r.a, where G > 0 still, unless that reaches into the last
+     * window: then that one goes on), back at one with r.sa < 0 (the window closes at the grid
+     * point above r.b, where G > 0 again) */
+    gt_fpoly_iso it;
+    gt_fpoly_iso_init(&it, G, 0.0, 1.0, ISO_DEPTH, ISO_NODES, NULL, NULL);
+    int in = g0 < 0;
+    double start = 0.0;
+    for (;;) {
+        gt_froot r;
+        const int got = gt_fpoly_iso_next(&it, &r);
+        if (got <= 0) { /* no root left: G keeps its sign to 1; else unknown from fail_a */
+            if (got < 0 && !in) {
+                in = 1;
+                start = it.fail_a > 0.0 ? grid_down(it.fail_a - START_GRID) : 0.0;
+            }
+            r.sa = -1;
+            r.b = 1.0;
+        } else if (r.sa > 0 && !in) {
+            in = 1;
+            start = grid_down(r.a);
+            if (*n > 0 && start <= w[*n - 1].b)
+                start = w[--*n].a;
+            continue;
+        }
+        if (in && r.sa < 0) {
+            if (*n == MAX_WIN)
+                return 0;
+            w[(*n)++] = (window){ start, grid_up(r.b) };
+            in = 0;
+        }
+        if (got <= 0)
+            break;
+    }
+    if (*n == 0)
+        out->hit = 0;
+    return *n == 0 ? 1 : 2;
+}
+
+/* Steps 2 and 3 in the window [A, B]: vertices, edges, then the face. The cheap,
+ * well-conditioned features first narrow the window the others are searched in (the face
+ * first, the usual winner, would search a wide window, where near-degenerate times make its
+ * isolation fail more often). 1 a hit (in out), 0 cannot tell, 2 no feature in the window. */
+static int search(sep_q *s, int dd, double A, double B, ccdb_fp_sep_result *out)
+{
+    const int nf = n_feat(s);
+    int best = -1, bj = 0, bfine = 0, tied = 0;
+    gt_froot br = { 0.0, 0.0, 0 };
+    for (int o = 0; o < nf; o++) {
+        const int fi = (o + 1) % nf;
+        gt_froot r;
+        int j;
+        /* the window (A, T] with T >= br.b on the grid (exact halvings in the isolation) */
+        const double T = best < 0 ? B : fmin(B, grid_up(br.b));
+        const int got = first_point(s, dd, fi, A, T, &r, &j);
+        if (got == FP_FAIL)
+            return 0;
+        if (got == FP_EMPTY || (best >= 0 && r.a >= br.b)) /* none in (A, br.b] */
+            continue;
+        if (best >= 0 && !(r.b <= br.a)) { /* not apart: both to one ulp, then compare */
+            if (!bfine && !bracket_ulp(s, dd, best, bj, &br))
+                return 0;
+            bfine = 1;
+            if (!bracket_ulp(s, dd, fi, j, &r))
+                return 0;
+            if (r.a >= br.b) /* after the best: fi has no point in (A, br.b] */
+                continue;
+            /* Both roots inside the same two adjacent doubles: the TOI, the smaller, is inside
+             * them too. fi has the dimension of the best or a higher one (the search order).
+             * The best's class stands when fi's is the same, or when fi's root is one of a
+             * side's (j > 0): there fi holds on its boundary, where a feature of lower
+             * dimension holds too (fi's closest point is a vertex / a point of an edge), so
+             * the features of lower dimension, searched before fi, reach the TOI first. */
+            if (r.a == br.a && r.b == br.b && (feat_class(s, fi) == feat_class(s, best) || j > 0)) {
+                tied = 1;
+                continue;
+            }
+            /* ... and fi's root is its distance's, strictly inside (its sides certified > 0):
+             * then fi wins if it holds wherever the best does in the bracket, before it (at
+             * fi's root its closest point is unique and interior, so no lower feature holds):
+             * the face / interiors (a point within d of the primitive is within d of the plane,
+             * the line), an edge against a vertex at one of its ends (the line) */
+            if (r.a == br.a && r.b == br.b && j == 0 && wins_tie(s, fi, best, tied)) {
+                best = fi;
+                bj = j;
+                continue;
+            }
+            if (!(r.b <= br.a))
+                return 0;
+            best = fi; /* strictly before: a new best, already to one ulp */
+            bj = j;
+            br = r;
+            tied = 0;
+            continue;
+        }
+        best = fi;
+        bj = j;
+        br = r;
+        bfine = tied = 0;
+    }
+    if (best < 0)
+        return 2;
+    if (!bfine && !bracket_ulp(s, dd, best, bj, &br))
+        return 0;
+    set_hit(out, br.a, br.b, feat_class(s, best));
+    return 1;
+}
+
+static int run(const double q[8][3], int ee, double d, ccdb_fp_sep_result *out)
+{
+    sep_q s;
+    double scale[2];
+    if (!(d > 0.0) || !gt_fp_load_scaled(q, s.x0, s.x1, scale))
+        return 0;
+    const double ds = d * scale[0] * scale[1]; /* exact unless it leaves the normal range */
+    if (!(ds >= DBL_MIN && ds <= 0x1p20))
+        return 0;
+    s.ee = ee;
+    s.D2[0] = gt_ball_mul1(gt_ball_d(ds), gt_ball_d(ds));
+    s.D2[1] = gt_ball_mul(gt_ball_d(ds), gt_ball_d(ds));
+    for (int tier = 0; tier < 4; tier++)
+        for (int fi = 0; fi < NFEAT; fi++)
+            s.f[tier][fi].level = 0;
+    out->hit = 0;
+    out->toi_lo = out->toi_hi = 0.0;
+    out->cls = CCDB_CLASS_GENERIC;
+    /* plain doubles, then double-doubles for what they could not tell */
+    for (int dd = 0; dd < 2; dd++) {
+        window w[MAX_WIN];
+        int n, got = windows(&s, dd, w, &n, out);
+        for (int i = 0; got == 2 && i < n; i++)
+            got = search(&s, dd, w[i].a, w[i].b, out);
+        if (got == 2) /* no feature in any window */
+            out->hit = 0;
+        if (got != 0)
+            return 1;
+    }
+    return 0;
+}
+
+int ccdb_fp_sep_vf(const double q[8][3], double d, ccdb_fp_sep_result *out)
+{
+    return run(q, 0, d, out);
+}
+
+int ccdb_fp_sep_ee(const double q[8][3], double d, ccdb_fp_sep_result *out)
+{
+    return run(q, 1, d, out);
+}

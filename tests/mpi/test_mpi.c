@@ -224,20 +224,3 @@ Test(mpi, bad_input_fails_on_every_rank_and_writes_nothing)
     cr_assert(strstr(log, "bad.csv:1:"), "no FILE:LINE message: %s", log);
     free(log);
 }
-
-/* --min-sep with a solver that claims minimum separation needs the truth at D, which the ranks
- * do not compute: refused (exit 2, no report) rather than judged by the contact truth. Without
- * such a solver the option changes nothing and the run goes on. */
-Test(mpi, min_sep_with_a_claiming_solver_is_refused)
-{
-    int rc = sh(MPIRUN " -n 2 " BIN " run --solvers tight_inclusion --min-sep 1e-3 -o out");
-    cr_assert_eq(rc, 2, "exit %d", rc);
-    cr_assert_neq(sh("test -e out"), 0, "a report was written");
-    char path[512];
-    snprintf(path, sizeof path, "%s/log.txt", dir);
-    char *log = slurp(path);
-    cr_assert(strstr(log, "not supported under mpirun"), "%s", log);
-    free(log);
-    cr_assert_eq(sh(MPIRUN " -n 2 " BIN " run --solvers null --min-sep 1e-3 -o ok"), 0);
-    cr_assert_eq(sh("test -s ok/summary.csv"), 0);
-}

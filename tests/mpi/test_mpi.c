@@ -255,7 +255,12 @@ Test(mpi, min_sep_1_2_4_ranks_match_one_process)
                  0);
     cr_assert_eq(sh(BIN " run " SEP_SOLVERS " --data d -o single"), 0);
     cr_assert_eq(sh(MPIRUN " -n 1 " BIN " run " SEP_SOLVERS " --data d -o n1"), 0);
+    /* Whole files: the entries of the single run, at 0 and at D (4 files x 2). */
+    cr_assert_eq(sh("test $(ls cache/truth | wc -l) -eq 8"), 0, "not 8 truth cache entries");
     cr_assert_eq(sh(MPIRUN " -n 2 " BIN " run " SEP_SOLVERS " --data d --chunk 37 -o n2"), 0);
+    /* Chunks of 37: 6 per file, each with its entry at 0 and its entry at D. */
+    cr_assert_eq(sh("test $(ls cache/truth | wc -l) -eq $((8 + 4 * 6 * 2))"), 0,
+                 "not one truth cache entry per chunk at 0 and at D");
     cr_assert_eq(sh(MPIRUN " -n 4 " BIN " run " SEP_SOLVERS " --data d --chunk 37 -o n4"), 0);
     /* A solver judged at D has false negatives there (written with the truth at D). */
     cr_assert_eq(sh("test -s single/misses/vertex-face/discrete.csv"), 0,
@@ -274,8 +279,11 @@ Test(mpi, min_sep_1_2_4_ranks_match_one_process)
     char *html = slurp(strcat(strcpy((char[512]){ 0 }, dir), "/n4/index.html"));
     cr_assert(strstr(html, "judged at min-sep 0.001"), "n4/index.html: no min-sep claim tag");
     free(html);
-    /* The chunks' truths at D are cached under keys of their own: a second run reads them. */
+    /* The chunks' truths at D are cached under keys of their own: a second run reads them
+     * (no new entry) and judges alike. */
     cr_assert_eq(sh(MPIRUN " -n 2 " BIN " run " SEP_SOLVERS " --data d --chunk 37 -o n2b"), 0);
+    cr_assert_eq(sh("test $(ls cache/truth | wc -l) -eq $((8 + 4 * 6 * 2))"), 0,
+                 "the second run added truth cache entries");
     expect_same_report("single", "n2b");
 }
 

@@ -391,6 +391,8 @@ int ccdb_judged_merge(ccdb_judged *into, ccdb_judged *next)
         next->output = NULL;
     }
     into->queries += n1;
+    if (next->truth_min_sep != into->truth_min_sep)
+        into->truth_min_sep = NAN; /* chunks judged by different truths: recording refuses it */
     if (into->unsupported || next->unsupported) { /* a kind the solver has no entry for */
         into->unsupported = 1;
         return 0;
@@ -449,6 +451,10 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
     const ccdb_solver *s = sum->solver;
     ccdb_report_row *row;
 
+    if (!(jr->truth_min_sep == sum->truth_min_sep)) /* NaN included */
+        return ccdb_errorf(err, errlen,
+                           "%s on %s: judged by the truth at min-sep %g, not %g (harness bug)",
+                           s->name, d->label, jr->truth_min_sep, sum->truth_min_sep);
     if (jr->unsupported) {
         /* No entry for the dataset's kind: one "all" row with status "unsupported" and no
          * counts (it answered nothing: neither failures nor misses). */
@@ -605,11 +611,11 @@ int ccdb_bench_begin(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_
         b->solvers[j].solver = solvers[j];
         b->solvers[j].isolated = ccdb_isolated(solvers[j], opt->isolate);
         ccdb_claims_text(solvers[j]->flags, tags, sizeof tags);
-        if (opt->min_sep > 0 && (solvers[j]->flags & CCDB_CLAIM_MIN_SEPARATION)) {
-            b->solvers[j].truth_min_sep = opt->min_sep;
+        b->solvers[j].truth_min_sep = ccdb_bench_truth_sep(solvers[j], opt);
+        if (b->solvers[j].truth_min_sep > 0) {
             size_t len = strlen(tags);
             snprintf(tags + len, sizeof tags - len, "%sjudged at min-sep %.17g", len ? ", " : "",
-                     opt->min_sep);
+                     b->solvers[j].truth_min_sep);
         }
         b->solvers[j].claim_tags = keep_string(b, tags);
         if (!b->solvers[j].claim_tags)
@@ -683,12 +689,8 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
             ccdb_progress("[%zu/%zu] %s on %s (%zu queries%s)", i + 1, n_inputs, s->name,
                           ccdb_input_label(in), in->ds.count,
                           b->solvers[j].isolated ? ", isolated" : "");
-            /* The contact truth, or the truth at the run's separation for a solver claiming it. */
-            const ccdb_truth_result *truth =
-                b->solvers[j].truth_min_sep > 0 ? in->truth_sep : in->truth;
             ccdb_judged jr;
-            rc = ccdb_bench_judge_one(s, b->solvers[j].isolated, in->ds.kind, q, truth,
-                                      in->ds.count, 0, ccdb_input_label(in), opt, &jr, err, errlen);
+            rc = ccdb_bench_judge_one(s, b->solvers[j].isolated, in, q, 0, opt, &jr, err, errlen);
             if (rc == 0)
                 rc = ccdb_bench_record(b, j, &d, &jr, err, errlen);
             ccdb_judged_free(&jr);
@@ -699,19 +701,33 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
     return ccdb_bench_end(b, rc == 0, err, errlen) == 0 && rc == 0 ? 0 : -1;
 }
 
-int ccdb_bench_judge_one(const ccdb_solver *s, int isolated, ccdb_kind kind,
-                         const double (*q)[8][3], const ccdb_truth_result *truth, size_t n,
-                         long long first, const char *label, const ccdb_bench_options *opt,
+double ccdb_bench_truth_sep(const ccdb_solver *s, const ccdb_bench_options *opt)
+{
+    return opt->min_sep > 0 && (s->flags & CCDB_CLAIM_MIN_SEPARATION) ? opt->min_sep : 0.0;
+}
+
+int ccdb_bench_judge_one(const ccdb_solver *s, int isolated, const ccdb_input *in,
+                         const double (*q)[8][3], long long first, const ccdb_bench_options *opt,
                          ccdb_judged *out, char *err, size_t errlen)
 {
+    const char *label = ccdb_input_label(in);
+    size_t n = in->ds.count;
     memset(out, 0, sizeof *out);
-    if (!ccdb_solver_query_fn(s, kind)) { /* not run: reported "unsupported" */
+    /* The contact truth, or the truth at the run's separation for a solver claiming it. */
+    double sep = ccdb_bench_truth_sep(s, opt);
+    const ccdb_truth_result *truth = sep > 0 ? in->truth_sep : in->truth;
+    if (!truth && n)
+        return ccdb_errorf(err, errlen,
+                           "%s: no exact truth at min-sep %g to judge %s (harness bug)", label, sep,
+                           s->name);
+    if (!ccdb_solver_query_fn(s, in->ds.kind)) { /* not run: reported "unsupported" */
         out->unsupported = 1;
         out->queries = (long long)n;
+        out->truth_min_sep = sep;
         return 0;
     }
     ccdb_solver_run run;
-    if (ccdb_run_solver(s, kind, q, n, &opt->run, isolated, opt->timeout_s, &run) != 0) {
+    if (ccdb_run_solver(s, in->ds.kind, q, n, &opt->run, isolated, opt->timeout_s, &run) != 0) {
         snprintf(err, errlen, "running %s on %s: %s", s->name, label, run.detail);
         ccdb_solver_run_free(&run);
         return -1;
@@ -721,6 +737,7 @@ int ccdb_bench_judge_one(const ccdb_solver *s, int isolated, ccdb_kind kind,
         fprintf(stderr, "ccdbench run: %s on %s: %s\n", s->name, label, run.detail);
     }
     int rc = ccdb_judge(s, q, truth, n, first, &run, out);
+    out->truth_min_sep = sep;
     ccdb_solver_run_free(&run);
     if (rc != 0)
         snprintf(err, errlen, "out of memory");

@@ -86,17 +86,25 @@ typedef struct ccdb_judged {
     double *query_ns;
     unsigned char *query_cls;
     size_t n_query_ns;
+    /* The separation of the exact truth that judged it (ccdb_bench_truth_sep; 0: contact): it
+     * travels with the run, and recording checks it against the solver's. */
+    double truth_min_sep;
 } ccdb_judged;
 
 /* Judges `run` (solver s on queries q[0..n) with truth[0..n), the queries first..first+n-1 of
  * their dataset) into *out (which owns copies of what it keeps). Returns 0 or -1 (memory). */
 int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_result *truth,
                size_t n, long long first, const ccdb_solver_run *run, ccdb_judged *out);
-/* Runs s on q[0..n) (ccdb_run_solver: isolated or guarded; a crash or timeout is said on stderr)
- * and judges it (ccdb_judge); label names the dataset in messages. 0, or -1 with err filled. */
-int ccdb_bench_judge_one(const ccdb_solver *s, int isolated, ccdb_kind kind,
-                         const double (*q)[8][3], const ccdb_truth_result *truth, size_t n,
-                         long long first, const char *label, const ccdb_bench_options *opt,
+/* The separation of the exact truth that judges solver s in a run with opt: opt->min_sep when
+ * it is > 0 and s claims CCDB_CLAIM_MIN_SEPARATION, else 0 (the contact truth). The one choice,
+ * for every run loop (one process or MPI ranks) and the report. */
+double ccdb_bench_truth_sep(const ccdb_solver *s, const ccdb_bench_options *opt);
+/* Runs s on the queries of `in` (q: their read-only copy; they are the queries first.. of
+ * their dataset) (ccdb_run_solver: isolated or guarded; a crash or timeout is said on stderr)
+ * and judges it (ccdb_judge) by the truth ccdb_bench_truth_sep chooses: in->truth, or
+ * in->truth_sep (which must then be there). 0, or -1 with err filled. */
+int ccdb_bench_judge_one(const ccdb_solver *s, int isolated, const ccdb_input *in,
+                         const double (*q)[8][3], long long first, const ccdb_bench_options *opt,
                          ccdb_judged *out, char *err, size_t errlen);
 /* Appends the next chunk `next` (emptied: its findings and output move) to *into. -1: memory. */
 int ccdb_judged_merge(ccdb_judged *into, ccdb_judged *next);

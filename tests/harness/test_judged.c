@@ -33,6 +33,7 @@ static void expect_same_judged(const ccdb_judged *a, const ccdb_judged *b)
 {
     cr_assert_eq(a->status, b->status);
     cr_assert_eq(a->queries, b->queries);
+    cr_assert_eq(a->truth_min_sep, b->truth_min_sep);
     expect_same_tally(&a->all, &b->all);
     for (int c = 0; c < CCDB_CLASS_COUNT; c++)
         expect_same_tally(&a->by_class[c], &b->by_class[c]);
@@ -94,6 +95,7 @@ Test(judged, pack_unpack_round_trip)
 {
     ccdb_judged whole, merged, back;
     judge_grazing("cubic", &whole, &merged);
+    whole.truth_min_sep = merged.truth_min_sep = 1e-3; /* the truth that judged it travels */
     whole.output = strdup("a line the solver printed\n");
     whole.output_bytes = 26;
     ccdb_bytes b = { 0 };
@@ -135,4 +137,44 @@ Test(judged, a_crashed_chunk_makes_the_dataset_crashed)
     cr_assert_eq(a.queries, 15);
     cr_assert_str_eq(a.detail, "killed by signal 11");
     cr_assert_eq(a.n_findings, 0);
+}
+
+/* --min-sep D: the one choice of truth (a solver claiming minimum separation is judged at D,
+ * any other at 0), and a judged run whose truth is not its solver's is refused when recorded
+ * (a unit from a rank, or chunks merged from different truths), never made a row. */
+Test(judged, the_truth_of_each_solver_and_a_wrong_one_refused)
+{
+    ccdb_registry *reg = ccdb_registry_new();
+    const ccdb_solver *claims = ccdb_registry_find(reg, "tight_inclusion"),
+                      *plain = ccdb_registry_find(reg, "cubic");
+    cr_assert(claims && (claims->flags & CCDB_CLAIM_MIN_SEPARATION));
+    cr_assert(plain && !(plain->flags & CCDB_CLAIM_MIN_SEPARATION));
+    ccdb_bench_options opt = { 0 };
+    cr_assert_eq(ccdb_bench_truth_sep(claims, &opt), 0.0);
+    opt.min_sep = 1e-3;
+    cr_assert_eq(ccdb_bench_truth_sep(claims, &opt), 1e-3);
+    cr_assert_eq(ccdb_bench_truth_sep(plain, &opt), 0.0);
+
+    const ccdb_solver *solvers[] = { claims, plain };
+    ccdb_bench b;
+    char err[256];
+    cr_assert_eq(ccdb_bench_begin(&b, solvers, 2, &opt, err, sizeof err), 0, "%s", err);
+    ccdb_bench_dataset d = { "data", NULL, CCDB_KIND_VF, 10 };
+    ccdb_judged right = { 0 }, wrong = { 0 }, other = { 0 };
+    right.queries = wrong.queries = other.queries = 5;
+    ccdb_tally_init(&right.all);
+    right.all.queries = 5;
+    right.truth_min_sep = 1e-3;
+    cr_assert_eq(ccdb_bench_record(&b, 0, &d, &right, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(b.rows[0].truth_min_sep, 1e-3);
+    cr_assert_eq(ccdb_bench_record(&b, 1, &d, &right, err, sizeof err), -1);
+    cr_assert(strstr(err, "cubic") && strstr(err, "min-sep"), "%s", err);
+    cr_assert_eq(ccdb_bench_record(&b, 0, &d, &wrong, err, sizeof err), -1);
+    /* Chunks judged by different truths: the merge cannot be recorded. */
+    other.truth_min_sep = 1e-3;
+    cr_assert_eq(ccdb_judged_merge(&other, &wrong), 0);
+    cr_assert_eq(ccdb_bench_record(&b, 0, &d, &other, err, sizeof err), -1);
+    cr_assert_eq(ccdb_bench_end(&b, 0, err, sizeof err), -1);
+    ccdb_bench_free(&b);
+    ccdb_registry_free(reg);
 }

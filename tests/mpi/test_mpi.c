@@ -225,19 +225,75 @@ Test(mpi, bad_input_fails_on_every_rank_and_writes_nothing)
     free(log);
 }
 
-/* --min-sep with a solver that claims minimum separation needs the truth at D, which the ranks
- * do not compute: refused (exit 2, no report) rather than judged by the contact truth. Without
- * such a solver the option changes nothing and the run goes on. */
-Test(mpi, min_sep_with_a_claiming_solver_is_refused)
+/* The last field (truth_min_sep, column 28) of the first summary.csv row of `solver`. */
+static void truth_min_sep_of(const char *csv, const char *solver, char *out, size_t len)
 {
-    int rc = sh(MPIRUN " -n 2 " BIN " run --solvers tight_inclusion --min-sep 1e-3 -o out");
-    cr_assert_eq(rc, 2, "exit %d", rc);
-    cr_assert_neq(sh("test -e out"), 0, "a report was written");
-    char path[512];
-    snprintf(path, sizeof path, "%s/log.txt", dir);
-    char *log = slurp(path);
-    cr_assert(strstr(log, "not supported under mpirun"), "%s", log);
-    free(log);
-    cr_assert_eq(sh(MPIRUN " -n 2 " BIN " run --solvers null --min-sep 1e-3 -o ok"), 0);
-    cr_assert_eq(sh("test -s ok/summary.csv"), 0);
+    char key[128];
+    snprintf(key, sizeof key, "\n%s,", solver);
+    const char *row = strstr(csv, key);
+    cr_assert_not_null(row, "no row of %s", solver);
+    const char *end = strchr(row + 1, '\n'), *last = end;
+    cr_assert_not_null(end);
+    while (last[-1] != ',')
+        last--;
+    snprintf(out, len, "%.*s", (int)(end - last), last);
+}
+
+/* --min-sep D with solvers claiming minimum separation (discrete, tight_inclusion: judged by
+ * the truth at D, which each rank computes per chunk) and others (cubic, exact: by the contact
+ * truth): the same summary and findings as one process, on data built at separation D (hits
+ * at exactly D, misses one ulp outside; discrete misses some of the sliding ones). */
+#define SEP_SOLVERS "--solvers discrete,tight_inclusion,cubic,exact --repeat 1 --min-sep 1e-3"
+
+Test(mpi, min_sep_1_2_4_ranks_match_one_process)
+{
+    cr_assert_eq(sh("mkdir -p d/vertex-face d/edge-edge && "
+                    "for f in sep_approach sep_slide; do for k in vf ee; do "
+                    "if [ $k = vf ]; then o=vertex-face; else o=edge-edge; fi; " BIN
+                    " gen --family $f --kind $k --count 200 --min-sep 1e-3 -o d/$o/$f.csv "
+                    "|| exit 1; done; done"),
+                 0);
+    cr_assert_eq(sh(BIN " run " SEP_SOLVERS " --data d -o single"), 0);
+    cr_assert_eq(sh(MPIRUN " -n 1 " BIN " run " SEP_SOLVERS " --data d -o n1"), 0);
+    /* Whole files: the entries of the single run, at 0 and at D (4 files x 2). */
+    cr_assert_eq(sh("test $(ls cache/truth | wc -l) -eq 8"), 0, "not 8 truth cache entries");
+    cr_assert_eq(sh(MPIRUN " -n 2 " BIN " run " SEP_SOLVERS " --data d --chunk 37 -o n2"), 0);
+    /* Chunks of 37: 6 per file, each with its entry at 0 and its entry at D. */
+    cr_assert_eq(sh("test $(ls cache/truth | wc -l) -eq $((8 + 4 * 6 * 2))"), 0,
+                 "not one truth cache entry per chunk at 0 and at D");
+    cr_assert_eq(sh(MPIRUN " -n 4 " BIN " run " SEP_SOLVERS " --data d --chunk 37 -o n4"), 0);
+    /* A solver judged at D has false negatives there (written with the truth at D). */
+    cr_assert_eq(sh("test -s single/misses/vertex-face/discrete.csv"), 0,
+                 "discrete misses nothing at D: the test tests nothing");
+    expect_same_report("single", "n1");
+    expect_same_report("single", "n2");
+    expect_same_report("single", "n4");
+    char *csv = slurp(strcat(strcpy((char[512]){ 0 }, dir), "/n4/summary.csv")), sep[64];
+    truth_min_sep_of(csv, "discrete", sep, sizeof sep);
+    cr_assert_str_eq(sep, "0.001");
+    truth_min_sep_of(csv, "tight_inclusion", sep, sizeof sep);
+    cr_assert_str_eq(sep, "0.001");
+    truth_min_sep_of(csv, "cubic", sep, sizeof sep);
+    cr_assert_str_eq(sep, "0");
+    free(csv);
+    char *html = slurp(strcat(strcpy((char[512]){ 0 }, dir), "/n4/index.html"));
+    cr_assert(strstr(html, "judged at min-sep 0.001"), "n4/index.html: no min-sep claim tag");
+    free(html);
+    /* The chunks' truths at D are cached under keys of their own: a second run reads them
+     * (no new entry) and judges alike. */
+    cr_assert_eq(sh(MPIRUN " -n 2 " BIN " run " SEP_SOLVERS " --data d --chunk 37 -o n2b"), 0);
+    cr_assert_eq(sh("test $(ls cache/truth | wc -l) -eq $((8 + 4 * 6 * 2))"), 0,
+                 "the second run added truth cache entries");
+    expect_same_report("single", "n2b");
+}
+
+Test(mpi, min_sep_public_sample_2_ranks)
+{
+    const char *data = ccdb_test_shared_path(CCDB_TEST_SAMPLE_QUERIES);
+    cr_assert_eq(sh(BIN " run " SEP_SOLVERS " --data '%s' -o single", data), 0);
+    cr_assert_eq(sh(MPIRUN " -n 2 " BIN " run " SEP_SOLVERS " --data '%s' --chunk 100 -o n2", data),
+                 0);
+    cr_assert_eq(sh("test -s single/misses/edge-edge/discrete.csv"), 0,
+                 "discrete misses nothing at D on the sample: the test tests nothing");
+    expect_same_report("single", "n2");
 }

@@ -68,8 +68,9 @@ typedef struct sfeat {
 typedef struct sep_q {
     double x0[4][3], x1[4][3];
     int ee;
-    gt_ball D2[2];     /* d^2 in each tier */
-    sfeat f[4][NFEAT]; /* per tier: 0 plain doubles, 1 double-doubles; + 2: at t = 0 */
+    double d;               /* scaled as the coordinates */
+    gt_fpoly D2[2], one[2]; /* d^2 and 1 as constant polynomials, plain / double-double */
+    sfeat f[4][NFEAT];      /* per tier: 0 plain doubles, 1 double-doubles; + 2: at t = 0 */
 } sep_q;
 
 /* Feature table. VF rows: 0 = p, 1 = a, 2 = b, 3 = c; EE rows: 0 = a0, 1 = a1, 2 = b0, 3 = b1.
@@ -125,40 +126,75 @@ static void lin(const sep_q *s, int i, int j, int tier, gt_fpoly r[3])
     }
 }
 
-/* r = a b (r must not alias a or b; deg a + deg b <= GT_FP_MAXDEG). Plain doubles: each
- * coefficient is a sum of n <= 7 products, computed in one pass with one radius: the balls
- * contribute sum (ra (|yb| + rb) + |xa| rb) (xa, ya the centres), the rounding of the n
- * products and n - 1 additions at most gamma_n sum |xa xb| <= 2 n u m with m the computed
- * sum of |fl(xa xb)| (Higham, lemma 3.4 with (3.4)), and underflow GT_BALL_MU per product.
- * The radius' own roundings (fewer than 40, each losing a factor 1 - u, on non-negative terms)
- * and the factor between m and sum |xa xb| are paid for by 1 + 2^-40. (Half the work of
- * gt_ball_mul1 and gt_ball_add1 per term.) */
-static void pmul(gt_fpoly *r, const gt_fpoly *a, const gt_fpoly *b)
+/* r = the sum of the products t[m].a t[m].b, each negated if t[m].neg (r must not alias an
+ * operand; every degree deg a + deg b <= GT_FP_MAXDEG). Double-doubles: gt_ball operations.
+ * Plain doubles: each coefficient is a sum of n <= 21 products of centres, computed in one pass
+ * with one radius: the balls contribute sum (ra (|yb| + rb) + |xa| rb) (xa, yb the centres),
+ * the rounding of the n products and n - 1 additions at most gamma_n sum |xa yb| <= 2 n u m,
+ * m the computed sum of |fl(xa yb)| (Higham, lemma 3.4 and (3.4)), underflow GT_BALL_MU per
+ * product. The radius' own roundings (fewer than 100, each losing a factor 1 - u, on
+ * non-negative terms) and the factor between m and sum |xa yb| are paid for by 1 + 2^-40.
+ * (Far less work than a gt_ball_mul1 and a gt_ball_add1 per term, and no intermediate
+ * polynomials: a cross product's component, a dot product, F^2 - D2 n.n in one pass each.) */
+typedef struct pterm {
+    const gt_fpoly *a, *b;
+    int neg;
+} pterm;
+
+static void psum_dd(gt_fpoly *r, const pterm *t, int n)
 {
-    const int dd = a->dd;
-    r->deg = a->deg + b->deg;
-    r->dd = dd;
     for (int k = 0; k <= r->deg; k++) {
-        const int lo = k > b->deg ? k - b->deg : 0, hi = k < a->deg ? k : a->deg;
-        if (dd) {
-            gt_ball acc = gt_ball_mul(a->c[lo], b->c[k - lo]);
-            for (int i = lo + 1; i <= hi; i++)
-                acc = gt_ball_add(acc, gt_ball_mul(a->c[i], b->c[k - i]));
-            r->c[k] = acc;
-            continue;
+        gt_ball acc = gt_ball_d(0.0);
+        int cnt = 0;
+        for (int m = 0; m < n; m++) {
+            const gt_fpoly *a = t[m].a, *b = t[m].b;
+            const int lo = k > b->deg ? k - b->deg : 0, hi = k < a->deg ? k : a->deg;
+            for (int i = lo; i <= hi; i++, cnt++) {
+                const gt_ball p = gt_ball_mul(a->c[i], b->c[k - i]);
+                const gt_ball sp = t[m].neg ? gt_ball_neg(p) : p;
+                acc = cnt ? gt_ball_add(acc, sp) : sp;
+            }
         }
-        double v = 0.0, m = 0.0, rad = 0.0;
-        for (int i = lo; i <= hi; i++) {
-            const gt_ball *x = &a->c[i], *y = &b->c[k - i];
-            const double p = x->hi * y->hi;
-            v += p;
-            m += fabs(p);
-            rad += x->rad * (fabs(y->hi) + y->rad) + fabs(x->hi) * y->rad;
-        }
-        const double n = (double)(hi - lo + 1);
-        r->c[k] =
-            (gt_ball){ v, 0.0, (rad + (2.0 * n * 0x1p-53) * m) * (1.0 + 0x1p-40) + n * GT_BALL_MU };
+        r->c[k] = acc;
     }
+}
+
+static void psum(gt_fpoly *r, const pterm *t, int n)
+{
+    int deg = 0;
+    for (int m = 0; m < n; m++)
+        if (t[m].a->deg + t[m].b->deg > deg)
+            deg = t[m].a->deg + t[m].b->deg;
+    r->deg = deg;
+    r->dd = t[0].a->dd;
+    if (r->dd) {
+        psum_dd(r, t, n);
+        return;
+    }
+    double v[2 * GT_FP_MAXDEG + 1] = { 0.0 }, mag[2 * GT_FP_MAXDEG + 1] = { 0.0 },
+                                rad[2 * GT_FP_MAXDEG + 1] = { 0.0 };
+    int cnt[2 * GT_FP_MAXDEG + 1] = { 0 };
+    for (int m = 0; m < n; m++) {
+        const gt_fpoly *a = t[m].a, *b = t[m].b;
+        const double sg = t[m].neg ? -1.0 : 1.0;
+        for (int i = 0; i <= a->deg; i++) {
+            const double xh = a->c[i].hi, xr = a->c[i].rad, ax = fabs(xh);
+            for (int j = 0; j <= b->deg; j++) {
+                const double yh = b->c[j].hi, yr = b->c[j].rad;
+                const double p = xh * yh;
+                v[i + j] += sg * p;
+                mag[i + j] += fabs(p);
+                rad[i + j] += xr * (fabs(yh) + yr) + ax * yr;
+                cnt[i + j]++;
+            }
+        }
+    }
+    for (int k = 0; k <= deg; k++)
+        r->c[k] =
+            (gt_ball){ v[k], 0.0,
+                       cnt[k] ? (rad[k] + (2.0 * cnt[k] * 0x1p-53) * mag[k]) * (1.0 + 0x1p-40) +
+                                    cnt[k] * GT_BALL_MU
+                              : 0.0 };
 }
 
 /* r = a + sign b (r may alias a or b) */
@@ -173,45 +209,37 @@ static void padd(gt_fpoly *r, const gt_fpoly *a, const gt_fpoly *b, int sign)
     r->dd = dd;
 }
 
-/* r = a - D2 b */
-static void psub_d2(gt_fpoly *r, const gt_fpoly *a, const gt_fpoly *b, gt_ball D2)
-{
-    gt_fpoly t = *b;
-    for (int k = 0; k <= t.deg; k++)
-        t.c[k] = gt_ball_mulp(t.c[k], D2, t.dd);
-    padd(r, a, &t, -1);
-}
-
 static void vcross(gt_fpoly r[3], const gt_fpoly a[3], const gt_fpoly b[3])
 {
     for (int k = 0; k < 3; k++) {
         const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
-        gt_fpoly t;
-        pmul(&r[k], &a[k1], &b[k2]);
-        pmul(&t, &a[k2], &b[k1]);
-        padd(&r[k], &r[k], &t, -1);
+        const pterm t[2] = { { &a[k1], &b[k2], 0 }, { &a[k2], &b[k1], 1 } };
+        psum(&r[k], t, 2);
     }
+}
+
+/* r = a.b, or a.b - D2 c (c != NULL) */
+static void vdot_d2(gt_fpoly *r, const gt_fpoly a[3], const gt_fpoly b[3], const gt_fpoly *c,
+                    const gt_fpoly *D2)
+{
+    const pterm t[4] = {
+        { &a[0], &b[0], 0 }, { &a[1], &b[1], 0 }, { &a[2], &b[2], 0 }, { c, D2, 1 }
+    };
+    psum(r, t, c ? 4 : 3);
 }
 
 static void vdot(gt_fpoly *r, const gt_fpoly a[3], const gt_fpoly b[3])
 {
-    gt_fpoly t;
-    pmul(r, &a[0], &b[0]);
-    for (int k = 1; k < 3; k++) {
-        pmul(&t, &a[k], &b[k]);
-        padd(r, r, &t, 1);
-    }
+    vdot_d2(r, a, b, NULL, NULL);
 }
 
 /* ---- the features' polynomials (as truth_sep.c builds them) ------------------------------ */
 
 static void build_vert(const sep_q *s, int tier, const fdesc *fd, sfeat *f)
 {
-    gt_fpoly w[3], ww;
+    gt_fpoly w[3];
     lin(s, fd->i, fd->j, tier, w);
-    vdot(&ww, w, w);
-    gt_fpoly one = { .deg = 0, .dd = tier & 1, .c = { gt_ball_d(1.0) } };
-    psub_d2(&f->p[0], &ww, &one, s->D2[tier & 1]);
+    vdot_d2(&f->p[0], w, w, &s->one[tier & 1], &s->D2[tier & 1]);
     f->np = 1;
     f->nv = 0;
 }
@@ -220,33 +248,38 @@ static void build_vert(const sep_q *s, int tier, const fdesc *fd, sfeat *f)
  * e.e - w.e, and |e|^2 > 0 */
 static void build_seg(const sep_q *s, int tier, const fdesc *fd, sfeat *f)
 {
-    gt_fpoly w[3], x[3], xx, ee;
+    gt_fpoly w[3], x[3], ee;
     lin(s, fd->k, fd->j, tier, f->v);
     lin(s, fd->i, fd->j, tier, w);
     vcross(x, w, f->v);
-    vdot(&xx, x, x);
     vdot(&ee, f->v, f->v);
-    psub_d2(&f->p[0], &xx, &ee, s->D2[tier & 1]);
+    vdot_d2(&f->p[0], x, x, &ee, &s->D2[tier & 1]);
     vdot(&f->p[1], w, f->v);
     padd(&f->p[2], &ee, &f->p[1], -1);
     f->np = 3;
     f->nv = 3;
 }
 
+/* F^2 - D2 nn into r */
+static void square_d2(const sep_q *s, int tier, gt_fpoly *r, const gt_fpoly *F, const gt_fpoly *nn)
+{
+    const pterm t[2] = { { F, F, 0 }, { nn, &s->D2[tier & 1], 1 } };
+    psum(r, t, 2);
+}
+
 /* level 1: n = (b - a) x (c - a), F = n.(p - a), F^2 - D2 n.n; level 2: the edge sides
  * n.((x_j - x_i) x (p - x_i)) for (a, b), (b, c), (c, a) */
 static void build_face(const sep_q *s, int tier, int level, sfeat *f)
 {
-    gt_fpoly u[3], v[3], x[3], F, FF, nn;
+    gt_fpoly u[3], v[3], x[3], F, nn;
     if (f->level < 1) {
         lin(s, 2, 1, tier, u);
         lin(s, 3, 1, tier, v);
         vcross(f->v, u, v);
         lin(s, 0, 1, tier, x);
         vdot(&F, f->v, x);
-        pmul(&FF, &F, &F);
         vdot(&nn, f->v, f->v);
-        psub_d2(&f->p[0], &FF, &nn, s->D2[tier & 1]);
+        square_d2(s, tier, &f->p[0], &F, &nn);
         f->np = 4;
         f->nv = 3;
     }
@@ -265,7 +298,7 @@ static void build_face(const sep_q *s, int tier, int level, sfeat *f)
  * (w x db).m, m.m - (w x db).m, (w x da).m, m.m - (w x da).m */
 static void build_inter(const sep_q *s, int tier, int level, sfeat *f)
 {
-    gt_fpoly da[3], db[3], w[3], x[3], F, FF, mm;
+    gt_fpoly da[3], db[3], w[3], x[3], F, mm;
     lin(s, 1, 0, tier, da);
     lin(s, 3, 2, tier, db);
     lin(s, 2, 0, tier, w);
@@ -274,8 +307,7 @@ static void build_inter(const sep_q *s, int tier, int level, sfeat *f)
     vdot(&mm, f->v, f->v);
     if (f->level < 1) {
         vdot(&F, w, f->v);
-        pmul(&FF, &F, &F);
-        psub_d2(&f->p[0], &FF, &mm, s->D2[tier & 1]);
+        square_d2(s, tier, &f->p[0], &F, &mm);
         f->np = 5;
         f->nv = 3;
     }
@@ -306,6 +338,67 @@ static sfeat *feat(sep_q *s, int tier, int fi, int level)
         build_seg(s, tier, fd, f);
     f->level = fd->type == FACE || fd->type == INTER ? level : 2;
     return f;
+}
+
+/* A window of time: [a, b]. */
+#define MAX_WIN 4
+typedef struct window {
+    double a, b;
+} window;
+
+/* ---- a cheap bound: boxes over the window ------------------------------------------------ */
+
+/* The range of coordinate k of point i over [A, T] (linear motion: between its values at A
+ * and T), widened by the rounding of x0 + t (x1 - x0): at most 4.1 u (|x0| + |x1|), paid by
+ * 2^-50 (|x0| + |x1|) (+ 2^-1000 for underflow). */
+static void coord_range(const sep_q *s, int i, int k, double A, double T, double *lo, double *hi)
+{
+    const double x0 = s->x0[i][k], x1 = s->x1[i][k], dx = x1 - x0;
+    const double a = x0 + A * dx, b = x0 + T * dx;
+    const double err = 0x1p-50 * (fabs(x0) + fabs(x1)) + 0x1p-1000;
+    *lo = (a < b ? a : b) - err;
+    *hi = (a < b ? b : a) + err;
+}
+
+/* 1 if along some axis the points `one` stay more than d from the points `two` at every time
+ * of [A, T]: then so do their convex hulls, and the feature made of them holds nowhere there.
+ * A computed gap g = fl(lo - hi) > d (1 + 2^-50) proves an exact gap > d. */
+static int boxes_apart(const sep_q *s, const int *one, int n1, const int *two, int n2, double A,
+                       double T)
+{
+    for (int k = 0; k < 3; k++) {
+        double lo1 = INFINITY, hi1 = -INFINITY, lo2 = INFINITY, hi2 = -INFINITY, l, h;
+        for (int i = 0; i < n1; i++) {
+            coord_range(s, one[i], k, A, T, &l, &h);
+            lo1 = l < lo1 ? l : lo1;
+            hi1 = h > hi1 ? h : hi1;
+        }
+        for (int i = 0; i < n2; i++) {
+            coord_range(s, two[i], k, A, T, &l, &h);
+            lo2 = l < lo2 ? l : lo2;
+            hi2 = h > hi2 ? h : hi2;
+        }
+        const double dm = s->d * (1.0 + 0x1p-50);
+        if (lo1 - hi2 > dm || lo2 - hi1 > dm)
+            return 1;
+    }
+    return 0;
+}
+
+/* Feature fi's primitives are more than d apart on all of [A, T]. */
+static int feature_apart(const sep_q *s, int fi, double A, double T)
+{
+    const fdesc *f = desc(s, fi);
+    static const int tri[3] = { 1, 2, 3 }, ea[2] = { 0, 1 }, eb[2] = { 2, 3 };
+    switch (f->type) {
+    case VERT: return boxes_apart(s, &f->i, 1, &f->j, 1, A, T);
+    case SEG: {
+        const int seg[2] = { f->j, f->k };
+        return boxes_apart(s, &f->i, 1, seg, 2, A, T);
+    }
+    case FACE: return boxes_apart(s, &f->i, 1, tri, 3, A, T);
+    default: return boxes_apart(s, ea, 2, eb, 2, A, T);
+    }
 }
 
 /* ---- certified facts about one feature ---------------------------------------------------- */
@@ -428,6 +521,8 @@ enum { FP_FAIL = -1, FP_EMPTY = 0, FP_FOUND = 1 };
  * FP_FOUND with the root's interval in *out and its polynomial in *j, FP_EMPTY, or FP_FAIL. */
 static int first_point(sep_q *s, int dd, int fi, double A, double T, gt_froot *out, int *j)
 {
+    if (feature_apart(s, fi, A, T))
+        return FP_EMPTY;
     const sfeat *f = feat(s, dd, fi, 2);
     for (int k = 0; k < f->np; k++)
         if (violated(k, gt_fpoly_sign_on(&f->p[k], A, T)) > 0)
@@ -514,17 +609,14 @@ static double grid_down(double x)
 
 static double grid_up(double x)
 {
-    return fmin(1.0, ceil(x / START_GRID) * START_GRID);
+    const double g = ceil(x / START_GRID) * START_GRID;
+    return g < 1.0 ? g : 1.0;
 }
 
 /* Step 1: the windows of [0, 1] outside which G > 0, so that no feature holds there; each
  * window's start has G > 0, or is t = 0 when t = 0 was decided to hold no feature. The ends are
  * on the grid (exact widths and halvings). Returns 1 decided (no window: a miss; a hit at
  * t = 0), 0 cannot tell, 2 go on with the n windows in w[]. */
-#define MAX_WIN 4
-typedef struct window {
-    double a, b;
-} window;
 
 static int windows(sep_q *s, int dd, window *w, int *n, ccdb_fp_sep_result *out)
 {
@@ -535,7 +627,7 @@ static int windows(sep_q *s, int dd, window *w, int *n, ccdb_fp_sep_result *out)
     if (g0 <= 0) { /* t = 0 in the order of truth_sep.c's within(): vertices, edges, face */
         for (int o = 1; o <= nf; o++) {
             const int fi = o % nf;
-            const int h = holds_at0(feat(s, dd | 2, fi, 2));
+            const int h = feature_apart(s, fi, 0.0, 0.0) ? 0 : holds_at0(feat(s, dd | 2, fi, 2));
             if (h < 0)
                 return 0;
             if (h > 0) {
@@ -601,7 +693,7 @@ static int search(sep_q *s, int dd, double A, double B, ccdb_fp_sep_result *out)
         gt_froot r;
         int j;
         /* the window (A, T] with T >= br.b on the grid (exact halvings in the isolation) */
-        const double T = best < 0 ? B : fmin(B, grid_up(br.b));
+        const double T = best < 0 || grid_up(br.b) > B ? B : grid_up(br.b);
         const int got = first_point(s, dd, fi, A, T, &r, &j);
         if (got == FP_FAIL)
             return 0;
@@ -666,8 +758,14 @@ static int run(const double q[8][3], int ee, double d, ccdb_fp_sep_result *out)
     if (!(ds >= DBL_MIN && ds <= 0x1p20))
         return 0;
     s.ee = ee;
-    s.D2[0] = gt_ball_mul1(gt_ball_d(ds), gt_ball_d(ds));
-    s.D2[1] = gt_ball_mul(gt_ball_d(ds), gt_ball_d(ds));
+    s.d = ds;
+    for (int dd = 0; dd < 2; dd++) {
+        s.D2[dd] = (gt_fpoly){ .deg = 0, .dd = dd };
+        s.D2[dd].c[0] = dd ? gt_ball_mul(gt_ball_d(ds), gt_ball_d(ds))
+                           : gt_ball_mul1(gt_ball_d(ds), gt_ball_d(ds));
+        s.one[dd] = (gt_fpoly){ .deg = 0, .dd = dd };
+        s.one[dd].c[0] = gt_ball_d(1.0);
+    }
     for (int tier = 0; tier < 4; tier++)
         for (int fi = 0; fi < NFEAT; fi++)
             s.f[tier][fi].level = 0;
@@ -676,10 +774,10 @@ static int run(const double q[8][3], int ee, double d, ccdb_fp_sep_result *out)
     out->cls = CCDB_CLASS_GENERIC;
     /* plain doubles, then double-doubles for what they could not tell */
     for (int dd = 0; dd < 2; dd++) {
-        window w[MAX_WIN];
-        int n, got = windows(&s, dd, w, &n, out);
+        window x[MAX_WIN];
+        int n, got = windows(&s, dd, x, &n, out);
         for (int i = 0; got == 2 && i < n; i++)
-            got = search(&s, dd, w[i].a, w[i].b, out);
+            got = search(&s, dd, x[i].a, x[i].b, out);
         if (got == 2) /* no feature in any window */
             out->hit = 0;
         if (got != 0)

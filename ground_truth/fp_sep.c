@@ -61,6 +61,7 @@ enum { VERT, SEG, FACE, INTER };
  * (face / interiors only), 2 everything. */
 typedef struct sfeat {
     int level, np, nv;
+    unsigned zero; /* bit k: p[k] is identically zero (every coefficient an exact 0) */
     gt_fpoly p[NPOLY];
     gt_fpoly v[3];
 } sfeat;
@@ -70,7 +71,8 @@ typedef struct sep_q {
     int ee;
     double d;               /* scaled as the coordinates */
     gt_fpoly D2[2], one[2]; /* d^2 and 1 as constant polynomials, plain / double-double */
-    sfeat f[4][NFEAT];      /* per tier: 0 plain doubles, 1 double-doubles; + 2: at t = 0 */
+    double tg;              /* the time of tier TIER_ATG */
+    sfeat f[6][NFEAT];      /* per tier (below) */
 } sep_q;
 
 /* Feature table. VF rows: 0 = p, 1 = a, 2 = b, 3 = c; EE rows: 0 = a0, 1 = a1, 2 = b0, 3 = b1.
@@ -108,21 +110,29 @@ static int feat_class(const sep_q *s, int fi)
 
 /* ---- ball polynomials -------------------------------------------------------------------- */
 
+/* Tiers: plain doubles (0) or double-doubles (TIER_DD), as polynomials in t, or their values
+ * (degree 0) at t = 0 (TIER_AT0) or at t = s->tg (TIER_ATG). */
+enum { TIER_DD = 1, TIER_AT0 = 2, TIER_ATG = 4, N_TIERS = 6 };
+
 /* x_i(t) - x_j(t), degree 1 per component: c0 = (x_i - x_j)(0), c1 = (x_i - x_j)(1) - c0; or
- * only c0, degree 0, in the tiers at t = 0. */
+ * its value, degree 0, in the tiers at a time. */
 static void lin(const sep_q *s, int i, int j, int tier, gt_fpoly r[3])
 {
-    const int dd = tier & 1, at0 = tier >> 1;
+    const int dd = tier & TIER_DD;
     for (int k = 0; k < 3; k++) {
-        r[k].deg = at0 ? 0 : 1;
+        r[k].deg = tier >= TIER_AT0 ? 0 : 1;
         r[k].dd = dd;
         r[k].c[0] =
             dd ? gt_ball_dsub(s->x0[i][k], s->x0[j][k]) : gt_ball_dsub1(s->x0[i][k], s->x0[j][k]);
-        if (at0)
+        if (tier & TIER_AT0)
             continue;
-        const gt_ball c1 =
-            dd ? gt_ball_dsub(s->x1[i][k], s->x1[j][k]) : gt_ball_dsub1(s->x1[i][k], s->x1[j][k]);
-        r[k].c[1] = gt_ball_subp(c1, r[k].c[0], dd);
+        const gt_ball c1 = gt_ball_subp(dd ? gt_ball_dsub(s->x1[i][k], s->x1[j][k])
+                                           : gt_ball_dsub1(s->x1[i][k], s->x1[j][k]),
+                                        r[k].c[0], dd);
+        if (tier & TIER_ATG)
+            r[k].c[0] = gt_ball_addp(r[k].c[0], gt_ball_muldp(c1, s->tg, dd), dd);
+        else
+            r[k].c[1] = c1;
     }
 }
 
@@ -149,10 +159,12 @@ static void psum_dd(gt_fpoly *r, const pterm *t, int n)
         for (int m = 0; m < n; m++) {
             const gt_fpoly *a = t[m].a, *b = t[m].b;
             const int lo = k > b->deg ? k - b->deg : 0, hi = k < a->deg ? k : a->deg;
-            for (int i = lo; i <= hi; i++, cnt++) {
+            for (int i = lo; i <= hi; i++) {
+                if (gt_ball_is_zero(a->c[i]) || gt_ball_is_zero(b->c[k - i]))
+                    continue; /* an exact 0: adds nothing */
                 const gt_ball p = gt_ball_mul(a->c[i], b->c[k - i]);
                 const gt_ball sp = t[m].neg ? gt_ball_neg(p) : p;
-                acc = cnt ? gt_ball_add(acc, sp) : sp;
+                acc = cnt++ ? gt_ball_add(acc, sp) : sp;
             }
         }
         r->c[k] = acc;
@@ -179,8 +191,12 @@ static void psum(gt_fpoly *r, const pterm *t, int n)
         const double sg = t[m].neg ? -1.0 : 1.0;
         for (int i = 0; i <= a->deg; i++) {
             const double xh = a->c[i].hi, xr = a->c[i].rad, ax = fabs(xh);
+            if (xh == 0.0 && xr == 0.0) /* an exact 0 (lo is 0 in plain doubles) */
+                continue;
             for (int j = 0; j <= b->deg; j++) {
                 const double yh = b->c[j].hi, yr = b->c[j].rad;
+                if (yh == 0.0 && yr == 0.0)
+                    continue;
                 const double p = xh * yh;
                 v[i + j] += sg * p;
                 mag[i + j] += fabs(p);
@@ -337,6 +353,13 @@ static sfeat *feat(sep_q *s, int tier, int fi, int level)
     else
         build_seg(s, tier, fd, f);
     f->level = fd->type == FACE || fd->type == INTER ? level : 2;
+    f->zero = 0;
+    for (int k = 0; k < (f->level > 1 ? f->np : 1); k++) {
+        int z = 1;
+        for (int i = 0; i <= f->p[k].deg && z; i++)
+            z = gt_ball_is_zero(f->p[k].c[i]);
+        f->zero |= (unsigned)z << k;
+    }
     return f;
 }
 
@@ -416,9 +439,12 @@ static int nonzero_on(const gt_fpoly v[3], double a, double b, int depth)
     return m > a && m < b && nonzero_on(v, a, m, depth - 1) && nonzero_on(v, m, b, depth - 1);
 }
 
-/* Condition k of f violated (1), met (0) or not certified (-1) given the sign s of p[k]. */
-static int violated(int k, int s)
+/* Condition k of f violated (1), met (0) or not certified (-1) given the sign s of p[k] (at a
+ * time or on an interval). */
+static int violated(const sfeat *f, int k, int s)
 {
+    if (f->zero >> k & 1u) /* identically zero: 0 <= 0, 0 >= 0 */
+        return 0;
     if (s == 0)
         return -1;
     return k == 0 ? s > 0 : s < 0;
@@ -429,7 +455,7 @@ static int holds_at0(const sfeat *f)
 {
     int unknown = 0;
     for (int k = 0; k < f->np; k++) {
-        const int v = violated(k, gt_ball_sign(f->p[k].c[0]));
+        const int v = violated(f, k, gt_ball_sign(f->p[k].c[0]));
         if (v > 0)
             return 0;
         unknown |= v < 0;
@@ -451,7 +477,7 @@ static int holds_at_root(const sfeat *f, int j, double a, double b)
     for (int k = 0; k < f->np; k++) {
         if (k == j)
             continue;
-        const int v = violated(k, gt_fpoly_sign_on(&f->p[k], a, b));
+        const int v = violated(f, k, gt_fpoly_sign_on(&f->p[k], a, b));
         if (v > 0)
             return 0;
         unknown |= v < 0;
@@ -469,7 +495,7 @@ static int feature_empty_on(void *ctx, double a, double b)
 {
     const skip_ctx *c = ctx;
     for (int k = 0; k < c->f->np; k++)
-        if (k != c->j && violated(k, gt_fpoly_sign_on(&c->f->p[k], a, b)) > 0)
+        if (k != c->j && violated(c->f, k, gt_fpoly_sign_on(&c->f->p[k], a, b)) > 0)
             return 1;
     return 0;
 }
@@ -525,14 +551,14 @@ static int first_point(sep_q *s, int dd, int fi, double A, double T, gt_froot *o
         return FP_EMPTY;
     const sfeat *f = feat(s, dd, fi, 2);
     for (int k = 0; k < f->np; k++)
-        if (violated(k, gt_fpoly_sign_on(&f->p[k], A, T)) > 0)
+        if (violated(f, k, gt_fpoly_sign_on(&f->p[k], A, T)) > 0)
             return FP_EMPTY;
     if (f->nv && !nonzero_on(f->v, A, T, COVER_DEPTH))
         return FP_FAIL;
     troot r[MAX_ROOTS];
     int n = 0;
     for (int k = 0; k < f->np; k++) {
-        if (f->p[k].deg < 1)
+        if (f->p[k].deg < 1 || (f->zero >> k & 1u))
             continue;
         gt_fpoly_iso it;
         skip_ctx sk = { f, k };
@@ -568,18 +594,31 @@ static int first_point(sep_q *s, int dd, int fi, double A, double T, gt_froot *o
     return FP_EMPTY;
 }
 
-/* Shrinks the root of p[j] of feature fi in r to two adjacent doubles. */
+/* Shrinks the root of p[j] of feature fi in r to two adjacent doubles: from one precise value
+ * of p[j] at a guess g (double-doubles, straight from the positions at g) and the Taylor terms
+ * of the plain-double polynomial at g (gt_fpoly_root_ulp_at); else from the double-double
+ * polynomial. */
 static int bracket_ulp(sep_q *s, int dd, int fi, int j, gt_froot *r)
 {
+    if (nextafter(r->a, 2.0) == r->b)
+        return 1;
     double g = -1.0;
     if (!dd) {
         const gt_fpoly *p = &feat(s, 0, fi, 2)->p[j];
         g = gt_fpoly_guess(p, r);
-        if (gt_fpoly_root_narrow(p, r, 1, g))
-            return 1;
+        if (!(g > r->a && g < r->b)) /* a guess at an end: the next double inside */
+            g = g <= r->a ? nextafter(r->a, 2.0) : nextafter(r->b, -1.0);
+        if (g > r->a && g < r->b) {
+            s->tg = g;
+            for (int i = 0; i < NFEAT; i++)
+                s->f[TIER_DD | TIER_ATG][i].level = 0;
+            const gt_ball pg = feat(s, TIER_DD | TIER_ATG, fi, j == 0 ? 1 : 2)->p[j].c[0];
+            if (gt_fpoly_root_ulp_at(p, pg, g, r))
+                return 1;
+        }
     }
     /* (the distance polynomial of the face / interiors needs only level 1) */
-    return gt_fpoly_root_narrow(&feat(s, 1, fi, j == 0 ? 1 : 2)->p[j], r, 1, g);
+    return gt_fpoly_root_narrow(&feat(s, TIER_DD, fi, j == 0 ? 1 : 2)->p[j], r, 1, g);
 }
 
 /* ---- the decision -------------------------------------------------------------------------- */
@@ -592,11 +631,14 @@ static void set_hit(ccdb_fp_sep_result *out, double lo, double hi, int cls)
     out->cls = cls;
 }
 
-/* See decide(): feature fi's strictly interior root wins a tie with the best (no other tie
- * before, for an edge). */
-static int wins_tie(const sep_q *s, int fi, int best, int tied)
+/* See search(): feature fi's root of its distance wins a tie with the best (no other tie
+ * before, for an edge) when its sides are certified > 0 there (none identically zero, which
+ * holds as 0 >= 0: then its closest point may be on the boundary). */
+static int wins_tie(sep_q *s, int dd, int fi, int best, int tied)
 {
     const fdesc *f = desc(s, fi), *b = desc(s, best);
+    if (feat(s, dd, fi, 2)->zero)
+        return 0;
     if (f->type == FACE || f->type == INTER)
         return 1;
     return f->type == SEG && b->type == VERT && !tied && (b->j == f->j || b->j == f->k);
@@ -627,7 +669,8 @@ static int windows(sep_q *s, int dd, window *w, int *n, ccdb_fp_sep_result *out)
     if (g0 <= 0) { /* t = 0 in the order of truth_sep.c's within(): vertices, edges, face */
         for (int o = 1; o <= nf; o++) {
             const int fi = o % nf;
-            const int h = feature_apart(s, fi, 0.0, 0.0) ? 0 : holds_at0(feat(s, dd | 2, fi, 2));
+            const int h =
+                feature_apart(s, fi, 0.0, 0.0) ? 0 : holds_at0(feat(s, dd | TIER_AT0, fi, 2));
             if (h < 0)
                 return 0;
             if (h > 0) {
@@ -722,7 +765,7 @@ static int search(sep_q *s, int dd, double A, double B, ccdb_fp_sep_result *out)
              * fi's root its closest point is unique and interior, so no lower feature holds):
              * the face / interiors (a point within d of the primitive is within d of the plane,
              * the line), an edge against a vertex at one of its ends (the line) */
-            if (r.a == br.a && r.b == br.b && j == 0 && wins_tie(s, fi, best, tied)) {
+            if (r.a == br.a && r.b == br.b && j == 0 && wins_tie(s, dd, fi, best, tied)) {
                 best = fi;
                 bj = j;
                 continue;
@@ -766,7 +809,7 @@ static int run(const double q[8][3], int ee, double d, ccdb_fp_sep_result *out)
         s.one[dd] = (gt_fpoly){ .deg = 0, .dd = dd };
         s.one[dd].c[0] = gt_ball_d(1.0);
     }
-    for (int tier = 0; tier < 4; tier++)
+    for (int tier = 0; tier < 6; tier++)
         for (int fi = 0; fi < NFEAT; fi++)
             s.f[tier][fi].level = 0;
     out->hit = 0;

@@ -513,9 +513,25 @@ static void narrow(const sfeat *f, troot *x)
     x->narrowed = 1;
 }
 
+/* Shrinks x's interval by the signs of its polynomial at the ends of y's (where certified):
+ * the sign at a point tells on which side of it x's only root lies. */
+static void cut_by(const sfeat *f, troot *x, const troot *y)
+{
+    const double at[2] = { y->r.a, y->r.b };
+    for (int e = 0; e < 2; e++) {
+        if (!(at[e] > x->r.a && at[e] < x->r.b))
+            continue;
+        const int sg = gt_fpoly_sign_at(&f->p[x->j], at[e]);
+        if (sg == x->r.sa)
+            x->r.a = at[e];
+        else if (sg == -x->r.sa)
+            x->r.b = at[e];
+    }
+}
+
 /* Sorts the roots by their intervals, which must end up pairwise apart (b_i <= a_(i+1), so the
- * roots, strictly inside, are in order): overlapping neighbours are narrowed once; 0 if they
- * still overlap (roots too close to order: the exact path). */
+ * roots, strictly inside, are in order): overlapping neighbours are cut by each other's ends,
+ * then narrowed once; 0 if they still overlap (roots too close to order: the exact path). */
 static int sort_apart(const sfeat *f, troot *r, int n)
 {
     for (;;) {
@@ -529,12 +545,16 @@ static int sort_apart(const sfeat *f, troot *r, int n)
         for (int i = 0; i + 1 < n; i++) {
             if (r[i].r.b <= r[i + 1].r.a)
                 continue;
+            cut_by(f, &r[i], &r[i + 1]);
+            cut_by(f, &r[i + 1], &r[i]);
+            again = 1;
+            if (r[i].r.b <= r[i + 1].r.a || r[i + 1].r.b <= r[i].r.a)
+                continue;
             if (r[i].narrowed && r[i + 1].narrowed)
                 return 0;
             for (int k = i; k <= i + 1; k++)
                 if (!r[k].narrowed)
                     narrow(f, &r[k]);
-            again = 1;
         }
         if (!again)
             return 1;

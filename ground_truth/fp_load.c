@@ -51,4 +51,3 @@ int gt_fp_load_scaled(const double q[8][3], double x0[4][3], double x1[4][3], do
     scale[1] = f2;
     return 1;
 }
-

@@ -7,7 +7,6 @@
  * invariant under translations, relabellings, power-of-two scalings of coordinates and d together,
  * and (hit/miss) time reversal. */
 #include <criterion/criterion.h>
-#include <dirent.h>
 #include <gmp.h>
 #include <math.h>
 #include <stdint.h>
@@ -324,45 +323,25 @@ Test(sep, d0_is_the_plain_judge_on_every_family)
 
 Test(sep, d0_is_the_plain_judge_on_the_public_sample)
 {
-    const char *root = ccdb_test_shared_path(CCDB_TEST_SAMPLE_QUERIES);
+    static ccdb_test_sample_file files[64];
+    const size_t nf = ccdb_test_sample_files(files, 64);
     ccdb_truth *a = ccdb_truth_new(), *b = ccdb_truth_new();
     long n = 0;
-    DIR *scenes = opendir(root);
-    cr_assert_not_null(scenes);
-    struct dirent *sc;
-    while ((sc = readdir(scenes))) {
-        if (sc->d_name[0] == '.')
-            continue;
-        for (int ee = 0; ee < 2; ee++) {
-            char dir[1024];
-            snprintf(dir, sizeof dir, "%s/%s/%s", root, sc->d_name,
-                     ee ? "edge-edge" : "vertex-face");
-            DIR *dd = opendir(dir);
-            if (!dd)
-                continue;
-            struct dirent *f;
-            while ((f = readdir(dd))) {
-                size_t len = strlen(f->d_name);
-                if (len < 4 || strcmp(f->d_name + len - 4, ".csv") != 0)
-                    continue;
-                char path[2048];
-                snprintf(path, sizeof path, "%s/%s", dir, f->d_name);
-                ccdb_dataset ds;
-                ccdb_csv_error err;
-                cr_assert_eq(ccdb_csv_read(path, ee ? CCDB_KIND_EE : CCDB_KIND_VF, NULL, &ds, &err),
-                             0, "%s: %s", path, err.message);
-                for (size_t i = 0; i < ds.count; i++, n++) {
-                    ccdb_truth_result x, y;
-                    gt_run(a, ee, (const double(*)[3])ds.q[i], &x);
-                    sep_run(b, ee, (const double(*)[3])ds.q[i], 0.0, &y);
-                    same_result(&x, &y, path);
-                }
-                ccdb_dataset_free(&ds);
-            }
-            closedir(dd);
+    for (size_t f = 0; f < nf; f++) {
+        const int ee = files[f].ee;
+        ccdb_dataset ds;
+        ccdb_csv_error err;
+        cr_assert_eq(
+            ccdb_csv_read(files[f].path, ee ? CCDB_KIND_EE : CCDB_KIND_VF, NULL, &ds, &err), 0,
+            "%s: %s", files[f].path, err.message);
+        for (size_t i = 0; i < ds.count; i++, n++) {
+            ccdb_truth_result x, y;
+            gt_run(a, ee, (const double(*)[3])ds.q[i], &x);
+            sep_run(b, ee, (const double(*)[3])ds.q[i], 0.0, &y);
+            same_result(&x, &y, files[f].path);
         }
+        ccdb_dataset_free(&ds);
     }
-    closedir(scenes);
     cr_assert_eq(n, 3000);
     ccdb_truth_free(a);
     ccdb_truth_free(b);

@@ -6,6 +6,8 @@
 #ifndef CCDB_TEST_H
 #define CCDB_TEST_H
 
+#include <stddef.h>
+
 /* The public sample queries: <scene>/{vertex-face,edge-edge}/ CSV files, relative to CCDB_SHARED_DIR. */
 #define CCDB_TEST_SAMPLE_QUERIES "datasets/sample-queries"
 /* The 2023 public sample: <scene>/queries/<step><vf|ee>.csv with <scene>/mma_bool/ labels. */
@@ -17,6 +19,15 @@
  * as .ci/run does), the test fails instead, so a test that needs ../shared cannot pass silently
  * where ../shared should be. Call it from a test body only. The string lives until the next call. */
 const char *ccdb_test_shared_path(const char *relative);
+
+/* The CSV files of the public sample (CCDB_TEST_SAMPLE_QUERIES), sorted by path, into out[]
+ * (at most cap; more fails the test); ee: 1 for edge-edge, 0 for vertex-face. Skips the calling
+ * test as ccdb_test_shared_path does when ../shared is absent. */
+typedef struct ccdb_test_sample_file {
+    char path[4096 + 2 * 256 + 32];
+    int ee;
+} ccdb_test_sample_file;
+size_t ccdb_test_sample_files(ccdb_test_sample_file *out, size_t cap);
 
 /* 1 when CCDB_REQUIRE_SHARED asks for every ../shared test to run, else 0. */
 int ccdb_test_shared_required(void);

@@ -139,9 +139,10 @@ Test(judged, a_crashed_chunk_makes_the_dataset_crashed)
     cr_assert_eq(a.n_findings, 0);
 }
 
-/* --min-sep D: the one choice of truth (a solver claiming minimum separation is judged at D,
- * any other at 0), and a judged run whose truth is not its solver's is refused when recorded
- * (a unit from a rank, or chunks merged from different truths), never made a row. */
+/* --min-sep D: the one choice of truth (a solver claiming minimum separation is judged at D on
+ * the linear kinds, any other solver and every rigid dataset at 0), and a judged run whose truth
+ * is not its solver's is refused when recorded (a unit from a rank, or chunks merged from
+ * different truths), never made a row. */
 Test(judged, the_truth_of_each_solver_and_a_wrong_one_refused)
 {
     ccdb_registry *reg = ccdb_registry_new();

@@ -14,6 +14,7 @@
 #include "ccdb_run_meta.h"
 #include "ccdb_runner.h"
 #include "ccdb_tallies.h"
+#include "ccdb_truth_cache.h"
 #include "ccdb_registry.h"
 #include "ccdb_util.h"
 
@@ -106,7 +107,7 @@ static ccdb_report_status report_status(ccdb_run_status s)
 
 static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum,
                      const ccdb_bench_dataset *d, const char *family, const ccdb_tally *t,
-                     ccdb_run_status status)
+                     const ccdb_judged *jr)
 {
     const ccdb_solver *s = sum->solver;
     row->solver = s->name;
@@ -129,10 +130,10 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum,
         s->flags & (CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION);
     row->conservative = (s->flags & CCDB_CLAIM_CONSERVATIVE) != 0;
     row->claim_tags = sum->claim_tags;
-    row->status = report_status(status);
+    row->status = report_status(jr->status);
     row->contract_violations = t->violations;
     row->isolated = sum->isolated;
-    row->truth_min_sep = sum->truth_min_sep;
+    row->truth_min_sep = jr->truth_min_sep;
     /* The whole loop is timed per dataset only: class rows have no ns_median of their own
      * (they have per-query quantiles, set_query_quantiles). */
     row->ns_median = row->ns_min = row->ns_max = NAN;
@@ -451,10 +452,16 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
     const ccdb_solver *s = sum->solver;
     ccdb_report_row *row;
 
-    if (!(jr->truth_min_sep == sum->truth_min_sep)) /* NaN included */
+    double sep = ccdb_bench_truth_sep(s, d->kind, opt);
+    if (!(jr->truth_min_sep == sep)) /* NaN included */
         return ccdb_errorf(err, errlen,
                            "%s on %s: judged by the truth at min-sep %g, not %g (harness bug)",
-                           s->name, d->label, jr->truth_min_sep, sum->truth_min_sep);
+                           s->name, d->label, jr->truth_min_sep, sep);
+    /* What the report's claims say (claims_of_run): the separations that judged it. */
+    if (sep > 0)
+        sum->truth_min_sep = sep;
+    else if (!jr->unsupported && opt->min_sep > 0 && (s->flags & CCDB_CLAIM_MIN_SEPARATION))
+        sum->contact_only++;
     if (jr->unsupported) {
         /* No entry for the dataset's kind: one "all" row with status "unsupported" and no
          * counts (it answered nothing: neither failures nor misses). */
@@ -462,7 +469,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
         ccdb_tally_init(&none);
         if (!(row = new_row(b)))
             goto oom;
-        fill_row(row, sum, d, "all", &none, CCDB_RUN_OK);
+        fill_row(row, sum, d, "all", &none, jr);
         row->status = CCDB_REPORT_UNSUPPORTED;
         row->queries = (long long)d->count;
         sum->unsupported++;
@@ -477,7 +484,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
         ccdb_tally_init(&none);
         if (!(row = new_row(b)))
             goto oom;
-        fill_row(row, sum, d, "all", &none, jr->status);
+        fill_row(row, sum, d, "all", &none, jr);
         row->queries = (long long)d->count;
         if (jr->status == CCDB_RUN_CRASHED)
             sum->crashed++;
@@ -490,7 +497,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
     ccdb_report_row *all_row = new_row(b);
     if (!all_row)
         goto oom;
-    fill_row(all_row, sum, d, "all", all, jr->status);
+    fill_row(all_row, sum, d, "all", all, jr);
     all_row->ns_median = jr->ns_median;
     all_row->ns_min = jr->ns_min;
     all_row->ns_max = jr->ns_max;
@@ -500,8 +507,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
             continue;
         if (!(row = new_row(b)))
             goto oom;
-        fill_row(row, sum, d, ccdb_truth_class_name((ccdb_truth_class)c), &jr->by_class[c],
-                 jr->status);
+        fill_row(row, sum, d, ccdb_truth_class_name((ccdb_truth_class)c), &jr->by_class[c], jr);
     }
     if (record_query_times(b, sum, d->kind, jr, first_class_row) != 0)
         goto oom;
@@ -611,12 +617,6 @@ int ccdb_bench_begin(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_
         b->solvers[j].solver = solvers[j];
         b->solvers[j].isolated = ccdb_isolated(solvers[j], opt->isolate);
         ccdb_claims_text(solvers[j]->flags, tags, sizeof tags);
-        b->solvers[j].truth_min_sep = ccdb_bench_truth_sep(solvers[j], opt);
-        if (b->solvers[j].truth_min_sep > 0) {
-            size_t len = strlen(tags);
-            snprintf(tags + len, sizeof tags - len, "%sjudged at min-sep %.17g", len ? ", " : "",
-                     b->solvers[j].truth_min_sep);
-        }
         b->solvers[j].claim_tags = keep_string(b, tags);
         if (!b->solvers[j].claim_tags)
             return ccdb_errorf(err, errlen, "out of memory");
@@ -633,9 +633,41 @@ int ccdb_bench_record(ccdb_bench *b, size_t j, const ccdb_bench_dataset *d, cons
                   errlen);
 }
 
+/* The claims of each solver that was judged at --min-sep D > 0 say which truths judged it, once
+ * every dataset is recorded: "judged at min-sep D" on the datasets of a kind judged at D, and a
+ * note when datasets of a kind with no exact judge at d > 0 (rigid motion) were judged at 0.
+ * Every row of the solver then carries them (the report shows the first row's). */
+static int claims_of_run(ccdb_bench *b)
+{
+    for (size_t j = 0; j < b->n_solvers; j++) {
+        ccdb_solver_summary *sum = &b->solvers[j];
+        if (!(sum->truth_min_sep > 0) && !sum->contact_only)
+            continue;
+        char tags[512];
+        size_t len = (size_t)snprintf(tags, sizeof tags, "%s", sum->claim_tags);
+        if (sum->truth_min_sep > 0 && len < sizeof tags)
+            len += (size_t)snprintf(tags + len, sizeof tags - len, "%sjudged at min-sep %.17g",
+                                    len ? ", " : "", sum->truth_min_sep);
+        if (sum->contact_only && len < sizeof tags)
+            snprintf(tags + len, sizeof tags - len,
+                     "%srigid datasets judged at min-sep 0 (no exact judge at d > 0 for rigid "
+                     "motion)",
+                     len ? ", " : "");
+        const char *was = sum->claim_tags;
+        if (!(sum->claim_tags = keep_string(b, tags)))
+            return -1;
+        for (size_t i = 0; i < b->n_rows; i++)
+            if (b->rows[i].claim_tags == was && b->rows[i].solver == sum->solver->name)
+                b->rows[i].claim_tags = sum->claim_tags;
+    }
+    return 0;
+}
+
 int ccdb_bench_end(ccdb_bench *b, int ok, char *err, size_t errlen)
 {
     int rc = ok ? 0 : -1;
+    if (rc == 0 && claims_of_run(b) != 0)
+        rc = ccdb_errorf(err, errlen, "out of memory");
     if (rc == 0 && make_latencies(b) != 0)
         rc = ccdb_errorf(err, errlen, "out of memory");
     if (rc == 0 && !(b->outputs = calloc(b->n_solvers ? b->n_solvers : 1, sizeof *b->outputs)))
@@ -701,9 +733,22 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
     return ccdb_bench_end(b, rc == 0, err, errlen) == 0 && rc == 0 ? 0 : -1;
 }
 
-double ccdb_bench_truth_sep(const ccdb_solver *s, const ccdb_bench_options *opt)
+double ccdb_bench_truth_sep(const ccdb_solver *s, ccdb_kind kind, const ccdb_bench_options *opt)
 {
-    return opt->min_sep > 0 && (s->flags & CCDB_CLAIM_MIN_SEPARATION) ? opt->min_sep : 0.0;
+    return opt->min_sep > 0 && (s->flags & CCDB_CLAIM_MIN_SEPARATION) &&
+                   ccdb_solver_query_fn(s, kind) && ccdb_truth_judges_sep(kind)
+               ? opt->min_sep
+               : 0.0;
+}
+
+double ccdb_bench_kind_truth_sep(const ccdb_solver *const *solvers, size_t n, ccdb_kind kind,
+                                 const ccdb_bench_options *opt)
+{
+    double sep = 0.0;
+    for (size_t j = 0; j < n; j++)
+        if (ccdb_bench_truth_sep(solvers[j], kind, opt) > sep)
+            sep = ccdb_bench_truth_sep(solvers[j], kind, opt);
+    return sep;
 }
 
 int ccdb_bench_judge_one(const ccdb_solver *s, int isolated, const ccdb_input *in,
@@ -714,7 +759,7 @@ int ccdb_bench_judge_one(const ccdb_solver *s, int isolated, const ccdb_input *i
     size_t n = in->ds.count;
     memset(out, 0, sizeof *out);
     /* The contact truth, or the truth at the run's separation for a solver claiming it. */
-    double sep = ccdb_bench_truth_sep(s, opt);
+    double sep = ccdb_bench_truth_sep(s, in->ds.kind, opt);
     const ccdb_truth_result *truth = sep > 0 ? in->truth_sep : in->truth;
     if (!truth && n)
         return ccdb_errorf(err, errlen,

@@ -191,8 +191,8 @@ int ccdb_bench_run_mpi(ccdb_mpi *m, ccdb_bench *b, const ccdb_solver *const *sol
         ccdb_judged jr = { 0 };
         ccdb_input_stats st;
         if (load(&l, w, &p, c, me.err, sizeof me.err) != 0 ||
-            load_truth_sep(&l, w, ccdb_bench_truth_sep(solvers[j], opt), me.err, sizeof me.err) !=
-                0) {
+            load_truth_sep(&l, w, ccdb_bench_truth_sep(solvers[j], l.in.ds.kind, opt), me.err,
+                           sizeof me.err) != 0) {
             me.failed = 1;
             continue;
         }

@@ -32,8 +32,9 @@ typedef struct ccdb_bench_options {
     size_t misses_kept;         /* false negatives, and TOI findings, kept per solver for the
                                      report (all are written to the files) */
     double min_sep;             /* > 0: solvers claiming CCDB_CLAIM_MIN_SEPARATION are judged by
-                                     each input's truth_sep (the truth at this separation);
-                                     0: every solver by the contact truth */
+                                     each input's truth_sep (the truth at this separation) where
+                                     its kind has one (ccdb_bench_truth_sep); 0: every solver by
+                                     the contact truth */
 } ccdb_bench_options;
 
 /* Per solver, over every dataset of the run (for the stdout table and --fail-on-fn). */
@@ -52,7 +53,9 @@ typedef struct ccdb_solver_summary {
     const char *output;     /* the first lines of it (owned by the bench); NULL if none */
     double *query_ns[CCDB_KIND_COUNT]; /* per-query times of every timed query, per kind */
     size_t n_query_ns[CCDB_KIND_COUNT], cap_query_ns[CCDB_KIND_COUNT];
-    double truth_min_sep; /* the separation of the truth that judged it (0: contact) */
+    double truth_min_sep; /* > 0: the separation of the truth that judged it on some datasets */
+    int contact_only;     /* datasets it was judged on at 0 though it claims --min-sep D > 0: of a
+                             kind with no exact judge at d > 0 (ccdb_truth_judges_sep) */
 } ccdb_solver_summary;
 
 /* A finding of one judged run: a false negative and/or a TOI finding, carrying what the report
@@ -95,10 +98,16 @@ typedef struct ccdb_judged {
  * their dataset) into *out (which owns copies of what it keeps). Returns 0 or -1 (memory). */
 int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_result *truth,
                size_t n, long long first, const ccdb_solver_run *run, ccdb_judged *out);
-/* The separation of the exact truth that judges solver s in a run with opt: opt->min_sep when
- * it is > 0 and s claims CCDB_CLAIM_MIN_SEPARATION, else 0 (the contact truth). The one choice,
- * for every run loop (one process or MPI ranks) and the report. */
-double ccdb_bench_truth_sep(const ccdb_solver *s, const ccdb_bench_options *opt);
+/* The separation of the exact truth that judges solver s on data of `kind` in a run with opt:
+ * opt->min_sep when it is > 0, s claims CCDB_CLAIM_MIN_SEPARATION and has an entry for the kind,
+ * and the kind has an exact judge at d > 0 (ccdb_truth_judges_sep: not the rigid kinds); else 0
+ * (the contact truth; a solver without the entry is not judged at all). The one choice, for
+ * every run loop (one process or MPI ranks), the truths computed up front and the report. */
+double ccdb_bench_truth_sep(const ccdb_solver *s, ccdb_kind kind, const ccdb_bench_options *opt);
+/* The separation of the second truth a dataset of `kind` needs (its in->truth_sep) to judge
+ * solvers[0..n): the largest ccdb_bench_truth_sep; 0: none. */
+double ccdb_bench_kind_truth_sep(const ccdb_solver *const *solvers, size_t n, ccdb_kind kind,
+                                 const ccdb_bench_options *opt);
 /* Runs s on the queries of `in` (q: their read-only copy; they are the queries first.. of
  * their dataset) (ccdb_run_solver: isolated or guarded; a crash or timeout is said on stderr)
  * and judges it (ccdb_judge) by the truth ccdb_bench_truth_sep chooses: in->truth, or

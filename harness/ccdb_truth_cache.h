@@ -10,9 +10,12 @@
 #include "ccdb_input.h"
 #include "ccdb_truth.h"
 
+/* 1 when `kind` has an exact judge at a separation d > 0 (the linear kinds), 0 when it has one
+ * at d = 0 only (the rigid kinds: no exact judge at d > 0 for rigid motion). */
+int ccdb_truth_judges_sep(ccdb_kind kind);
 /* The exact truth of one query of `kind` at separation d >= 0 (0: contact; the one dispatch
- * from kinds to judges). Returns 0, or -1 when the kind has no judge at d (the rigid kinds have
- * none for d > 0). */
+ * from kinds to judges). Returns 0, or -1 when the kind has no judge at d (d > 0 and not
+ * ccdb_truth_judges_sep). */
 int ccdb_truth_of(ccdb_truth *ctx, ccdb_kind kind, const double q[8][3], double d,
                   ccdb_truth_result *out);
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ccdb_bench.h"
 #include "ccdb_cli.h"
 #include "ccdb_input.h"
 #include "ccdb_runner.h"
@@ -239,9 +240,12 @@ int ccdb_cmd_replay(int argc, char **argv)
         ccdb_input_free(&in);
         return 2;
     }
-    /* --min-sep D > 0: the solvers claiming minimum separation are judged by the truth at D,
-     * as `run` does */
-    const double sep = params.min_separation > 0 ? params.min_separation : 0.0;
+    /* --min-sep D > 0: the solvers claiming minimum separation are judged by the truth at D
+     * where the kind has one, as `run` does (ccdb_bench_truth_sep; the rigid kinds have none) */
+    const ccdb_bench_options sep_opt = { .min_sep = params.min_separation };
+    const double sep = params.min_separation > 0 && ccdb_truth_judges_sep(in.ds.kind)
+                           ? params.min_separation
+                           : 0.0;
     ccdb_truth_result ts;
     int judged = ccdb_truth_of(ctx, in.ds.kind, q, 0.0, &t);
     if (judged == 0) {
@@ -262,6 +266,10 @@ int ccdb_cmd_replay(int argc, char **argv)
         char label[64];
         snprintf(label, sizeof label, "exact truth at min-sep %.17g", sep);
         print_truth(label, &ts);
+    } else if (params.min_separation > 0) {
+        printf("note: no exact judge at d > 0 for %s queries (rigid motion): every solver is "
+               "judged by the contact truth\n",
+               ccdb_kind_name(in.ds.kind));
     }
     /* (a file labelled at a separation D, e.g. by `gen --min-sep D`, agrees with the truth at D) */
     if (in.ds.label && (in.ds.label[i] != 0) != (t.hit != 0) &&
@@ -307,7 +315,7 @@ int ccdb_cmd_replay(int argc, char **argv)
             rc = 2;
             break;
         }
-        print_solver(s, sep > 0 && (s->flags & CCDB_CLAIM_MIN_SEPARATION) ? &ts : &t, &run);
+        print_solver(s, ccdb_bench_truth_sep(s, in.ds.kind, &sep_opt) > 0 ? &ts : &t, &run);
         ccdb_solver_run_free(&run);
     }
     ccdb_queries_readonly_free(one, 1);

@@ -73,7 +73,8 @@ static void run_usage(FILE *f)
         "                    (`ccdbench list`, column minsep) are judged by the exact truth at\n"
         "                    separation D (distance <= D counts as a contact), every other\n"
         "                    solver by the contact truth (D = 0); summary.csv's last column\n"
-        "                    truth_min_sep and the report's claims say which\n"
+        "                    truth_min_sep and the report's claims say which. Rigid datasets\n"
+        "                    have no exact judge at D > 0: every solver is judged at 0 there\n"
         "  --round-inputs    round CSV values that are not doubles (the report says so)\n"
         "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR or .cache)\n"
         "  --chunk Q         under mpirun/srun (docs/mpi.md): queries per work unit (a chunk\n"
@@ -355,18 +356,6 @@ static void replay_args(const run_args *a, const ccdb_registry *reg,
     }
     if (buf[0] == ' ')
         memmove(buf, buf + 1, strlen(buf));
-}
-
-/* The separation of the second truth: --min-sep D when D > 0 and a selected solver claims to
- * honour it (CCDB_CLAIM_MIN_SEPARATION); else 0 (no second truth). */
-static double sep_truth_needed(const run_args *a, const ccdb_solver *const *solvers, size_t n)
-{
-    if (!(a->params.min_separation > 0))
-        return 0.0;
-    for (size_t i = 0; i < n; i++)
-        if (solvers[i]->flags & CCDB_CLAIM_MIN_SEPARATION)
-            return a->params.min_separation;
-    return 0.0;
 }
 
 static ccdb_isolation isolation(const run_args *a)
@@ -700,10 +689,14 @@ int ccdb_cmd_run(int argc, char **argv)
             rc = 2;
         }
     }
-    /* --min-sep D > 0: the solvers that claim to honour it are judged by the truth at D (under
+    /* --min-sep D > 0: the solvers that claim to honour it are judged by the truth at D where
+     * the dataset's kind has one, so only those datasets need it (ccdb_bench_truth_sep; under
      * MPI each rank gets it per chunk, as it gets the contact truth). */
-    const double sep = sep_truth_needed(&a, solvers, n_solvers);
-    for (size_t i = 0; i < n_inputs && !rc && !use_mpi && sep > 0; i++) {
+    ccdb_bench_options opt = { .min_sep = a.params.min_separation };
+    for (size_t i = 0; i < n_inputs && !rc && !use_mpi; i++) {
+        double sep = ccdb_bench_kind_truth_sep(solvers, n_solvers, inputs[i].ds.kind, &opt);
+        if (!(sep > 0))
+            continue;
         ccdb_progress("exact truth at min-sep %g %zu/%zu: %s (%zu queries)", sep, i + 1, n_inputs,
                       ccdb_input_label(&inputs[i]), inputs[i].ds.count);
         if (ccdb_truth_sep_for_input(&inputs[i], cache, a.round_inputs, a.threads, sep, err,
@@ -723,7 +716,6 @@ int ccdb_cmd_run(int argc, char **argv)
         rc = 2;
     }
     double opt_timer_ns = 0;
-    ccdb_bench_options opt = { 0 };
     if (!rc) {
         replay_args(&a, reg, solvers, n_solvers, rargs, sizeof rargs);
         opt.run.params = a.params;
@@ -736,7 +728,6 @@ int ccdb_cmd_run(int argc, char **argv)
         opt.findings_shown = a.out_dir;
         opt.replay_args = rargs;
         opt.misses_kept = 1000;
-        opt.min_sep = sep;
         int bad;
         if (use_mpi) {
             ccdb_mpi_work w = { .inputs = inputs,

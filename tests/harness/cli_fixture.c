@@ -93,16 +93,17 @@ void cli_teardown(void)
     ccdb_test_rmtree(cli_dir);
 }
 
-const char *cli_row_field(const char *csv, const char *solver, int col, char *buf, size_t len)
+/* Field `col` of the first row that starts with `start` (a solver, or "solver,dataset,"). */
+static const char *field_of_row(const char *csv, const char *start, int col, char *buf, size_t len)
 {
-    char key[80];
-    snprintf(key, sizeof key, "\n%s,", solver);
+    char key[1200];
+    snprintf(key, sizeof key, "\n%s", start);
     const char *p = strstr(csv, key);
-    cr_assert_not_null(p, "no row for %s: %s", solver, csv);
+    cr_assert_not_null(p, "no row starting %s: %s", start, csv);
     p++;
     for (int c = 0; c < col; c++) {
         p = strpbrk(p, ",\n");
-        cr_assert(p && *p == ',', "row of %s too short", solver);
+        cr_assert(p && *p == ',', "row %s too short", start);
         p++;
     }
     size_t n = strcspn(p, ",\n");
@@ -110,6 +111,21 @@ const char *cli_row_field(const char *csv, const char *solver, int col, char *bu
     memcpy(buf, p, n);
     buf[n] = '\0';
     return buf;
+}
+
+const char *cli_row_field(const char *csv, const char *solver, int col, char *buf, size_t len)
+{
+    char start[80];
+    snprintf(start, sizeof start, "%s,", solver);
+    return field_of_row(csv, start, col, buf, len);
+}
+
+const char *cli_dataset_field(const char *csv, const char *solver, const char *dataset, int col,
+                              char *buf, size_t len)
+{
+    char start[1100];
+    snprintf(start, sizeof start, "%s,%s,", solver, dataset);
+    return field_of_row(csv, start, col, buf, len);
 }
 
 void cli_expect_status(const char *csv, const char *solver, const char *status)

@@ -34,6 +34,9 @@ void cli_vf_query(double q[8][3], double x, double y);
 /* Field `col` (0-based) of the first summary.csv row of `solver` (its first "all" row), into
  * buf (the names in these tests hold no comma). */
 const char *cli_row_field(const char *csv, const char *solver, int col, char *buf, size_t len);
+/* The same for the first row of `solver` on `dataset` (its label, column 2: its "all" row). */
+const char *cli_dataset_field(const char *csv, const char *solver, const char *dataset, int col,
+                              char *buf, size_t len);
 /* The status column (21st) of the first row of `solver` in summary.csv. */
 void cli_expect_status(const char *csv, const char *solver, const char *status);
 

@@ -492,6 +492,85 @@ Test(cli, min_sep_truth_per_solver)
     free(out);
 }
 
+/* Entries in cli_dir/cache/truth (one per dataset and separation judged). */
+static int truth_cache_entries(void)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/cache/truth", cli_dir);
+    DIR *d = opendir(path);
+    cr_assert_not_null(d, "%s: no truth cache", path);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += e->d_name[0] != '.';
+    closedir(d);
+    return n;
+}
+
+/* --min-sep D on data mixing linear and rigid datasets: there is no exact judge at d > 0 for
+ * rigid motion, so the truth at D is computed for the linear dataset only; a claimer of minimum
+ * separation with a rigid entry (rigid_conservative_advancement) is judged by the contact truth
+ * on the rigid one and the report says so, one without (tight_inclusion) is "unsupported" there
+ * and judged at D on the linear one. Judging a rigid dataset at D would fail the run (exit 2). */
+Test(cli, min_sep_rigid_data_judged_by_the_contact_truth)
+{
+    char sub[600];
+    snprintf(sub, sizeof sub, "%s/mix/vertex-face", cli_dir);
+    cr_assert_eq(ccdb_mkdir_p(sub), 0);
+    snprintf(sub, sizeof sub, "%s/mix/rigid-vertex-face", cli_dir);
+    cr_assert_eq(ccdb_mkdir_p(sub), 0);
+    cr_assert_eq(cli_run("gen --family sep_approach --kind vf --count 40 --min-sep 1e-3 "
+                         "-o mix/vertex-face/sep.csv"),
+                 0);
+    cr_assert_eq(cli_run("gen --family rigid_spin_through --kind rigid-vf --count 40 "
+                         "-o mix/rigid-vertex-face/spin.csv"),
+                 0);
+#define MIX_RUN                                                                               \
+    "run --solvers tight_inclusion,rigid_conservative_advancement,rigid_interval --data mix " \
+    "--repeat 1 --min-sep 1e-3 -o rep"
+    cr_assert_eq(cli_run(MIX_RUN), 0);
+    char *csv = cli_captured("rep/summary.csv");
+    char buf[64];
+    const char *lin = "mix/vertex-face/sep.csv", *rig = "mix/rigid-vertex-face/spin.csv";
+    cr_expect_str_eq(cli_dataset_field(csv, "tight_inclusion", lin, 27, buf, sizeof buf), "0.001");
+    cr_expect_str_eq(cli_dataset_field(csv, "tight_inclusion", lin, 20, buf, sizeof buf), "ok");
+    cr_expect_str_eq(cli_dataset_field(csv, "tight_inclusion", rig, 27, buf, sizeof buf), "0");
+    cr_expect_str_eq(cli_dataset_field(csv, "tight_inclusion", rig, 20, buf, sizeof buf),
+                     "unsupported");
+    cr_expect_str_eq(
+        cli_dataset_field(csv, "rigid_conservative_advancement", rig, 27, buf, sizeof buf), "0");
+    cr_expect_str_eq(
+        cli_dataset_field(csv, "rigid_conservative_advancement", rig, 20, buf, sizeof buf), "ok");
+    cr_expect_str_eq(cli_dataset_field(csv, "rigid_interval", rig, 27, buf, sizeof buf), "0");
+    /* every row of the claimer on the rigid dataset (its class rows too) says 0 */
+    int rows = 0;
+    for (const char *p = csv; (p = strstr(p, "\nrigid_conservative_advancement,mix/rigid-"));
+         p++, rows++) {
+        const char *end = strchr(p + 1, '\n');
+        cr_assert(end && end - p > 2 && !strncmp(end - 2, ",0", 2), "%.300s", p + 1);
+    }
+    cr_expect_gt(rows, 1, "no class rows: %s", csv);
+    free(csv);
+    char *html = cli_captured("rep/index.html");
+    cr_expect(strstr(html, "judged at min-sep 0.001"), "tight_inclusion's truth is not named");
+    cr_expect(strstr(html, "rigid datasets judged at min-sep 0 (no exact judge at d &gt; 0 for "
+                           "rigid motion)"),
+              "the report does not say why rigid datasets were judged at 0");
+    free(html);
+    /* Truths: the linear dataset at 0 and at D, the rigid one at 0 only. */
+    cr_expect_eq(truth_cache_entries(), 3);
+    /* replay judges the same way, and says why */
+    cr_assert_eq(cli_run("replay %s --index 0 --solvers rigid_conservative_advancement "
+                         "--min-sep 1e-3",
+                         rig),
+                 0);
+    char *out = cli_captured("out.txt");
+    cr_expect(strstr(out, "no exact judge at d > 0 for rigid-vf queries (rigid motion)"), "%s",
+              out);
+    cr_expect(!strstr(out, "exact truth at min-sep"), "%s", out);
+    free(out);
+#undef MIX_RUN
+}
+
 /* Rigid data end to end: `truth` on a rigid-vertex-face/ file (kind from the folder) and with
  * --kind; `run`: the exact solver scores no FN / FP, a linear-only built-in and an ABI 2 plugin
  * get an "unsupported" row (no outcome), the null solver's misses land in

@@ -225,10 +225,11 @@ Test(mpi, bad_input_fails_on_every_rank_and_writes_nothing)
     free(log);
 }
 
-/* The last field (truth_min_sep, column 28) of the first summary.csv row of `solver`. */
+/* The last field (truth_min_sep, column 28) of the first summary.csv row of `solver` (or of
+ * "solver,dataset": that solver's first row on that dataset). */
 static void truth_min_sep_of(const char *csv, const char *solver, char *out, size_t len)
 {
-    char key[128];
+    char key[512];
     snprintf(key, sizeof key, "\n%s,", solver);
     const char *row = strstr(csv, key);
     cr_assert_not_null(row, "no row of %s", solver);
@@ -285,6 +286,47 @@ Test(mpi, min_sep_1_2_4_ranks_match_one_process)
     cr_assert_eq(sh("test $(ls cache/truth | wc -l) -eq $((8 + 4 * 6 * 2))"), 0,
                  "the second run added truth cache entries");
     expect_same_report("single", "n2b");
+}
+
+/* --min-sep D on data mixing linear and rigid datasets: the ranks choose the truth of each unit
+ * as one process does (no truth at D for a rigid chunk: a claimer with a rigid entry,
+ * rigid_conservative_advancement, is judged by the contact truth there), with the same report. */
+#define MIX_SOLVERS                                                                             \
+    "--solvers tight_inclusion,rigid_conservative_advancement,rigid_interval,cubic --repeat 1 " \
+    "--min-sep 1e-3"
+
+Test(mpi, min_sep_rigid_mix_2_ranks_match_one_process)
+{
+    cr_assert_eq(sh("mkdir -p d/vertex-face d/rigid-vertex-face && " BIN
+                    " gen --family sep_approach --kind vf --count 100 --min-sep 1e-3 "
+                    "-o d/vertex-face/sep.csv && " BIN
+                    " gen --family rigid_spin_through --kind rigid-vf --count 100 "
+                    "-o d/rigid-vertex-face/spin.csv"),
+                 0);
+    cr_assert_eq(sh(BIN " run " MIX_SOLVERS " --data d -o single"), 0);
+    /* Whole files: the linear one at 0 and at D, the rigid one at 0 only. */
+    cr_assert_eq(sh("test $(ls cache/truth | wc -l) -eq 3"), 0, "not 3 truth cache entries");
+    cr_assert_eq(sh(MPIRUN " -n 2 " BIN " run " MIX_SOLVERS " --data d --chunk 37 -o n2"), 0);
+    /* Chunks of 37: 3 per file, at 0 and D for the linear one, at 0 for the rigid one. */
+    cr_assert_eq(sh("test $(ls cache/truth | wc -l) -eq $((3 + 3 * 2 + 3))"), 0,
+                 "not one truth cache entry per chunk at 0, and at D for the linear file only");
+    expect_same_report("single", "n2");
+    char *csv = slurp(strcat(strcpy((char[512]){ 0 }, dir), "/n2/summary.csv")), sep[64];
+    truth_min_sep_of(csv, "tight_inclusion,d/vertex-face/sep.csv", sep, sizeof sep);
+    cr_assert_str_eq(sep, "0.001");
+    truth_min_sep_of(csv, "tight_inclusion,d/rigid-vertex-face/spin.csv", sep, sizeof sep);
+    cr_assert_str_eq(sep, "0");
+    truth_min_sep_of(csv, "rigid_conservative_advancement,d/rigid-vertex-face/spin.csv", sep,
+                     sizeof sep);
+    cr_assert_str_eq(sep, "0");
+    cr_assert(strstr(csv, "\nrigid_conservative_advancement,d/rigid-vertex-face/spin.csv,rigid-vf,"
+                          "all,100,50,"),
+              "the claimer did not run on the rigid file");
+    free(csv);
+    char *html = slurp(strcat(strcpy((char[512]){ 0 }, dir), "/n2/index.html"));
+    cr_assert(strstr(html, "rigid datasets judged at min-sep 0 (no exact judge at d &gt; 0"),
+              "n2/index.html: no note on the rigid datasets' truth");
+    free(html);
 }
 
 Test(mpi, min_sep_public_sample_2_ranks)

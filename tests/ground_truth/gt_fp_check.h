@@ -11,23 +11,7 @@
 #include <string.h>
 
 #include "ccdb_truth.h"
-
-static uint64_t rng;
-static uint64_t next64(void)
-{
-    uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-static int rnd(int n)
-{
-    return (int)(next64() % (uint64_t)n);
-}
-static double unit(void) /* [0, 1), 53 random bits */
-{
-    return (double)(next64() >> 11) * 0x1p-53;
-}
+#include "gt_rng.h"
 
 typedef struct counts {
     int queries, fp_hits, fp_misses, exact;

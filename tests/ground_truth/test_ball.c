@@ -12,19 +12,7 @@
 
 #include "gt_ball.h"
 #include "gt_fpoly.h"
-
-static uint64_t rng;
-static uint64_t next64(void)
-{
-    uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-static int rnd(int n)
-{
-    return (int)(next64() % (uint64_t)n);
-}
+#include "gt_rng.h"
 
 /* A random double: full 53-bit mantissa, exponent in [emin, emax], random sign; sometimes
  * a small integer or zero. */
@@ -320,11 +308,6 @@ static int roots_in(const xroot *roots, int n, double a, double b)
     }
     mpq_clears(r, x, NULL);
     return c;
-}
-
-static double unit(void)
-{
-    return (double)(next64() >> 11) * 0x1p-53;
 }
 
 /* A random root in [0, 1] (mostly): a double, or m / 3, m / 5, m / 7. */

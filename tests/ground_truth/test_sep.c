@@ -19,6 +19,7 @@
 #include "gt_witness.h" /* mpq vectors: vec, point_at, vsub, vdot, vcross */
 #include "ccdb_truth.h"
 #include "gt_test_util.h"
+#include "gt_rng.h"
 
 static void sep_run(ccdb_truth *t, int ee, const double q[8][3], double d, ccdb_truth_result *r)
 {
@@ -198,23 +199,6 @@ static void check_witness(const double q[8][3], int ee, double d, const ccdb_tru
     int in = within_at(q, ee, r->toi_hi, d);
     ty->witnessed_hi += in;
     cr_assert(in || !must_hi, "%s: not within d at toi_hi %.17g", what, r->toi_hi);
-}
-
-static uint64_t rng;
-static uint64_t next64(void)
-{
-    uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-static int rnd(int n)
-{
-    return (int)(next64() % (uint64_t)n);
-}
-static double unit(void)
-{
-    return (double)(next64() >> 11) * 0x1p-53;
 }
 
 static void same_result(const ccdb_truth_result *x, const ccdb_truth_result *y, const char *what)

@@ -1,40 +1,34 @@
-/* fp_sep.c — the certified floating-point stage of the judge at a separation d > 0, run after the
- * box stage and before the exact stages of truth_sep.c. It decides hits, with the exact TOI
- * bracket and class, and misses, whenever every sign it needs is certified by balls (gt_ball.h,
- * plain doubles first, double-doubles where those cannot tell); otherwise it passes the query on.
+/* fp_sep.c — the certified floating-point stage of the judge at a separation d > 0 (stage
+ * sep_fp), run after the box stage and before the exact stages of truth_sep.c. It decides hits,
+ * with the exact TOI bracket and class, and misses, whenever every sign it needs is certified by
+ * balls (gt_ball.h: plain doubles first, double-doubles where those cannot tell); otherwise it
+ * passes the query on.
  *
  * The question is truth_sep.c's: dist(t) <= d for some t in [0,1], where the set
  * U = {t : dist(t) <= d} is the union of the feature sets (a vertex / endpoint pair, a
  * point-segment interior, the face / the two interiors), each a conjunction of sign conditions
  * on the same polynomials truth_sep.c builds (here with ball coefficients, from the coordinates
  * and d scaled by one power of two: every polynomial is homogeneous in them, so no sign and no
- * root changes). A strict condition |v|^2 > 0 (v = e, n or m) is certified on the whole window
- * by a component of v of certified sign on each of a few pieces, so it drops out.
+ * root changes). A strict condition |v|^2 > 0 (v = e, n or m) is certified on a whole window by
+ * a component of v of certified sign on each of a few pieces, so it drops out.
  *
- * 1. The plane bound. G = F^2 - D2 n.n (VF; EE: (w.m)^2 - D2 m.m) > 0 at t means the vertex is
- *    more than d from the triangle's plane (the lines are more than d apart), so from every
- *    feature: U is empty where G > 0. If G(0) > 0, the first root of G (isolated, gt_fpoly_iso)
- *    starts the window: A = the lower end of its interval (G > 0 on [0, A]); no root: a miss.
- *    Otherwise A = 0, and t = 0 is decided first: every feature certified to hold or not there,
- *    in truth_sep.c's order (vertices, edges, face), the first that holds gives TOI 0 and its
- *    class.
- * 2. The first point of each feature in (A, T], T = the upper end of the best TOI bracket so far
- *    (1 at first): a feature set is closed (with |v|^2 > 0 certified), so its first point after
- *    A, where it does not hold, is a root of one of its polynomials. The roots of all of them in
- *    [A, T] are isolated (simple, certified sign changes; a piece where another condition is
- *    certified violated is skipped), sorted, and must lie in disjoint intervals; at each in turn
- *    the other polynomials' signs on its interval decide the conjunction (the root's own
- *    polynomial is 0 there, which meets <= 0 and >= 0). The face (EE: the interiors) goes first,
- *    as the usual winner; each feature's first point must come strictly before the best so far
- *    (disjoint intervals) or not at all in (A, T].
- * 3. The winner's root is shrunk to two adjacent doubles with certified opposite signs (plain
- *    doubles, then double-doubles), so it is not a double and the bracket is the exact path's.
- *    Every other feature is empty on [0, T] ⊇ [0, TOI], so the winner's is the only feature
- *    holding at the TOI and its class is the class truth_sep.c gives (within()).
+ * 1. Windows (windows()): G = F^2 - D2 n.n (EE: (w.m)^2 - D2 m.m) > 0 at t puts the vertex more
+ *    than d from the triangle's plane (the lines more than d apart), so U is empty there: the
+ *    search runs only in the windows around the stretches where G may be <= 0. No window: a
+ *    miss. Unless G(0) > 0, t = 0 is decided first, in the order of truth_sep.c's within().
+ * 2. The first point of each feature in a window (first_point()), vertices, edges, then the
+ *    face: skipped when the primitives' boxes over the window are more than d apart or a
+ *    condition is certified violated throughout; else the roots of all its polynomials,
+ *    isolated, in disjoint intervals, in order, the first where its conjunction holds.
+ * 3. The TOI (search()): the best first point, strictly before the others or tied inside one
+ *    ulp with a rule that settles the class (wins_tie()); its root shrunk to two adjacent
+ *    doubles with certified opposite signs (bracket_ulp()), so it is not a double and the
+ *    bracket is the exact path's; every other feature is empty up to it, so its class is the
+ *    class truth_sep.c gives.
  * Roots at a double (t = 0 contacts at exactly d, t = 1, TOIs that are doubles), multiple roots
- * (tangent approaches), coincident roots of different conditions and |v| = 0 (degenerate
+ * (tangent approaches), coincident roots the tie rules do not settle and |v| = 0 (degenerate
  * primitives, parallel edges) never get certified signs: they go on to the exact stages.
- * docs/ground-truth.md ("Minimum separation", "The certified stage at d > 0") has the argument.
+ * docs/ground-truth.md ("The certified stage at d > 0") has the argument.
  */
 #include <float.h>
 #include <math.h>
@@ -77,7 +71,7 @@ typedef struct sep_q {
 
 /* Feature table. VF rows: 0 = p, 1 = a, 2 = b, 3 = c; EE rows: 0 = a0, 1 = a1, 2 = b0, 3 = b1.
  * VERT (i, j): |x_i - x_j|^2 - D2; SEG (i; j, k): x_i against the closed segment [x_j, x_k].
- * The face / interiors go first (index 0). */
+ * The face / interiors are index 0 (their G also makes the windows). */
 typedef struct fdesc {
     int type, i, j, k;
 } fdesc;
@@ -718,6 +712,8 @@ static int windows(sep_q *s, int dd, window *w, int *n, ccdb_fp_sep_result *out)
             if (got < 0 && !in) {
                 in = 1;
                 start = it.fail_a > 0.0 ? grid_down(it.fail_a - START_GRID) : 0.0;
+                if (*n > 0 && start <= w[*n - 1].b) /* (G > 0 only from the last window on) */
+                    start = w[--*n].a;
             }
             r.sa = -1;
             r.b = 1.0;

@@ -22,58 +22,32 @@
  */
 #include <math.h>
 
+#include "advancement.h"
 #include "ccdb_solver.h"
 #include "float_geom.h"
 
+typedef struct ca_ctx {
+    const double (*q)[3];
+    int vf;
+} ca_ctx;
+
+static double ca_distance(const void *ctx, double t)
+{
+    const ca_ctx *c = ctx;
+    return fg_query_distance(c->q, c->vf, t);
+}
+
 static void ca_query(const double q[8][3], const ccdb_params *params, ccdb_result *out, int vf)
 {
-    double bound = fg_motion_bound(q, vf);
-    double t = 0.0;
-    out->toi = 0.0;
-    out->work = 0;
+    const double bound = fg_motion_bound(q, vf);
     if (isnan(bound)) {
         out->state = CCDB_FAILED;
+        out->toi = 0.0;
+        out->work = 0;
         return;
     }
-    for (long long it = 0;; it++) {
-        double d = fg_query_distance(q, vf, t) - params->min_separation;
-        out->work++;
-        if (isnan(d)) {
-            out->state = CCDB_FAILED;
-            out->toi = 0.0;
-            return;
-        }
-        if (d <= params->delta) {
-            out->state = CCDB_HIT;
-            out->toi = t;
-            return;
-        }
-        if (bound == 0.0) {
-            out->state = CCDB_MISS;
-            out->toi = 0.0;
-            return;
-        }
-        if (it >= params->max_iterations) {
-            out->state = CCDB_GAVE_UP;
-            out->toi = t;
-            return;
-        }
-        /* aim at distance delta/2, not 0 (Catto's target separation): in exact arithmetic the
-         * next step then stops short of contact by at least delta / (2 bound) in t, which
-         * absorbs the rounding of d and of t + step instead of landing an ulp past contact */
-        double tn = t + (d - 0.5 * params->delta) / bound;
-        if (tn > 1.0) {
-            out->state = CCDB_MISS;
-            out->toi = 0.0;
-            return;
-        }
-        if (!(tn > t)) { /* no progress possible in double (or an infinite bound) */
-            out->state = CCDB_GAVE_UP;
-            out->toi = t;
-            return;
-        }
-        t = tn;
-    }
+    const ca_ctx c = { q, vf };
+    ca_advance(ca_distance, &c, bound, params, out);
 }
 
 static void ca_vf(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)

@@ -21,16 +21,23 @@
  */
 #include <math.h>
 
+#include "advancement.h"
 #include "ccdb_solver.h"
 #include "float_geom.h"
 #include "rigid_motion.h"
 
-static double rca_distance(const double q[8][3], const rm_motion *m, double t)
+typedef struct rca_ctx {
+    const double (*q)[3];
+    const rm_motion *m;
+} rca_ctx;
+
+static double rca_distance(const void *ctx, double t)
 {
+    const rca_ctx *c = ctx;
     fg_vec x[4];
-    rm_points_at_t(q, m, t, x);
-    return m->vf ? fg_dist_point_triangle(x[0], x[1], x[2], x[3])
-                 : fg_dist_segment_segment(x[0], x[1], x[2], x[3]);
+    rm_points_at_t(c->q, c->m, t, x);
+    return c->m->vf ? fg_dist_point_triangle(x[0], x[1], x[2], x[3])
+                    : fg_dist_segment_segment(x[0], x[1], x[2], x[3]);
 }
 
 static void rca_query(const double q[8][3], const ccdb_params *params, ccdb_result *out, int vf)
@@ -41,45 +48,11 @@ static void rca_query(const double q[8][3], const ccdb_params *params, ccdb_resu
     out->work = 0;
     if (rm_motion_init(q, vf, &m) != 0)
         return;
-    double bound = rm_speed_bound(q, &m);
+    const double bound = rm_speed_bound(q, &m);
     if (isnan(bound))
         return;
-    double t = 0.0;
-    for (long long it = 0;; it++) {
-        double d = rca_distance(q, &m, t) - params->min_separation;
-        out->work++;
-        if (isnan(d)) {
-            out->state = CCDB_FAILED;
-            out->toi = 0.0;
-            return;
-        }
-        if (d <= params->delta) {
-            out->state = CCDB_HIT;
-            out->toi = t;
-            return;
-        }
-        if (bound == 0.0) {
-            out->state = CCDB_MISS;
-            return;
-        }
-        if (it >= params->max_iterations) {
-            out->state = CCDB_GAVE_UP;
-            out->toi = t;
-            return;
-        }
-        double tn = t + (d - 0.5 * params->delta) / bound;
-        if (tn > 1.0) {
-            out->state = CCDB_MISS;
-            out->toi = 0.0;
-            return;
-        }
-        if (!(tn > t)) { /* no progress possible in double (or an infinite bound) */
-            out->state = CCDB_GAVE_UP;
-            out->toi = t;
-            return;
-        }
-        t = tn;
-    }
+    const rca_ctx c = { q, &m };
+    ca_advance(rca_distance, &c, bound, params, out);
 }
 
 static void rca_vf(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)

@@ -19,10 +19,21 @@
  * honoured. Scale: as rigid_interval (GAVE_UP at t = 0 beyond 2^150 or |w| > 2^26); FAILED on a
  * malformed motion row. Linear slots: none.
  */
+#include "bisection.h"
 #include "ccdb_solver.h"
 #include "rigid_motion.h"
 
-#define RB_STACK 2200 /* halving [0, 1] reaches adjacent doubles after at most ~1100 levels */
+typedef struct rb_ctx {
+    const rm_motion *m;
+    const rm_polys *ps;
+    int vf;
+} rb_ctx;
+
+static int rb_may_touch(const void *ctx, double ta, double tb)
+{
+    const rb_ctx *c = ctx;
+    return !rm_iv_apart(c->ps, c->vf, rm_u_range(c->m, ta, tb));
+}
 
 static void rb_solve(const double q[8][3], const ccdb_params *params, int vf, ccdb_result *out)
 {
@@ -30,35 +41,8 @@ static void rb_solve(const double q[8][3], const ccdb_params *params, int vf, cc
     rm_polys ps;
     if (rm_interval_begin(q, vf, &m, &ps, out) != 0)
         return;
-    double sa[RB_STACK], sb[RB_STACK];
-    int top = 0;
-    sa[top] = 0.0;
-    sb[top] = 1.0;
-    top++;
-    while (top > 0) {
-        top--;
-        double ta = sa[top], tb = sb[top];
-        if (out->work >= params->max_iterations) {
-            out->state = CCDB_GAVE_UP;
-            out->toi = ta;
-            return;
-        }
-        out->work++;
-        if (rm_iv_apart(&ps, vf, rm_u_range(&m, ta, tb)))
-            continue;
-        double mid = ta + 0.5 * (tb - ta);
-        if (tb - ta <= params->delta || !(mid > ta && mid < tb) || top + 2 > RB_STACK) {
-            out->state = CCDB_HIT;
-            out->toi = ta;
-            return;
-        }
-        sa[top] = mid; /* later half below, earlier half on top */
-        sb[top] = tb;
-        top++;
-        sa[top] = ta;
-        sb[top] = mid;
-        top++;
-    }
+    const rb_ctx c = { &m, &ps, vf };
+    tb_bisect(rb_may_touch, &c, params, out);
 }
 
 static void rb_vf(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)

@@ -23,12 +23,9 @@
 #include <float.h>
 #include <math.h>
 
+#include "bisection.h"
 #include "ccdb_solver.h"
 #include "float_geom.h"
-
-/* Depth-first stack: at most one pending right half per level; halving [0,1] reaches adjacent
- * doubles after at most ~1100 levels. */
-#define STACK_MAX 2200
 
 typedef struct box {
     double lo[3], hi[3];
@@ -66,43 +63,25 @@ static int may_touch(const double q[8][3], int vf, double ta, double tb, double 
     return 1;
 }
 
+typedef struct sb_ctx {
+    const double (*q)[3];
+    int vf;
+    double margin;
+} sb_ctx;
+
+static int sb_may_touch(const void *ctx, double ta, double tb)
+{
+    const sb_ctx *c = ctx;
+    return may_touch(c->q, c->vf, ta, tb, c->margin);
+}
+
 static void sb_query(const double q[8][3], const ccdb_params *params, ccdb_result *out, int vf)
 {
     /* rounding guard (see the header comment) plus half the minimum separation on each side */
     double margin = 8.0 * DBL_EPSILON * fg_max_abs(q) + 8.0 * DBL_TRUE_MIN;
     margin += 0.5 * params->min_separation * (1.0 + 4.0 * DBL_EPSILON);
-    double sa[STACK_MAX], sb[STACK_MAX];
-    int top = 0;
-    sa[top] = 0.0;
-    sb[top] = 1.0;
-    top++;
-    out->toi = 0.0;
-    out->work = 0;
-    while (top > 0) {
-        top--;
-        double ta = sa[top], tb = sb[top];
-        if (out->work >= params->max_iterations) {
-            out->state = CCDB_GAVE_UP;
-            out->toi = ta;
-            return;
-        }
-        out->work++;
-        if (!may_touch(q, vf, ta, tb, margin))
-            continue;
-        double mid = ta + 0.5 * (tb - ta);
-        if (tb - ta <= params->delta || !(mid > ta && mid < tb) || top + 2 > STACK_MAX) {
-            out->state = CCDB_HIT;
-            out->toi = ta;
-            return;
-        }
-        sa[top] = mid; /* later half below, earlier half on top */
-        sb[top] = tb;
-        top++;
-        sa[top] = ta;
-        sb[top] = mid;
-        top++;
-    }
-    out->state = CCDB_MISS;
+    const sb_ctx c = { q, vf, margin };
+    tb_bisect(sb_may_touch, &c, params, out);
 }
 
 static void sb_vf(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)

@@ -724,6 +724,8 @@ static int windows(sep_q *s, int dd, window *w, int *n, ccdb_fp_sep_result *out)
                 start = w[--*n].a;
             continue;
         }
+        if (got > 0 && !in && r.sa < 0) /* G back to > 0 where it was so: never, but tell */
+            return 0;
         if (in && r.sa < 0) {
             if (*n == MAX_WIN)
                 return 0;

@@ -7,6 +7,7 @@
 
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -185,6 +186,52 @@ static void generic_query(double q[8][3], int ee)
             q[3][k] = w[k] + (1 - v) * s * d[k] + off;
             q[6][k] = q[2][k] - 2 * off + mv * 0x1p-10 * (2 * unit() - 1);
             q[7][k] = q[3][k] - 2 * off + mv * 0x1p-10 * (2 * unit() - 1);
+        }
+    }
+}
+
+/* max |coordinate| (> 0 for the queries used here) */
+static double size_of(const double q[8][3])
+{
+    double m = 0;
+    for (int i = 0; i < 8; i++)
+        for (int k = 0; k < 3; k++)
+            m = fabs(q[i][k]) > m ? fabs(q[i][k]) : m;
+    return m;
+}
+
+/* Query i of ds under the six perturbations, at separation d (the perturbation may scale d). */
+static void check_perturbed(judges *j, int ee, const double q0[8][3], double d0, const char *name,
+                            size_t i, counts *c)
+{
+    char what[200];
+    for (int p = 0; p < 6; p++) {
+        double q[8][3], d = d0;
+        memcpy(q, q0, sizeof q);
+        if (!perturb(q, p, &d))
+            continue;
+        snprintf(what, sizeof what, "%s/%s query %zu perturbation %d at d = %a", name,
+                 ee ? "ee" : "vf", i, p, d);
+        check_query(j, ee, (const double(*)[3])q, d, what, c);
+    }
+}
+
+/* n generic queries (VF and EE in turn), each at the separation rel[rnd(4)] times its size (rel
+ * NULL: d = 0), and every fourth once more, perturbed. */
+static void check_generic(judges *j, int n, const double rel[4], counts *c)
+{
+    char what[120];
+    for (int i = 0; i < n; i++) {
+        const int ee = i & 1;
+        double q[8][3];
+        generic_query(q, ee);
+        double d = rel ? rel[rnd(4)] * size_of((const double(*)[3])q) : 0.0;
+        snprintf(what, sizeof what, "generic %s query %d at d = %a", ee ? "ee" : "vf", i, d);
+        check_query(j, ee, (const double(*)[3])q, d, what, c);
+        if (i % 4 == 0 && perturb(q, 1 + rnd(5), &d)) {
+            snprintf(what, sizeof what, "generic %s query %d perturbed, d = %a", ee ? "ee" : "vf",
+                     i, d);
+            check_query(j, ee, (const double(*)[3])q, d, what, c);
         }
     }
 }

@@ -22,7 +22,7 @@ Test(fp_roots, generator_families_perturbed)
     judges j = judges_new();
     counts c = { 0 };
     rng = 0xf00d;
-    char what[160], err[256];
+    char err[256];
     for (size_t fi = 0; fi < ccdb_gen_family_count(); fi++) {
         const ccdb_gen_family *fam = ccdb_gen_family_at(fi);
         for (int kind = 0; kind < 2; kind++) {
@@ -33,15 +33,7 @@ Test(fp_roots, generator_families_perturbed)
                                        0x5eed + fi, &ds, NULL, err, sizeof err),
                          0, "%s", err);
             for (size_t i = 0; i < ds.count; i++)
-                for (int p = 0; p < 6; p++) {
-                    double q[8][3];
-                    memcpy(q, ds.q[i], sizeof q);
-                    if (!perturb(q, p, NULL))
-                        continue;
-                    snprintf(what, sizeof what, "%s/%s query %zu perturbation %d", fam->name,
-                             kind ? "ee" : "vf", i, p);
-                    check_query(&j, kind, (const double(*)[3])q, 0.0, what, &c);
-                }
+                check_perturbed(&j, kind, (const double(*)[3])ds.q[i], 0.0, fam->name, i, &c);
             ccdb_dataset_free(&ds);
         }
     }
@@ -57,18 +49,7 @@ Test(fp_roots, generic_floating_point_queries)
     judges j = judges_new();
     counts c = { 0 };
     rng = 0x9e11;
-    char what[96];
-    for (int i = 0; i < 12000; i++) {
-        const int ee = i & 1;
-        double q[8][3];
-        generic_query(q, ee);
-        snprintf(what, sizeof what, "generic %s query %d", ee ? "ee" : "vf", i);
-        check_query(&j, ee, (const double(*)[3])q, 0.0, what, &c);
-        if (i % 4 == 0 && perturb(q, 1 + rnd(5), NULL)) {
-            snprintf(what, sizeof what, "generic %s query %d perturbed", ee ? "ee" : "vf", i);
-            check_query(&j, ee, (const double(*)[3])q, 0.0, what, &c);
-        }
-    }
+    check_generic(&j, 12000, NULL, &c);
     cr_log_info("generic: %d queries, fp_roots decided %d hits and %d misses, exact %d", c.queries,
                 c.fp_hits, c.fp_misses, c.exact);
     cr_assert_gt(c.fp_hits, 3000);

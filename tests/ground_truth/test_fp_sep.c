@@ -20,33 +20,8 @@
 #include "ccdb_truth.h"
 #include "gt_fp_check.h"
 
-/* max |coordinate| (> 0 for the queries used here) */
-static double size_of(const double q[8][3])
-{
-    double m = 0;
-    for (int i = 0; i < 8; i++)
-        for (int k = 0; k < 3; k++)
-            m = fabs(q[i][k]) > m ? fabs(q[i][k]) : m;
-    return m;
-}
-
-static const double rel_d[] = { 0x1p-30, 0x1p-12, 1e-3, 0x1p-4 };
-
-/* Query i of ds under the six perturbations, at separation d (the perturbation may scale d). */
-static void check_perturbed(judges *j, int ee, const double q0[8][3], double d0, const char *name,
-                            size_t i, counts *c)
-{
-    char what[200];
-    for (int p = 0; p < 6; p++) {
-        double q[8][3], d = d0;
-        memcpy(q, q0, sizeof q);
-        if (!perturb(q, p, &d))
-            continue;
-        snprintf(what, sizeof what, "%s/%s query %zu perturbation %d at d = %a", name,
-                 ee ? "ee" : "vf", i, p, d);
-        check_query(j, ee, (const double(*)[3])q, d, what, c);
-    }
-}
+/* separations, relative to a query's size */
+static const double rel_d[4] = { 0x1p-30, 0x1p-12, 1e-3, 0x1p-4 };
 
 static void report(const char *what, const counts *c)
 {
@@ -122,20 +97,7 @@ Test(fp_sep, generic_floating_point_queries)
     judges j = judges_new();
     counts c = { 0 };
     rng = 0x5e9c;
-    char what[120];
-    for (int i = 0; i < 6000; i++) {
-        const int ee = i & 1;
-        double q[8][3];
-        generic_query(q, ee);
-        double d = rel_d[rnd(4)] * size_of((const double(*)[3])q);
-        snprintf(what, sizeof what, "generic %s query %d at d = %a", ee ? "ee" : "vf", i, d);
-        check_query(&j, ee, (const double(*)[3])q, d, what, &c);
-        if (i % 4 == 0 && perturb(q, 1 + rnd(5), &d)) {
-            snprintf(what, sizeof what, "generic %s query %d perturbed, d = %a", ee ? "ee" : "vf",
-                     i, d);
-            check_query(&j, ee, (const double(*)[3])q, d, what, &c);
-        }
-    }
+    check_generic(&j, 6000, rel_d, &c);
     report("generic", &c);
     cr_assert_gt(c.fp_hits, 3000);
     cr_assert_gt(c.fp_misses, 500);

@@ -191,4 +191,42 @@ static inline int touch_at_d(const double q[8][3], int ee, double t)
     return h;
 }
 
+/* r = squared distance from p to the closed segment [a, b] (the projection parameter clamped to
+ * [0, 1]; a point when a = b). */
+static inline void vdist2_point_segment(mpq_t r, vec p, vec a, vec b)
+{
+    vec d, w;
+    vq_init(d);
+    vq_init(w);
+    mpq_t s, dd;
+    mpq_inits(s, dd, NULL);
+    vsub(d, b, a);
+    vsub(w, p, a);
+    vdot(dd, d, d);
+    if (mpq_sgn(dd) != 0) {
+        vdot(s, d, w);
+        mpq_div(s, s, dd);
+        if (mpq_sgn(s) < 0)
+            mpq_set_ui(s, 0, 1);
+        if (mpq_cmp_ui(s, 1, 1) > 0)
+            mpq_set_ui(s, 1, 1);
+        for (int j = 0; j < 3; j++) { /* w - s d */
+            mpq_mul(dd, s, d[j]);
+            mpq_sub(w[j], w[j], dd);
+        }
+    }
+    vdot(r, w, w);
+    mpq_clears(s, dd, NULL);
+    vq_clear(d);
+    vq_clear(w);
+}
+
+/* m = min(m, x); the first call (*first set) takes x. */
+static inline void vkeep_min(mpq_t m, const mpq_t x, int *first)
+{
+    if (*first || mpq_cmp(x, m) < 0)
+        mpq_set(m, x);
+    *first = 0;
+}
+
 #endif

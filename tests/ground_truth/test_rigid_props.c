@@ -198,6 +198,15 @@ static int same(const ccdb_truth_result *a, const ccdb_truth_result *b)
            a->flags == b->flags;
 }
 
+/* b, the answer to query i changed as `how` says, must be a's. */
+static void expect_same(const ccdb_truth_result *a, const ccdb_truth_result *b, int ee, int i,
+                        const char *how)
+{
+    cr_assert(same(a, b), "%s query %d: %s hit %d [%.17g, %.17g] 0x%x vs %d [%.17g, %.17g] 0x%x",
+              ee ? "EE" : "VF", i, how, b->hit, b->toi_lo, b->toi_hi, b->flags, a->hit, a->toi_lo,
+              a->toi_hi, a->flags);
+}
+
 /* ---- the numeric witness: exact positions at a rational u, exact squared distances ------- */
 
 static void position(vec x, const double q[8][3], int ee, int i, const mpq_t u)
@@ -250,42 +259,6 @@ static void position(vec x, const double q[8][3], int ee, int i, const mpq_t u)
     vq_clear(k2);
 }
 
-/* r = squared distance from p to the segment [a, b]. */
-static void dist2_point_segment(mpq_t r, vec p, vec a, vec b)
-{
-    vec d, w;
-    vq_init(d);
-    vq_init(w);
-    mpq_t s, dd;
-    mpq_inits(s, dd, NULL);
-    vsub(d, b, a);
-    vsub(w, p, a);
-    vdot(dd, d, d);
-    if (mpq_sgn(dd) != 0) {
-        vdot(s, d, w);
-        mpq_div(s, s, dd);
-        if (mpq_sgn(s) < 0)
-            mpq_set_ui(s, 0, 1);
-        if (mpq_cmp_ui(s, 1, 1) > 0)
-            mpq_set_ui(s, 1, 1);
-        for (int j = 0; j < 3; j++) { /* w - s d */
-            mpq_mul(dd, s, d[j]);
-            mpq_sub(w[j], w[j], dd);
-        }
-    }
-    vdot(r, w, w);
-    mpq_clears(s, dd, NULL);
-    vq_clear(d);
-    vq_clear(w);
-}
-
-static void keep_min(mpq_t m, const mpq_t x, int *first)
-{
-    if (*first || mpq_cmp(x, m) < 0)
-        mpq_set(m, x);
-    *first = 0;
-}
-
 /* Squared distance between the primitives at positions P: the minimum of a convex quadratic over
  * the parameter domain is at the interior critical point (when it is inside) or on the domain's
  * boundary, that is on a point-segment pair. */
@@ -304,8 +277,8 @@ static void dist2(mpq_t r, vec P[4], int ee)
     static const int ee_pairs[4][3] = { { 0, 2, 3 }, { 1, 2, 3 }, { 2, 0, 1 }, { 3, 0, 1 } };
     for (int k = 0; k < (ee ? 4 : 3); k++) {
         const int *p = ee ? ee_pairs[k] : vf_pairs[k];
-        dist2_point_segment(x, P[p[0]], P[p[1]], P[p[2]]);
-        keep_min(r, x, &first);
+        vdist2_point_segment(x, P[p[0]], P[p[1]], P[p[2]]);
+        vkeep_min(r, x, &first);
     }
     vsub(e1, P[ee ? 1 : 2], P[ee ? 0 : 1]);
     vsub(e2, P[3], P[ee ? 2 : 1]);
@@ -331,7 +304,7 @@ static void dist2(mpq_t r, vec P[4], int ee)
             vdot(x, w, n);
             mpq_mul(x, x, x);
             mpq_div(x, x, nn);
-            keep_min(r, x, &first);
+            vkeep_min(r, x, &first);
         }
     }
     mpq_clears(x, u, v, nn, tmp, NULL);
@@ -407,19 +380,11 @@ Test(rigid_props, invariance_and_witness)
             filtered += a.stage == CCDB_STAGE_BOX; /* re-derived by the exact path (checking) */
             transform((const double(*)[3])q, r);
             gt_run_rigid(t, ee, (const double(*)[3])r, &b);
-            cr_assert(same(&a, &b),
-                      "%s query %d: transformed hit %d [%.17g, %.17g] 0x%x vs %d [%.17g, %.17g] "
-                      "0x%x",
-                      ee ? "EE" : "VF", i, b.hit, b.toi_lo, b.toi_hi, b.flags, a.hit, a.toi_lo,
-                      a.toi_hi, a.flags);
+            expect_same(&a, &b, ee, i, "transformed");
             if (swappable((const double(*)[3])q)) {
                 swap_moving((const double(*)[3])q, r);
                 gt_run_rigid(t, ee, (const double(*)[3])r, &b);
-                cr_assert(same(&a, &b),
-                          "%s query %d: swapped hit %d [%.17g, %.17g] 0x%x vs %d [%.17g, %.17g] "
-                          "0x%x",
-                          ee ? "EE" : "VF", i, b.hit, b.toi_lo, b.toi_hi, b.flags, a.hit, a.toi_lo,
-                          a.toi_hi, a.flags);
+                expect_same(&a, &b, ee, i, "swapped");
                 swapped++;
             }
             witnessed += check_witness((const double(*)[3])q, ee, &a);

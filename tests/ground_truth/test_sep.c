@@ -16,7 +16,7 @@
 #include "ccdb_dataset.h"
 #include "ccdb_generators.h"
 #include "ccdb_test.h"
-#include "gt_witness.h" /* mpq vectors: vec, point_at, vsub, vdot, vcross */
+#include "gt_witness.h" /* mpq vectors: vec, point_at, vsub, vdot, vcross, distances */
 #include "ccdb_truth.h"
 #include "gt_test_util.h"
 #include "gt_rng.h"
@@ -30,42 +30,6 @@ static void sep_run(ccdb_truth *t, int ee, const double q[8][3], double d, ccdb_
 }
 
 /* ---- an independent exact distance at a rational time (mpq; no polynomial in t) ------------ */
-
-/* r = squared distance from p to the closed segment [a, b]: clamp the projection parameter. */
-static void pt_seg(mpq_t r, vec p, vec a, vec b)
-{
-    vec e, w;
-    vq_init(e);
-    vq_init(w);
-    mpq_t s, ee, x;
-    mpq_inits(s, ee, x, NULL);
-    vsub(e, b, a);
-    vsub(w, p, a);
-    vdot(ee, e, e);
-    if (mpq_sgn(ee) > 0) {
-        vdot(s, w, e);
-        mpq_div(s, s, ee);
-        if (mpq_sgn(s) < 0)
-            mpq_set_ui(s, 0, 1);
-        if (mpq_cmp_ui(s, 1, 1) > 0)
-            mpq_set_ui(s, 1, 1);
-        for (int j = 0; j < 3; j++) {
-            mpq_mul(x, s, e[j]);
-            mpq_sub(w[j], w[j], x);
-        }
-    }
-    vdot(r, w, w);
-    mpq_clears(s, ee, x, NULL);
-    vq_clear(e);
-    vq_clear(w);
-}
-
-static void min_into(mpq_t best, const mpq_t v, int *first)
-{
-    if (*first || mpq_cmp(v, best) < 0)
-        mpq_set(best, v);
-    *first = 0;
-}
 
 /* Squared distance between the primitives at time t. VF: if the projection of p onto the
  * triangle's plane lies inside (non-zero normal), the distance to the plane; else the nearest
@@ -103,11 +67,11 @@ static void dist2_at(mpq_t r, const double q[8][3], int ee, const mpq_t t)
             vdot(s, n, v);
             mpq_mul(s, s, s);
             mpq_div(s, s, nn);
-            min_into(r, s, &first);
+            vkeep_min(r, s, &first);
         }
         for (int i = 0; i < 3; i++) {
-            pt_seg(s, x[0], x[1 + i], x[1 + (i + 1) % 3]);
-            min_into(r, s, &first);
+            vdist2_point_segment(s, x[0], x[1 + i], x[1 + (i + 1) % 3]);
+            vkeep_min(r, s, &first);
         }
     } else {
         vec da, db, w;
@@ -128,17 +92,17 @@ static void dist2_at(mpq_t r, const double q[8][3], int ee, const mpq_t t)
                 vdot(s, w, n);
                 mpq_mul(s, s, s);
                 mpq_div(s, s, nn);
-                min_into(r, s, &first);
+                vkeep_min(r, s, &first);
             }
         }
-        pt_seg(s, x[0], x[2], x[3]);
-        min_into(r, s, &first);
-        pt_seg(s, x[1], x[2], x[3]);
-        min_into(r, s, &first);
-        pt_seg(s, x[2], x[0], x[1]);
-        min_into(r, s, &first);
-        pt_seg(s, x[3], x[0], x[1]);
-        min_into(r, s, &first);
+        vdist2_point_segment(s, x[0], x[2], x[3]);
+        vkeep_min(r, s, &first);
+        vdist2_point_segment(s, x[1], x[2], x[3]);
+        vkeep_min(r, s, &first);
+        vdist2_point_segment(s, x[2], x[0], x[1]);
+        vkeep_min(r, s, &first);
+        vdist2_point_segment(s, x[3], x[0], x[1]);
+        vkeep_min(r, s, &first);
         vq_clear(da);
         vq_clear(db);
         vq_clear(w);

@@ -19,7 +19,8 @@ typedef enum ccdb_outcome {
 ccdb_outcome ccdb_outcome_of(const ccdb_truth_result *truth, const ccdb_result *r);
 /* A true positive whose reported TOI is later than the exact toi_hi (or not a number). */
 int ccdb_toi_violation(const ccdb_truth_result *truth, const ccdb_result *r);
-/* An answer that breaks the solver contract (ccdb_solver.h): a state outside the enum, a TOI
+/* An answer that breaks the solver contract (ccdb_solver.h): a state outside the enum (also
+ * CCDB_STATE_UNSET, the state of a solver that set none), a TOI
  * not finite or outside [0,1] for HIT or GAVE_UP, a negative work count. */
 int ccdb_contract_violation(const ccdb_result *r);
 /* A TOI worth a finding file: a late TOI (ccdb_toi_violation) of a solver claiming

@@ -80,13 +80,23 @@ static void run_loop_per_query(const worker *w)
     }
 }
 
+/* Every slot of out[lo..hi) marked unset before the pass that fills it (outside the clock): a
+ * solver that leaves its state unset is then a contract violation, never a miss. */
+static void mark_unset(ccdb_result *out, size_t lo, size_t hi)
+{
+    for (size_t i = lo; i < hi; i++)
+        ccdb_result_mark_unset(&out[i]);
+}
+
 static void *worker_main(void *arg)
 {
     worker *w = arg;
     if (w->gate && !gate_wait(w->gate))
         return NULL;
+    mark_unset(w->keep, w->lo, w->hi);
     run_loop_per_query(w);
     for (int r = 0; r < w->repeat; r++) {
+        mark_unset(w->scratch, w->lo, w->hi);
         if (w->barrier)
             pthread_barrier_wait(w->barrier);
         uint64_t t0 = ccdb_now_ns();

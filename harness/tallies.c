@@ -8,11 +8,11 @@
 ccdb_outcome ccdb_outcome_of(const ccdb_truth_result *truth, const ccdb_result *r)
 {
     int said_hit;
-    switch (r->state) {
+    switch (ccdb_result_state_raw(r)) {
     case CCDB_MISS: said_hit = 0; break;
     case CCDB_HIT:
     case CCDB_GAVE_UP: said_hit = 1; break; /* giving up at the cap is a conservative "yes" */
-    default: return CCDB_OUT_FAILED;        /* CCDB_FAILED, or a malformed state */
+    default: return CCDB_OUT_FAILED;        /* CCDB_FAILED, a malformed state, or none set */
     }
     if (truth->hit)
         return said_hit ? CCDB_OUT_TP : CCDB_OUT_FN;
@@ -40,8 +40,8 @@ static int unit_time(double t)
 
 int ccdb_contract_violation(const ccdb_result *r)
 {
-    int state_ok = r->state == CCDB_MISS || r->state == CCDB_HIT || r->state == CCDB_GAVE_UP ||
-                   r->state == CCDB_FAILED;
+    int s = ccdb_result_state_raw(r); /* CCDB_STATE_UNSET when the solver set none */
+    int state_ok = s == CCDB_MISS || s == CCDB_HIT || s == CCDB_GAVE_UP || s == CCDB_FAILED;
     return !state_ok || (says_hit(r) && !unit_time(r->toi)) || r->work < 0;
 }
 

@@ -75,7 +75,8 @@ const char *ccdb_registry_peers_dir(void);
  * may be NULL). */
 int ccdb_solver_validate(const ccdb_solver *s, char *err, size_t errlen);
 
-/* "miss", "hit", "gave_up", "failed" (stable names for CSV and reports); "invalid" otherwise. */
+/* "miss", "hit", "gave_up", "failed" (stable names for CSV and reports); "unset" for
+ * CCDB_STATE_UNSET (the solver set no state); "invalid" otherwise. */
 const char *ccdb_state_name(ccdb_state state);
 /* Claims for people: "conservative, reports TOI, min. separation" (those present, in that order,
  * ", "-separated), then "flags 0x.." for bits no CCDB_CLAIM_* names; "" for none.

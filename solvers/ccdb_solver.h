@@ -1,8 +1,8 @@
 /* ccdb_solver.h — the solver vtable. A plugin author needs this header and nothing else.
  *
  * Contract: a solver answers one query at a time through `vertex_face` / `edge_edge`, writing a
- * well-formed ccdb_result (state set; toi in [0,1] when state is HIT or GAVE_UP, 0 otherwise;
- * work >= 0), and never reads anything but its arguments and its own state. It must answer every
+ * well-formed ccdb_result (state set, since a state left unset is a contract violation; toi in
+ * [0,1] when state is HIT or GAVE_UP, 0 otherwise; work >= 0), and never reads anything but its arguments and its own state. It must answer every
  * finite input, degenerate or huge or tiny, without crashing or hanging: when its arithmetic
  * cannot cope (NaN from overflow, say), the honest answer is CCDB_FAILED, never a silent MISS.
  * The same query with the same parameters gives the same result (no hidden randomness or state
@@ -30,6 +30,8 @@
  */
 #ifndef CCDB_SOLVER_H
 #define CCDB_SOLVER_H
+
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -145,6 +147,33 @@ static inline ccdb_params ccdb_params_default(void)
     ccdb_params p = { CCDB_DEFAULT_DELTA, CCDB_DEFAULT_MAX_ITERATIONS,
                       CCDB_DEFAULT_MIN_SEPARATION };
     return p;
+}
+
+/* Not a state: the harness writes it into every result's state before each call (through the
+ * state's int representation: an enum object need not hold values outside its list), so a
+ * solver that never sets its state breaks the contract visibly instead of reading as a miss.
+ * Never a valid state, now or in a later ABI (states are 0 .. CCDB_STATE_COUNT - 1). */
+#define CCDB_STATE_UNSET (-1)
+
+#ifndef __cplusplus
+_Static_assert(sizeof(ccdb_state) == sizeof(int), "ccdb_state is stored as an int");
+#endif
+
+/* The state of r as the int it holds, whatever was stored there (CCDB_STATE_UNSET included). */
+static inline int ccdb_result_state_raw(const ccdb_result *r)
+{
+    int raw;
+    memcpy(&raw, &r->state, sizeof raw);
+    return raw;
+}
+
+/* Stores CCDB_STATE_UNSET into r's state, toi and work 0: what a slot holds before a call. */
+static inline void ccdb_result_mark_unset(ccdb_result *r)
+{
+    int raw = CCDB_STATE_UNSET;
+    memcpy(&r->state, &raw, sizeof raw);
+    r->toi = 0.0;
+    r->work = 0;
 }
 
 #ifdef __cplusplus

@@ -630,6 +630,10 @@ const char *ccdb_origin_name(ccdb_solver_origin origin)
 
 const char *ccdb_state_name(ccdb_state state)
 {
+    int raw;
+    memcpy(&raw, &state, sizeof raw);
+    if (raw == CCDB_STATE_UNSET)
+        return "unset";
     switch (state) {
     case CCDB_MISS: return "miss";
     case CCDB_HIT: return "hit";

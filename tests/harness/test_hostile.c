@@ -298,6 +298,39 @@ Test(hostile, contract_violations_counted_and_toi_findings_written)
     free(html);
 }
 
+/* Issue 21: a state the solver never sets is a contract violation and a failed answer, never a
+ * miss (the harness fills every slot with CCDB_STATE_UNSET before each call), isolated or
+ * in-process, on one thread or two. */
+Test(hostile, a_state_left_unset_is_a_contract_violation_not_a_miss)
+{
+    const char *modes[] = { "", "--no-isolate", "--no-isolate --threads 2" };
+    for (int m = 0; m < 3; m++) {
+        cr_assert_eq(cli_run("run %s --plugin '%s' --solvers testplugin_unset_state --data '%s' "
+                             "--fail-on-fn -o rep",
+                             modes[m], plugin("testplugin_unset_state"), cli_data),
+                     0, "%s", modes[m]);
+        char *csv = cli_captured("rep/summary.csv"), f[64];
+        long long queries = atoll(cli_row_field(csv, "testplugin_unset_state", 4, f, sizeof f));
+        long long positives = atoll(cli_row_field(csv, "testplugin_unset_state", 5, f, sizeof f));
+        cr_assert_gt(positives, 0, "the data has collisions a zeroed slot would miss");
+        cr_assert_eq(atoll(cli_row_field(csv, "testplugin_unset_state", 8, f, sizeof f)), 0,
+                     "%s: no false negative", modes[m]);
+        cr_assert_eq(atoll(cli_row_field(csv, "testplugin_unset_state", 16, f, sizeof f)), queries,
+                     "%s: every answer failed", modes[m]);
+        cr_assert_eq(atoll(cli_row_field(csv, "testplugin_unset_state", 21, f, sizeof f)), queries,
+                     "%s: every answer a contract violation", modes[m]);
+        free(csv);
+        cr_assert(!exists("%s/rep/misses/vertex-face/%s.csv", "testplugin_unset_state"));
+    }
+    cr_assert_eq(cli_run("replay '%s' --index 0 --plugin '%s' --solvers testplugin_unset_state",
+                         cli_data, plugin("testplugin_unset_state")),
+                 0);
+    char *out = cli_captured("out.txt");
+    cr_assert(strstr(out, "testplugin_unset_state") && strstr(out, " unset "), "%s", out);
+    cr_assert(strstr(out, "CONTRACT VIOLATION"), "%s", out);
+    free(out);
+}
+
 /* Issue 9 item 6: a solver's output never reaches ccdbench's stdout or stderr; the report has
  * an excerpt. In a child process and in-process alike. */
 Test(hostile, solver_output_is_captured_and_excerpted)

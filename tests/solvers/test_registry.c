@@ -213,6 +213,10 @@ Test(registry, state_and_claim_names)
     cr_expect_str_eq(ccdb_state_name(CCDB_GAVE_UP), "gave_up");
     cr_expect_str_eq(ccdb_state_name(CCDB_FAILED), "failed");
     cr_expect_str_eq(ccdb_state_name((ccdb_state)9), "invalid");
+    ccdb_result unset;
+    ccdb_result_mark_unset(&unset);
+    cr_expect_eq(ccdb_result_state_raw(&unset), CCDB_STATE_UNSET);
+    cr_expect_str_eq(ccdb_state_name(unset.state), "unset");
     char buf[64];
     cr_expect_str_eq(ccdb_claims_text(0, buf, sizeof buf), "");
     cr_expect_str_eq(ccdb_claims_text(CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI |

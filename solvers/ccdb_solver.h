@@ -2,9 +2,10 @@
  *
  * Contract: a solver answers one query at a time through `vertex_face` / `edge_edge`, writing a
  * well-formed ccdb_result (state set, since a state left unset is a contract violation; toi in
- * [0,1] when state is HIT or GAVE_UP, 0 otherwise; work >= 0), and never reads anything but its arguments and its own state. It must answer every
- * finite input, degenerate or huge or tiny, without crashing or hanging: when its arithmetic
- * cannot cope (NaN from overflow, say), the honest answer is CCDB_FAILED, never a silent MISS.
+ * [0,1] when state is HIT or GAVE_UP, 0 otherwise; work >= 0), and never reads anything but its
+ * arguments and its own state. It must answer every finite input, degenerate or huge or tiny,
+ * without crashing or hanging: when its arithmetic cannot cope (NaN from overflow, say), the
+ * honest answer is CCDB_FAILED, never a silent MISS.
  * The same query with the same parameters gives the same result (no hidden randomness or state
  * carried between queries). The query layout is the public benchmark's row order:
  *   VF: v_t0, f0_t0, f1_t0, f2_t0, v_t1, f0_t1, f1_t1, f2_t1

@@ -11,22 +11,26 @@
  * Parameters: none used. State: one ccdb_truth context per thread (create / destroy); a NULL
  * state (allocation failure) answers CCDB_FAILED.
  */
-#include "ccdb_solver.h"
-#include "ccdb_truth.h"
+#include <assert.h>
 
-static void *exact_create(const ccdb_params *params)
+#include "ccdb_truth.h"
+#include "exact.h"
+
+void *ccdb_exact_create(const ccdb_params *params)
 {
     (void)params;
     return ccdb_truth_new();
 }
 
-static void exact_destroy(void *state)
+void ccdb_exact_destroy(void *state)
 {
     ccdb_truth_free(state);
 }
 
 static void exact_answer(const ccdb_truth_result *r, ccdb_result *out)
 {
+    /* The judge's contract (ccdb_truth.h): a hit's bracket lies in [0,1]. */
+    assert(!r->hit || (r->toi_lo >= 0.0 && r->toi_lo <= r->toi_hi && r->toi_hi <= 1.0));
     out->state = r->hit ? CCDB_HIT : CCDB_MISS;
     out->toi = r->hit ? r->toi_lo : 0.0;
     out->work = 1;
@@ -47,16 +51,21 @@ static void exact_query(void *state, const double q[8][3], ccdb_result *out,
     exact_answer(&r, out);
 }
 
+void ccdb_exact_linear(void *state, const double q[8][3], int vf, ccdb_result *out)
+{
+    exact_query(state, q, out, vf ? ccdb_truth_vf : ccdb_truth_ee);
+}
+
 static void exact_vf(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
 {
     (void)params;
-    exact_query(state, q, out, ccdb_truth_vf);
+    ccdb_exact_linear(state, q, 1, out);
 }
 
 static void exact_ee(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
 {
     (void)params;
-    exact_query(state, q, out, ccdb_truth_ee);
+    ccdb_exact_linear(state, q, 0, out);
 }
 
 static void exact_rigid_vf(void *state, const double q[8][3], const ccdb_params *params,
@@ -79,8 +88,8 @@ const ccdb_solver ccdb_solver_exact = {
     .summary = "the exact ground truth (GMP decision, MPFR bracket), toi = lower bound",
     .reference = "ccdbench ground truth (docs/ground-truth.md)",
     .flags = CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI,
-    .create = exact_create,
-    .destroy = exact_destroy,
+    .create = ccdb_exact_create,
+    .destroy = ccdb_exact_destroy,
     .vertex_face = exact_vf,
     .edge_edge = exact_ee,
     .rigid_vertex_face = exact_rigid_vf,

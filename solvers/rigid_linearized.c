@@ -3,33 +3,23 @@
  *
  * Method: the pose at t = 1 of each point of the moving primitive, c + R(1) (x0 - c) + s
  * (solvers/rigid_motion.h; rounded to double, as an engine's pose is), the still points as they
- * are; then the exact linear judge (ground_truth/ccdb_truth.h, the path the `exact` adapter
- * takes) on the linear query. Its errors are the linearization's (and, by at most an ulp of the
- * pose, the pose's rounding): it misses contacts the arc makes between the poses (a plate that
- * spins through a vertex) and reports contacts the straight chord makes but the arc does not.
+ * are; then the exact linear judge on the linear query, through the judge's one adapter
+ * (exact.h: the `exact` solver's own path). Its errors are the linearization's (and, by at most
+ * an ulp of the pose, the pose's rounding): it misses contacts the arc makes between the poses
+ * (a plate that spins through a vertex) and reports contacts the straight chord makes but the
+ * arc does not.
  * Follows: the common practice of rigid-body engines that run vertex CCD on linearly
  * interpolated poses (see ../shared/design/rigid_motion.md).
  * Claims: reports TOI (toi_lo of the linear judge, in t). NOT conservative for rigid motion.
- * Parameters: none used. State: one ccdb_truth context per thread; a NULL state (allocation
- * failure) answers CCDB_FAILED. Linear slots: none (rigid data only).
+ * Parameters: none used. State: the `exact` solver's (one judge context per thread); a NULL
+ * state (allocation failure) answers CCDB_FAILED. Linear slots: none (rigid data only).
  * Failure: CCDB_FAILED on a malformed motion row or a pose that overflows.
  */
 #include <math.h>
 
 #include "ccdb_solver.h"
-#include "ccdb_truth.h"
+#include "exact.h"
 #include "rigid_motion.h"
-
-static void *rl_create(const ccdb_params *params)
-{
-    (void)params;
-    return ccdb_truth_new();
-}
-
-static void rl_destroy(void *state)
-{
-    ccdb_truth_free(state);
-}
 
 static void rl_query(void *state, const double q[8][3], ccdb_result *out, int vf)
 {
@@ -45,14 +35,7 @@ static void rl_query(void *state, const double q[8][3], ccdb_result *out, int vf
         for (int k = 0; k < 3; k++)
             if (!isfinite(lin[r][k]))
                 return;
-    ccdb_truth_result r;
-    if (vf)
-        ccdb_truth_vf(state, (const double(*)[3])lin, &r);
-    else
-        ccdb_truth_ee(state, (const double(*)[3])lin, &r);
-    out->state = r.hit ? CCDB_HIT : CCDB_MISS;
-    out->toi = r.hit ? r.toi_lo : 0.0;
-    out->work = 1;
+    ccdb_exact_linear(state, (const double(*)[3])lin, vf, out);
 }
 
 static void rl_vf(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
@@ -74,8 +57,8 @@ const ccdb_solver ccdb_solver_rigid_linearized = {
                "linear judge (the engine shortcut)",
     .reference = "engine practice: linear CCD between rigid poses (ccdbench docs/rigid.md)",
     .flags = CCDB_CLAIM_REPORTS_TOI,
-    .create = rl_create,
-    .destroy = rl_destroy,
+    .create = ccdb_exact_create,
+    .destroy = ccdb_exact_destroy,
     .rigid_vertex_face = rl_vf,
     .rigid_edge_edge = rl_ee,
 };

@@ -4,6 +4,7 @@
 
 #include "ccdb_util.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +43,8 @@ static int rbuf_reserve(ccdb_rbuf *b, size_t extra)
 
 void ccdb_rbuf_put(ccdb_rbuf *b, const char *s, size_t n)
 {
+    assert(b && (s || !n));
+    assert(b->oom || b->len <= b->cap);
     if (n == 0 || rbuf_reserve(b, n) != 0)
         return;
     memcpy(b->data + b->len, s, n);

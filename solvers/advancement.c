@@ -1,4 +1,5 @@
 /* advancement.c — the conservative-advancement loop (advancement.h). */
+#include <assert.h>
 #include <math.h>
 
 #include "advancement.h"
@@ -6,6 +7,8 @@
 void ca_advance(ca_distance_fn distance, const void *ctx, double bound, const ccdb_params *params,
                 ccdb_result *out)
 {
+    assert(distance && params && out);
+    assert(!isnan(bound)); /* the caller's promise (advancement.h): a NaN bound is its FAILED */
     double t = 0.0;
     out->toi = 0.0;
     out->work = 0;

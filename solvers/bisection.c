@@ -1,4 +1,6 @@
 /* bisection.c — the bisection-on-time loop (bisection.h). */
+#include <assert.h>
+
 #include "bisection.h"
 
 /* Depth-first stack: at most one pending right half per level; halving [0,1] reaches adjacent
@@ -8,6 +10,7 @@
 void tb_bisect(tb_may_touch_fn may_touch, const void *ctx, const ccdb_params *params,
                ccdb_result *out)
 {
+    assert(may_touch && params && out);
     double sa[STACK_MAX], sb[STACK_MAX];
     int top = 0;
     sa[top] = 0.0;

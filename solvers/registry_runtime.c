@@ -5,6 +5,7 @@
 #include "ccdb_registry.h"
 #include "ccdb_util.h"
 
+#include <assert.h>
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
@@ -587,16 +588,19 @@ long ccdb_registry_each_unloaded(const ccdb_registry *reg,
 
 size_t ccdb_registry_count(const ccdb_registry *reg)
 {
+    assert(reg);
     return reg->count;
 }
 
 const ccdb_solver *ccdb_registry_at(const ccdb_registry *reg, size_t i)
 {
+    assert(reg);
     return i < reg->count ? reg->solvers[i] : NULL;
 }
 
 const ccdb_solver *ccdb_registry_find(const ccdb_registry *reg, const char *name)
 {
+    assert(reg && name);
     for (size_t i = 0; i < reg->count; i++)
         if (!strcmp(reg->solvers[i]->name, name))
             return reg->solvers[i];
@@ -663,6 +667,7 @@ const char *ccdb_claims_text(unsigned flags, char *buf, size_t buflen)
     } names[] = { { CCDB_CLAIM_CONSERVATIVE, "conservative" },
                   { CCDB_CLAIM_REPORTS_TOI, "reports TOI" },
                   { CCDB_CLAIM_MIN_SEPARATION, "min. separation" } };
+    assert(buf || !buflen);
     if (!buflen)
         return buf;
     buf[0] = '\0';

@@ -3,7 +3,7 @@
  *
  * The distance to a closed convex polytope is attained on one of its faces, so dist(t) <= d iff
  * one of these sign conditions holds (all polynomials in t with integer coefficients in the
- * integer form of truth.c, d = D in the same scale, D2 = D^2):
+ * integer form of truth_core.c, d = D in the same scale, D2 = D^2):
  *   point P against the closed segment [A, B] (e = B - A, w = P - A):
  *     |w|^2 - D2 <= 0, or |P - B|^2 - D2 <= 0 (endpoints), or
  *     e.e > 0, w.e >= 0, e.e - w.e >= 0 and |w x e|^2 - D2 e.e <= 0 (interior; degree 4);
@@ -15,14 +15,15 @@
  *   segment.
  * Between two consecutive roots of these polynomials every sign is constant, so the set of
  * times with dist <= d (closed: dist is continuous) starts at t = 0 or at one of the roots: the
- * cell method of truth.c (gt_truth_roots01, gt_truth_sort_unique) decides it exactly.
+ * cell method (truth_core.c: gt_truth_roots01, gt_truth_sort_unique) decides it exactly.
  * docs/ground-truth.md ("Minimum separation") has the proof sketch. */
 #include <assert.h>
 #include <stdlib.h>
 
 #include "filter.h"
 #include "gt_poly.h"
-#include "truth_internal.h"
+#include "truth_core.h"
+#include "truth_sep.h"
 
 /* Point-segment block: the point, the segment's ends (indices into c->P). */
 enum { PS_VA, PS_VB, PS_DOT, PS_REST, PS_EE, PS_DIST, PS_E0, PS_SIZE = PS_E0 + 3 };

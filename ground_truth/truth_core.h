@@ -1,8 +1,9 @@
-/* truth_internal.h (internal to ground_truth/) — the judge's context, shared by truth.c (the
+/* truth_core.h (internal to ground_truth/) — the judge's context, shared by truth.c (the
  * contact judge, d = 0) and truth_sep.c (the judge at a minimum separation d > 0), and the
- * pieces of the exact method both use: the integer form, roots in [0,1], exact sorting. */
-#ifndef CCDB_GT_TRUTH_INTERNAL_H
-#define CCDB_GT_TRUTH_INTERNAL_H
+ * pieces of the exact method both use (truth_core.c): the integer form, roots in [0,1], exact
+ * sorting. */
+#ifndef CCDB_GT_TRUTH_CORE_H
+#define CCDB_GT_TRUTH_CORE_H
 
 #include "ccdb_truth.h"
 #include "gt_poly.h"
@@ -61,9 +62,5 @@ void gt_truth_load(ccdb_truth *c, const double q[8][3], int ee, double d, mpz_pt
 int gt_truth_roots01(ccdb_truth *c, const gt_poly *p, gt_alg *out, int cap);
 /* Sorts c->cand[0..*n) exactly and merges equal values. */
 void gt_truth_sort_unique(ccdb_truth *c, int *n);
-
-/* The judge at separation d > 0 (truth_sep.c); gt_sep_free releases c->sep. */
-void gt_sep_run(ccdb_truth *c, const double q[8][3], int ee, double d, ccdb_truth_result *out);
-void gt_sep_free(ccdb_truth *c);
 
 #endif

@@ -12,18 +12,13 @@
 #include <stddef.h>
 
 #include "ccdb_dataset.h"
+#include "ccdb_gen_check.h"
 #include "ccdb_generators.h"
 #include "ccdb_input.h"
 #include "ccdb_truth.h"
 
-/* Checks the generator's intent against the exact truth of ds's queries, then labels ds with
- * it (ds->label[i] = truth[i].hit). Fails (-1, message in err naming the dataset, query index,
- * intent and truth; labels unchanged) if for any query the intended hit differs from the
- * truth, or a TOI the generator claims exactly is outside the truth's bracket [toi_lo, toi_hi]:
- * a generator bug. */
-int ccdb_gen_check(ccdb_dataset *ds, const ccdb_gen_intent *intent, const ccdb_truth_result *truth,
-                   char *err, size_t errlen);
-/* Computes the exact truth of ds (one thread, no cache) and checks it (ccdb_gen_check). */
+/* Computes the exact truth of ds (one thread, no cache) and checks it (ccdb_gen_check,
+ * ccdb_gen_check.h). */
 int ccdb_gen_label(ccdb_dataset *ds, const ccdb_gen_intent *intent, char *err, size_t errlen);
 /* The same against the exact truth at separation d (the separation families; d = 0: the above). */
 int ccdb_gen_label_sep(ccdb_dataset *ds, const ccdb_gen_intent *intent, double d, char *err,

@@ -1,40 +1,14 @@
-/* suite.c — the built-in suite (generated from fixed seeds) and the check of a generator's
- * intent against the exact truth. */
+/* suite.c — the built-in suite (generated from fixed seeds) and a generated dataset labelled by
+ * its exact truth (ccdb_gen_label: the truth computed, then ccdb_gen_check). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ccdb_gen_check.h"
 #include "ccdb_suite.h"
 #include "ccdb_truth_cache.h"
 #include "ccdb_util.h"
-
-int ccdb_gen_check(ccdb_dataset *ds, const ccdb_gen_intent *intent, const ccdb_truth_result *truth,
-                   char *err, size_t errlen)
-{
-    for (size_t i = 0; i < ds->count; i++) {
-        const ccdb_truth_result *r = &truth[i];
-        const ccdb_gen_intent *in = &intent[i];
-        int bad_hit = (r->hit != 0) != (in->hit != 0);
-        int bad_toi =
-            !bad_hit && r->hit && in->toi_known && !(r->toi_lo <= in->toi && in->toi <= r->toi_hi);
-        if (bad_hit || bad_toi) {
-            char want[64] = "", got[96] = "";
-            if (in->toi_known)
-                snprintf(want, sizeof want, " at t=%.17g", in->toi);
-            if (r->hit)
-                snprintf(got, sizeof got, " at t in [%.17g, %.17g]", r->toi_lo, r->toi_hi);
-            return ccdb_errorf(err, errlen,
-                               "%s: query %zu: the generator built %s%s but the exact ground "
-                               "truth says %s%s (class %s): generator bug, nothing written",
-                               ds->name, i, in->hit ? "a hit" : "a miss", want,
-                               r->hit ? "hit" : "miss", got, ccdb_truth_class_name(r->cls));
-        }
-    }
-    for (size_t i = 0; i < ds->count; i++)
-        ds->label[i] = (unsigned char)(truth[i].hit != 0);
-    return 0;
-}
 
 int ccdb_gen_label(ccdb_dataset *ds, const ccdb_gen_intent *intent, char *err, size_t errlen)
 {

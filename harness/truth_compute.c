@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "ccdb_gen_check.h"
 #include "ccdb_input.h"
 #include "ccdb_truth_cache.h"
-#include "ccdb_suite.h"
 #include "ccdb_util.h"
 
 typedef struct chunk {

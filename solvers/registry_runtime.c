@@ -2,6 +2,7 @@
  * (given by path, or found by name in the plugin search folders; first in a forked child, where
  * a crash while loading is survivable), entry validation, and the names of states and claims.
  * Every plugin is loaded by load_file(), the one place that loads a plugin. */
+#include "ccdb_child.h"
 #include "ccdb_registry.h"
 #include "ccdb_util.h"
 
@@ -216,109 +217,64 @@ typedef struct probe_report {
     char message[1024];
 } probe_report;
 
-/* Loads the plugin in a forked child first (open_plugin there), so that a plugin that crashes,
- * exits or hangs while it is loaded — in a constructor or in its entry function — is refused
- * with a clear message instead of ending ccdbench. Returns 0 when the child loaded and
- * validated it; else -1 with err filled (the child's refusal, or how it ended). */
-static int probe_in_child(const char *path, char *err, size_t errlen)
+/* In the probing child: loads and validates the plugin, sends the verdict. */
+static int probe_body(int fd, void *ctx)
 {
-    int fds[2];
-    if (pipe(fds) != 0)
-        return ccdb_errorf(err, errlen, "plugin %s: cannot check it: pipe: %s", path,
-                           strerror(errno));
-    fflush(NULL); /* nothing buffered gets written twice */
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fds[0]);
-        close(fds[1]);
-        return ccdb_errorf(err, errlen, "plugin %s: cannot check it: fork: %s", path,
-                           strerror(errno));
-    }
-    if (pid == 0) {
-        setpgid(0, 0);
-#ifdef __linux__
-        prctl(PR_SET_PDEATHSIG, SIGKILL); /* should ccdbench die meanwhile */
-#endif
-        close(fds[0]);
-        /* Whatever the plugin prints while loading is not ccdbench's output. */
-        int null = open("/dev/null", O_WRONLY);
-        if (null >= 0) {
-            dup2(null, 1);
-            dup2(null, 2);
-        }
-        probe_report r;
-        memset(&r, 0, sizeof r);
-        void *h;
-        r.ok = open_plugin(path, &h, r.message, sizeof r.message) != NULL;
-        const char *p = (const char *)&r;
-        for (size_t left = sizeof r; left > 0;) {
-            ssize_t k = write(fds[1], p, left);
-            if (k <= 0 && errno != EINTR)
-                break;
-            if (k > 0)
-                p += k, left -= (size_t)k;
-        }
-        _exit(0); /* no atexit handlers, no destructors of the plugin */
-    }
-    close(fds[1]);
-    setpgid(pid, pid);
     probe_report r;
     memset(&r, 0, sizeof r);
-    size_t got = 0;
-    int timed_out = 0;
-    struct timespec t0;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    while (got < sizeof r) {
-        struct timespec now;
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        double left = PLUGIN_LOAD_TIMEOUT_S - (double)(now.tv_sec - t0.tv_sec) -
-                      1e-9 * (double)(now.tv_nsec - t0.tv_nsec);
-        if (left <= 0) {
-            timed_out = 1;
+    void *h;
+    r.ok = open_plugin(ctx, &h, r.message, sizeof r.message) != NULL;
+    const char *p = (const char *)&r;
+    for (size_t left = sizeof r; left > 0;) {
+        ssize_t k = write(fd, p, left);
+        if (k <= 0 && errno != EINTR)
             break;
-        }
-        struct pollfd pfd = { fds[0], POLLIN, 0 };
-        int pr = poll(&pfd, 1, left > 0.05 ? 50 : 1);
-        if (pr < 0 && errno != EINTR)
-            break;
-        if (pr > 0) {
-            ssize_t k = read(fds[0], (char *)&r + got, sizeof r - got);
-            if (k == 0 || (k < 0 && errno != EINTR))
-                break;
-            if (k > 0)
-                got += (size_t)k;
-        } else if (pr == 0) {
-            /* The child may have died with the pipe held by a process it started. */
-            siginfo_t si;
-            memset(&si, 0, sizeof si);
-            if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid)
-                break;
-        }
+        if (k > 0)
+            p += k, left -= (size_t)k;
     }
-    close(fds[0]);
-    kill(-pid, SIGKILL); /* the child and anything it started */
-    kill(pid, SIGKILL);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    if (got == sizeof r) {
+    return 0;
+}
+
+static size_t probe_size(const unsigned char *buf, size_t got, void *ctx)
+{
+    (void)buf;
+    (void)got;
+    (void)ctx;
+    return sizeof(probe_report);
+}
+
+/* Loads the plugin in a forked child first (open_plugin there; util/'s ccdb_child_run), so that
+ * a plugin that crashes, exits or hangs while it is loaded — in a constructor or in its entry
+ * function — is refused with a clear message instead of ending ccdbench. What it prints while
+ * loading is not ccdbench's output (/dev/null). Returns 0 when the child loaded and validated
+ * it; else -1 with err filled (the child's refusal, or how it ended). */
+static int probe_in_child(const char *path, char *err, size_t errlen)
+{
+    probe_report r;
+    memset(&r, 0, sizeof r);
+    ccdb_child_end end;
+    char why[256];
+    if (ccdb_child_run(probe_body, probe_size, (void *)path, -1, PLUGIN_LOAD_TIMEOUT_S,
+                       (unsigned char *)&r, sizeof r, &end, why, sizeof why) != 0)
+        return ccdb_errorf(err, errlen, "plugin %s: cannot check it: %s", path, why);
+    if (end.got == sizeof r) {
         r.message[sizeof r.message - 1] = '\0';
         return r.ok ? 0 : ccdb_errorf(err, errlen, "%s", r.message);
     }
-    if (timed_out)
+    if (end.timed_out)
         return ccdb_errorf(err, errlen,
                            "plugin %s: loading it did not finish within %d s (its constructor "
                            "or ccdb_solver_entry hangs)",
                            path, PLUGIN_LOAD_TIMEOUT_S);
-    if (WIFSIGNALED(status))
+    if (WIFSIGNALED(end.wstatus))
         return ccdb_errorf(err, errlen,
                            "plugin %s: crashed while being loaded (killed by signal %d, %s, in "
                            "its constructor or ccdb_solver_entry)",
-                           path, WTERMSIG(status), strsignal(WTERMSIG(status)));
+                           path, WTERMSIG(end.wstatus), strsignal(WTERMSIG(end.wstatus)));
     return ccdb_errorf(err, errlen,
                        "plugin %s: ended the process while being loaded (exit status %d, in its "
                        "constructor or ccdb_solver_entry)",
-                       path, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+                       path, WIFEXITED(end.wstatus) ? WEXITSTATUS(end.wstatus) : -1);
 }
 
 /* Loads the plugin file `path` with the given origin; when `expect` is not NULL, the plugin must

@@ -9,28 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *ccdb_html_str(const char *s)
-{
-    return s ? s : "";
-}
-
-int ccdb_html_streq(const char *a, const char *b)
-{
-    return strcmp(ccdb_html_str(a), ccdb_html_str(b)) == 0;
-}
-
-void ccdb_html_num(ccdb_rbuf *b, double x)
-{
-    if (isnan(x))
-        ccdb_rbuf_puts(b, "&ndash;");
-    else if (isinf(x))
-        ccdb_rbuf_puts(b, x > 0 ? "&infin;" : "&minus;&infin;");
-    else if (fabs(x) >= 100 && fabs(x) < 1e9)
-        ccdb_rbuf_printf(b, "%.0f", x);
-    else
-        ccdb_rbuf_printf(b, "%.3g", x);
-}
-
 static const char *const css =
     "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;"
     "margin:1.5em auto;max-width:1200px;padding:0 1em;color:#222;background:#fff;line-height:1.4}"

@@ -8,29 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* An id fragment from arbitrary text: [A-Za-z0-9-] kept, everything else as _XX. */
-void ccdb_html_id(ccdb_rbuf *b, const char *s)
-{
-    for (const unsigned char *p = (const unsigned char *)ccdb_html_str(s); *p; p++) {
-        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-            *p == '-')
-            ccdb_rbuf_put(b, (const char *)p, 1);
-        else
-            ccdb_rbuf_printf(b, "_%02X", *p);
-    }
-}
-
-void ccdb_html_wrappable(ccdb_rbuf *b, const char *s)
-{
-    char one[2] = { 0, 0 };
-    for (const char *p = ccdb_html_str(s); *p; p++) {
-        one[0] = *p;
-        ccdb_rbuf_html(b, one);
-        if (*p == '_')
-            ccdb_rbuf_puts(b, "<wbr>");
-    }
-}
-
 /* ---- failure map ---------------------------------------------------------------------------- */
 
 typedef struct map_cell {

@@ -1,5 +1,5 @@
 /* summary_csv.c — summary.csv: one row per ccdb_report_row, columns only ever appended
- * (their meaning is documented in docs/reports.md). Also the two-file convenience writer. */
+ * (their meaning is documented in docs/reports.md). */
 #include "ccdb_report.h"
 #include "report_util.h"
 #include "ccdb_util.h"
@@ -12,17 +12,6 @@ static const char *const csv_header =
     "solver,dataset,kind,family,queries,positives,tp,fp,fn,tn,toi_violations,toi_err_max,"
     "ns_median,ns_min,ns_max,gave_up,failed,work,claims,conservative,status,contract_violations,"
     "isolated,query_ns_p50,query_ns_p90,query_ns_p99,query_ns_max,truth_min_sep\n";
-
-const char *ccdb_report_status_name(ccdb_report_status s)
-{
-    switch (s) {
-    case CCDB_REPORT_OK: return "ok";
-    case CCDB_REPORT_CRASHED: return "crashed";
-    case CCDB_REPORT_TIMEOUT: return "timeout";
-    case CCDB_REPORT_UNSUPPORTED: return "unsupported";
-    }
-    return "unknown";
-}
 
 int ccdb_report_write_summary_csv(const ccdb_report *r, const char *path, char *err, size_t errlen)
 {
@@ -68,19 +57,4 @@ int ccdb_report_write_summary_csv(const ccdb_report *r, const char *path, char *
     int rc = ccdb_report_write_atomic(&b, path, err, errlen);
     ccdb_rbuf_free(&b);
     return rc;
-}
-
-int ccdb_report_write_dir(const ccdb_report *r, const char *dir, char *err, size_t errlen)
-{
-    if (!dir)
-        return ccdb_errorf(err, errlen, "report: no output folder given");
-    size_t n = strlen(dir) + 32;
-    char path[4096];
-    if (n > sizeof path)
-        return ccdb_errorf(err, errlen, "%s: output folder path too long", dir);
-    snprintf(path, sizeof path, "%s/summary.csv", dir);
-    if (ccdb_report_write_summary_csv(r, path, err, errlen) != 0)
-        return -1;
-    snprintf(path, sizeof path, "%s/index.html", dir);
-    return ccdb_report_write_html(r, path, err, errlen);
 }

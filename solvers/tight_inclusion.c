@@ -469,255 +469,344 @@ static int ti_tfree_trim(const ti_tfree *x, double *t0, double *t1)
 
 /* ---- the solver ---- */
 
-static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params, int ee,
-                     ccdb_result *out)
-{
-    const double delta = params->delta;
-    const double d = params->min_separation > 0 ? params->min_separation : 0.0;
-    const long long cap = params->max_iterations > 0 ? params->max_iterations : 1;
+/* One search: the query as the solver holds it, the heap of boxes, and what it learnt so far. */
+typedef struct ti_search {
+    ti_heap *h;
+    const double (*q)[3];
+    int ee;
+    double delta, d;
+    long long cap, checks;
+    ti_query Q;
+    /* Per-parameter speeds L_j (how fast F can change along parameter j; the parameter
+     * tolerances are δ / L_j) and the t-cell size, computed when first needed: most queries
+     * end at the first box. */
+    double L[3], cell;
+    int have_L;
+    /* The coplanarity cubic (d = 0 only), built when first needed; -1: it excludes nothing. */
+    ti_poly cubic;
+    int have_cubic;
+    ti_tfree tfree;
+} ti_search;
 
+/* What became of a box. */
+typedef enum ti_fate {
+    TI_NEXT,  /* dropped, split or put back: on to the next box */
+    TI_AGAIN, /* contracted to a much smaller box: check it again */
+    TI_DONE   /* the answer is in out (a hit, or given up) */
+} ti_fate;
+
+static void ti_need_speeds(ti_search *s)
+{
+    if (!s->have_L)
+        ti_speeds(&s->Q, s->delta, s->L, &s->cell), s->have_L = 1;
+}
+
+/* Ends the search on box b with the given state, at the lower bound of every TOI still open. */
+static ti_fate ti_finish(ti_search *s, const incl_box *b, ccdb_state state, ccdb_result *out)
+{
+    out->state = state;
+    out->toi = ti_lower_bound(s->h, b);
+    out->work = s->checks;
+    return TI_DONE;
+}
+
+/* Puts a box whose start moved back in the heap when another box is now earlier. */
+static ti_fate ti_put_back(ti_search *s, const ti_item *it, double key, ccdb_result *out)
+{
+    ti_item back = { it->b, key, it->tw, it->tc };
+    if (ti_push(s->h, &back) != 0)
+        return ti_finish(s, &it->b, CCDB_GAVE_UP, out);
+    return TI_NEXT;
+}
+
+/* Before checking the box: its t-range trimmed by the contact-free intervals; TI_AGAIN means go
+ * on with this box. */
+static ti_fate ti_trim(ti_search *s, ti_item *it, ccdb_result *out)
+{
+    incl_box *b = &it->b;
+    if (s->tfree.n == 0)
+        return TI_AGAIN;
+    double t0 = b->lo[0];
+    if (!ti_tfree_trim(&s->tfree, &b->lo[0], &b->hi[0]))
+        return TI_NEXT;
+    if (b->lo[0] > t0 && s->h->n > 0 && ti_key(b->lo[0], s->cell) > s->h->a[0].key)
+        return ti_put_back(s, it, ti_key(b->lo[0], s->cell), out);
+    return TI_AGAIN;
+}
+
+/* A new t-range: without separation a contact needs the coplanarity cubic to vanish in it. The
+ * centred form costs a fraction of a check and, unlike the inclusion, excludes the near-miss
+ * band before a tangential contact in t-slabs that grow geometrically away from it. Returns 1
+ * when the cubic proves the box's t-range free of contact. */
+static int ti_cubic_excludes(ti_search *s, ti_item *it)
+{
+    const incl_box *b = &it->b;
+    if (!(s->d == 0 && s->checks > TI_CUBIC_AFTER && b->hi[0] - b->lo[0] < it->tc))
+        return 0;
+    if (!s->have_cubic) {
+        s->cubic = ti_cubic(s->q, s->ee);
+        /* Every coefficient may be 0 (e.g. coplanar motion): the test excludes nothing. */
+        s->have_cubic = iv_contains0(s->cubic.c[0]) && iv_contains0(s->cubic.c[1]) &&
+                                iv_contains0(s->cubic.c[2]) && iv_contains0(s->cubic.c[3])
+                            ? -1
+                            : 1;
+    }
+    if (s->have_cubic > 0 && !ti_cubic_may_vanish(&s->cubic, b->lo[0], b->hi[0])) {
+        ti_tfree_add(&s->tfree, b->lo[0], b->hi[0]);
+        return 1;
+    }
+    it->tc = b->hi[0] - b->lo[0];
+    return 0;
+}
+
+/* The inclusion of F over the box against the thresholds: 0 when it excludes zero; else *small
+ * (the inclusion is no wider than δ on every axis) and *inside (within the thresholds). */
+static int ti_zero_in(const ti_search *s, double G[8][3], int *small, int *inside)
+{
+    *small = *inside = 1;
+    for (int i = 0; i < 3; ++i) {
+        double mn = G[0][i], mx = mn;
+        for (int k = 1; k < 8; ++k) {
+            mn = G[k][i] < mn ? G[k][i] : mn;
+            mx = G[k][i] > mx ? G[k][i] : mx;
+        }
+        if (mn > s->Q.thr[i] || mx < -s->Q.thr[i])
+            return 0;
+        if (!(mx - mn <= s->delta))
+            *small = 0;
+        if (mn < -s->Q.thr[i] || mx > s->Q.thr[i])
+            *inside = 0;
+    }
+    return 1;
+}
+
+/* Contracts every parameter range of the box; a much smaller box is evaluated again (TI_AGAIN),
+ * a box that kept its size goes on to the tests below (TI_DONE is never this step's). */
+static ti_fate ti_contract_box(ti_search *s, ti_item *it, double G[8][3], ccdb_result *out,
+                               int *go_on)
+{
+    incl_box *b = &it->b;
+    const double *thr = s->Q.thr;
+    int shrunk = 0, moved = 0;
+    unsigned le[3] = { 0, 0, 0 }, ge[3] = { 0, 0, 0 }; /* corner bit masks per axis */
+    *go_on = 0;
+    for (int k = 0; k < 8; ++k)
+        for (int i = 0; i < 3; ++i) {
+            le[i] |= (unsigned)(G[k][i] <= thr[i]) << k;
+            ge[i] |= (unsigned)(-G[k][i] <= thr[i]) << k;
+        }
+    for (int j = 0; j < 3; ++j) {
+        double a = b->lo[j], z = b->hi[j];
+        if (!ti_contract(G, thr, le, ge, 4 >> j, &a, &z))
+            return TI_NEXT;
+        if (a > b->lo[j] || z < b->hi[j]) {
+            moved = 1;
+            shrunk |= (z - a) < 0.5 * (b->hi[j] - b->lo[j]);
+            b->lo[j] = a;
+            b->hi[j] = z;
+        }
+    }
+    if (moved) {
+        ti_need_speeds(s);
+        /* VF: outside the triangle's parameter domain (exact: 1 is a double). */
+        if (!s->ee && b->lo[1] + b->lo[2] > 1.0)
+            return TI_NEXT;
+        double key = ti_key(b->lo[0], s->cell);
+        if (s->h->n > 0 && key > s->h->a[0].key)
+            return ti_put_back(s, it, key, out);
+        if (shrunk)
+            return TI_AGAIN; /* a much smaller box: a much tighter inclusion */
+    }
+    *go_on = 1;
+    return TI_NEXT;
+}
+
+/* Without separation, a contact also needs the coplanarity cubic to vanish and the touch
+ * conditions to hold at one t of the box's t-range: an interval test of those
+ * (interval_arith.h) drops boxes that the inclusion alone cannot. It costs about as much as ten
+ * checks, so it runs on boxes about to be accepted (it removes most false positives) and, on
+ * queries that are already long, on every box whose t-range has halved since an ancestor
+ * passed it (it prunes the near-miss band before a tangential contact). Returns 1 when it
+ * proves the box's t-range free of contact. */
+static int ti_touch_excludes(ti_search *s, ti_item *it, int accepting)
+{
+    const incl_box *b = &it->b;
+    if (!(s->d == 0 &&
+          (accepting || (s->checks > TI_TOUCH_AFTER && b->hi[0] - b->lo[0] <= 0.5 * it->tw))))
+        return 0;
+    /* (The test depends on the t-range only: an ancestor that passed it with a t-range not
+     * much wider makes it pointless to run again, except before accepting.) */
+    if (!iv_may_touch(s->q, s->ee, (iv){ b->lo[0], b->hi[0] })) {
+        ti_tfree_add(&s->tfree, b->lo[0], b->hi[0]);
+        return 1;
+    }
+    it->tw = b->hi[0] - b->lo[0];
+    return 0;
+}
+
+/* Splits the parameter with the largest width relative to its tolerance; a box that cannot be
+ * halved in double any more is a hit. */
+static ti_fate ti_split(ti_search *s, const ti_item *it, ccdb_result *out)
+{
+    const incl_box *b = &it->b;
+    ti_need_speeds(s);
+    int order[3] = { 0, 1, 2 };
+    double w[3];
+    for (int j = 0; j < 3; ++j)
+        w[j] = (b->hi[j] - b->lo[j]) * s->L[j];
+    for (int x = 0; x < 3; ++x) /* sort order by w descending (3 elements) */
+        for (int y = x + 1; y < 3; ++y)
+            if (w[order[y]] > w[order[x]]) {
+                int tmp = order[x];
+                order[x] = order[y];
+                order[y] = tmp;
+            }
+    int split = -1;
+    double mid = 0;
+    for (int x = 0; x < 3 && split < 0; ++x) {
+        int j = order[x];
+        mid = 0.5 * (b->lo[j] + b->hi[j]);
+        if (mid > b->lo[j] && mid < b->hi[j])
+            split = j;
+    }
+    if (split < 0) /* not bisectable any more in double */
+        return ti_finish(s, b, CCDB_HIT, out);
+    ti_item c0 = { *b, 0, it->tw, it->tc }, c1 = { *b, 0, it->tw, it->tc };
+    c0.b.hi[split] = mid;
+    c1.b.lo[split] = mid;
+    c0.b.depth = c1.b.depth = b->depth + 1;
+    c0.key = ti_key(c0.b.lo[0], s->cell);
+    c1.key = ti_key(c1.b.lo[0], s->cell);
+    int keep1 = s->ee || split == 0 || !(c1.b.lo[1] + c1.b.lo[2] > 1.0);
+    if (ti_push(s->h, &c0) != 0 || (keep1 && ti_push(s->h, &c1) != 0))
+        return ti_finish(s, b, CCDB_GAVE_UP, out); /* out of memory: the bound still holds */
+    return TI_NEXT;
+}
+
+/* One check of one box: the cap, the trim, the cubic, the inclusion, the contraction, the
+ * narrow-in-t corner test, the touch test; then a hit or a split. */
+static ti_fate ti_check_box(ti_search *s, ti_item *it, ccdb_result *out)
+{
+    if (s->checks >= s->cap)
+        return ti_finish(s, &it->b, CCDB_GAVE_UP, out);
+    ++s->checks;
+    ti_fate trimmed = ti_trim(s, it, out);
+    if (trimmed != TI_AGAIN)
+        return trimmed;
+    if (ti_cubic_excludes(s, it))
+        return TI_NEXT;
+    double G[8][3];
+    ti_eval(&s->Q, &it->b, G);
+    int small, inside;
+    if (!ti_zero_in(s, G, &small, &inside))
+        return TI_NEXT;
+    if (!small && !inside) {
+        int go_on;
+        ti_fate contracted = ti_contract_box(s, it, G, out, &go_on);
+        if (!go_on)
+            return contracted;
+    }
+    const incl_box *b = &it->b;
+    if (!small && !inside && s->have_L && (b->hi[0] - b->lo[0]) * s->L[0] <= s->delta) {
+        /* Narrow in t (F moves by <= δ across the t-range): a corner where |F| <= δ on every
+         * axis means the primitives are within δ at that instant. */
+        for (int c0 = 0; c0 < 8 && !small; ++c0)
+            small = fabs(G[c0][0]) <= s->delta && fabs(G[c0][1]) <= s->delta &&
+                    fabs(G[c0][2]) <= s->delta;
+    }
+    if (ti_touch_excludes(s, it, small || inside))
+        return TI_NEXT;
+    if (small || inside)
+        return ti_finish(s, b, CCDB_HIT, out);
+    return ti_split(s, it, out);
+}
+
+/* The query's set-up: the cheap exits (not finite, boxes apart, a scale the bound cannot
+ * handle), then the thresholds and the first box. Returns 1 when the search must run; 0 when
+ * out holds the answer already. */
+static int ti_start(ti_search *s, ti_heap *h, const double q[8][3], const ccdb_params *params,
+                    int ee, ccdb_result *out)
+{
+    s->h = h;
+    s->q = q;
+    s->ee = ee;
+    s->delta = params->delta;
+    s->d = params->min_separation > 0 ? params->min_separation : 0.0;
+    s->cap = params->max_iterations > 0 ? params->max_iterations : 1;
+    s->checks = 0;
     out->state = CCDB_MISS;
     out->toi = 0.0;
     out->work = 0;
-    if (!incl_all_finite(q) || !(d < INFINITY)) {
+    if (!incl_all_finite(q) || !(s->d < INFINITY)) {
         out->state = CCDB_FAILED;
-        return;
+        return 0;
     }
-    if (incl_boxes_apart(q, ee, d))
-        return;
-
+    if (incl_boxes_apart(q, ee, s->d))
+        return 0;
     double g[3];
     incl_gamma(q, g);
     if (g[0] > 0x1p300 || g[1] > 0x1p300 || g[2] > 0x1p300) {
         /* γ³ and the corner arithmetic may overflow: the bound says nothing. */
         out->state = CCDB_GAVE_UP;
-        return;
+        return 0;
     }
-    ti_query Q;
-    Q.ee = ee;
+    ti_query *Q = &s->Q;
+    Q->ee = ee;
     for (int k = 0; k < 4; ++k)
         for (int i = 0; i < 3; ++i) {
-            Q.x0[k][i] = q[k][i];
-            Q.dx[k][i] = q[k + 4][i] - q[k][i];
+            Q->x0[k][i] = q[k][i];
+            Q->dx[k][i] = q[k + 4][i] - q[k][i];
         }
+    const double d = s->d;
     const double c = d > 0 ? (ee ? 7.105427357601002e-15 : 7.549516567451065e-15)
                            : (ee ? 6.217248937900877e-15 : 6.661338147750939e-15);
     for (int i = 0; i < 3; ++i) {
         double eps = c * g[i] * g[i] * g[i] * (1.0 + 0x1p-48);
-        Q.thr[i] = d > 0 ? nextafter(eps + d, INFINITY) : eps;
+        Q->thr[i] = d > 0 ? nextafter(eps + d, INFINITY) : eps;
     }
-    const double *thr = Q.thr;
-
-    /* Per-parameter speeds L_j (how fast F can change along parameter j; the parameter
-     * tolerances are δ / L_j) and the t-cell size, computed when first needed: most queries
-     * end at the first box. */
-    double L[3] = { 0, 0, 0 }, cell = 1.0;
-    int have_L = 0;
+    s->L[0] = s->L[1] = s->L[2] = 0;
+    s->cell = 1.0;
+    s->have_L = 0;
+    s->have_cubic = 0;
+    s->tfree = (ti_tfree){ { 0 }, { 0 }, 0, 0 };
     h->n = 0;
     ti_item root = { { { 0, 0, 0 }, { 1, 1, 1 }, 0 }, 0.0, INFINITY, INFINITY };
-    /* The coplanarity cubic (d = 0 only), built when first needed. */
-    ti_poly cubic;
-    int have_cubic = 0;
-    ti_tfree tfree = { { 0 }, { 0 }, 0, 0 };
     if (ti_push(h, &root) != 0) {
         out->state = CCDB_GAVE_UP;
-        return;
+        return 0;
     }
-    long long checks = 0;
-    while (h->n > 0) {
-        if (have_L && checks >= TI_COARSEN_AFTER && checks % TI_COARSEN_EVERY == 0 && cell < 1.0) {
-            /* A hard query (typically a tangential or collinear contact, whose near-miss band
-             * before the TOI needs ~1/δ boxes to sweep): coarser t-cells let the depth-first
-             * descent inside the earliest cell reach an accepted box, at the price of a looser
-             * (still lower) TOI bound, instead of sweeping on to the cap. */
-            cell = cell * 2.0 < 1.0 ? cell * 2.0 : 1.0;
-            ti_rekey(h, cell);
-        }
+    return 1;
+}
+
+/* A hard query (typically a tangential or collinear contact, whose near-miss band before the
+ * TOI needs ~1/δ boxes to sweep): coarser t-cells let the depth-first descent inside the
+ * earliest cell reach an accepted box, at the price of a looser (still lower) TOI bound,
+ * instead of sweeping on to the cap. */
+static void ti_coarsen_if_hard(ti_search *s)
+{
+    if (s->have_L && s->checks >= TI_COARSEN_AFTER && s->checks % TI_COARSEN_EVERY == 0 &&
+        s->cell < 1.0) {
+        s->cell = s->cell * 2.0 < 1.0 ? s->cell * 2.0 : 1.0;
+        ti_rekey(s->h, s->cell);
+    }
+}
+
+/* The search: the earliest box first, each checked until it is dropped, split or accepted;
+ * every check counts towards the cap, so it ends. An empty heap is a miss. */
+static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params, int ee,
+                     ccdb_result *out)
+{
+    ti_search s;
+    ti_fate fate = ti_start(&s, h, q, params, ee, out) ? TI_NEXT : TI_DONE;
+    while (fate == TI_NEXT && h->n > 0) {
+        ti_coarsen_if_hard(&s);
         ti_item it = ti_pop(h);
-        incl_box b = it.b;
-        double tw = it.tw, tc = it.tc;
-        int small, inside;
-    again:
-        if (checks >= cap) {
-            out->state = CCDB_GAVE_UP;
-            out->toi = ti_lower_bound(h, &b);
-            out->work = checks;
-            return;
-        }
-        ++checks;
-        if (tfree.n > 0) {
-            double t0 = b.lo[0];
-            if (!ti_tfree_trim(&tfree, &b.lo[0], &b.hi[0]))
-                continue;
-            if (b.lo[0] > t0 && h->n > 0 && ti_key(b.lo[0], cell) > h->a[0].key) {
-                /* Another box is now earlier: put this one back in its place. */
-                ti_item back = { b, ti_key(b.lo[0], cell), tw, tc };
-                if (ti_push(h, &back) != 0) {
-                    out->state = CCDB_GAVE_UP;
-                    out->toi = ti_lower_bound(h, &b);
-                    out->work = checks;
-                    return;
-                }
-                continue;
-            }
-        }
-        if (d == 0 && checks > TI_CUBIC_AFTER && b.hi[0] - b.lo[0] < tc) {
-            /* A new t-range: without separation a contact needs the coplanarity cubic to
-             * vanish in it. The centred form costs a fraction of a check and, unlike the
-             * inclusion, excludes the near-miss band before a tangential contact in t-slabs
-             * that grow geometrically away from it. */
-            if (!have_cubic) {
-                cubic = ti_cubic(q, ee);
-                /* Every coefficient may be 0 (e.g. coplanar motion): the test excludes nothing. */
-                have_cubic = iv_contains0(cubic.c[0]) && iv_contains0(cubic.c[1]) &&
-                                     iv_contains0(cubic.c[2]) && iv_contains0(cubic.c[3])
-                                 ? -1
-                                 : 1;
-            }
-            if (have_cubic > 0 && !ti_cubic_may_vanish(&cubic, b.lo[0], b.hi[0])) {
-                ti_tfree_add(&tfree, b.lo[0], b.hi[0]);
-                continue;
-            }
-            tc = b.hi[0] - b.lo[0];
-        }
-        double G[8][3];
-        ti_eval(&Q, &b, G);
-        int zero_in = 1;
-        small = inside = 1;
-        for (int i = 0; i < 3 && zero_in; ++i) {
-            double mn = G[0][i], mx = mn;
-            for (int k = 1; k < 8; ++k) {
-                mn = G[k][i] < mn ? G[k][i] : mn;
-                mx = G[k][i] > mx ? G[k][i] : mx;
-            }
-            if (mn > thr[i] || mx < -thr[i])
-                zero_in = 0;
-            if (!(mx - mn <= delta))
-                small = 0;
-            if (mn < -thr[i] || mx > thr[i])
-                inside = 0;
-        }
-        if (!zero_in)
-            continue;
-        if (!small && !inside) {
-            /* Contract every parameter range; a much smaller box is evaluated again. */
-            int shrunk = 0, moved = 0;
-            unsigned le[3] = { 0, 0, 0 }, ge[3] = { 0, 0, 0 }; /* corner bit masks per axis */
-            for (int k = 0; k < 8; ++k)
-                for (int i = 0; i < 3; ++i) {
-                    le[i] |= (unsigned)(G[k][i] <= thr[i]) << k;
-                    ge[i] |= (unsigned)(-G[k][i] <= thr[i]) << k;
-                }
-            for (int j = 0; j < 3; ++j) {
-                double a = b.lo[j], z = b.hi[j];
-                if (!ti_contract(G, thr, le, ge, 4 >> j, &a, &z))
-                    goto next_box;
-                if (a > b.lo[j] || z < b.hi[j]) {
-                    moved = 1;
-                    shrunk |= (z - a) < 0.5 * (b.hi[j] - b.lo[j]);
-                    b.lo[j] = a;
-                    b.hi[j] = z;
-                }
-            }
-            if (moved) {
-                if (!have_L)
-                    ti_speeds(&Q, delta, L, &cell), have_L = 1;
-                /* VF: outside the triangle's parameter domain (exact: 1 is a double). */
-                if (!ee && b.lo[1] + b.lo[2] > 1.0)
-                    continue;
-                double key = ti_key(b.lo[0], cell);
-                if (h->n > 0 && key > h->a[0].key) {
-                    /* Another box is now earlier: put this one back in its place. */
-                    ti_item back = { b, key, tw, tc };
-                    if (ti_push(h, &back) != 0) {
-                        out->state = CCDB_GAVE_UP;
-                        out->toi = ti_lower_bound(h, &b);
-                        out->work = checks;
-                        return;
-                    }
-                    continue;
-                }
-                if (shrunk)
-                    goto again; /* a much smaller box: a much tighter inclusion */
-            }
-        }
-        if (!small && !inside && have_L && (b.hi[0] - b.lo[0]) * L[0] <= delta) {
-            /* Narrow in t (F moves by <= δ across the t-range): a corner where |F| <= δ on
-             * every axis means the primitives are within δ at that instant. */
-            for (int c0 = 0; c0 < 8 && !small; ++c0)
-                small =
-                    fabs(G[c0][0]) <= delta && fabs(G[c0][1]) <= delta && fabs(G[c0][2]) <= delta;
-        }
-        /* Without separation, a contact also needs the coplanarity cubic to vanish and the
-         * touch conditions to hold at one t of the box's t-range: an interval test of those
-         * (interval_arith.h) drops boxes that the inclusion alone cannot. It costs about as
-         * much as ten checks, so it runs on boxes about to be accepted (it removes most false
-         * positives) and, on queries that are already long, on every box whose t-range has
-         * halved since an ancestor passed it (it prunes the near-miss band before a tangential
-         * contact). */
-        if (d == 0 &&
-            (small || inside || (checks > TI_TOUCH_AFTER && b.hi[0] - b.lo[0] <= 0.5 * tw))) {
-            /* (The test depends on the t-range only: an ancestor that passed it with a t-range
-             * not much wider makes it pointless to run again, except before accepting.) */
-            if (!iv_may_touch(q, ee, (iv){ b.lo[0], b.hi[0] })) {
-                ti_tfree_add(&tfree, b.lo[0], b.hi[0]);
-                continue;
-            }
-            tw = b.hi[0] - b.lo[0];
-        }
-        if (small || inside) {
-            out->state = CCDB_HIT;
-            out->toi = ti_lower_bound(h, &b);
-            out->work = checks;
-            return;
-        }
-        {
-            /* Split the parameter with the largest width relative to its tolerance. */
-            if (!have_L)
-                ti_speeds(&Q, delta, L, &cell), have_L = 1;
-            int order[3] = { 0, 1, 2 };
-            double w[3];
-            for (int j = 0; j < 3; ++j)
-                w[j] = (b.hi[j] - b.lo[j]) * L[j];
-            for (int x = 0; x < 3; ++x) /* sort order by w descending (3 elements) */
-                for (int y = x + 1; y < 3; ++y)
-                    if (w[order[y]] > w[order[x]]) {
-                        int tmp = order[x];
-                        order[x] = order[y];
-                        order[y] = tmp;
-                    }
-            int split = -1;
-            double mid = 0;
-            for (int x = 0; x < 3 && split < 0; ++x) {
-                int j = order[x];
-                mid = 0.5 * (b.lo[j] + b.hi[j]);
-                if (mid > b.lo[j] && mid < b.hi[j])
-                    split = j;
-            }
-            if (split < 0) { /* not bisectable any more in double */
-                out->state = CCDB_HIT;
-                out->toi = ti_lower_bound(h, &b);
-                out->work = checks;
-                return;
-            }
-            ti_item c0 = { b, 0, tw, tc }, c1 = { b, 0, tw, tc };
-            c0.b.hi[split] = mid;
-            c1.b.lo[split] = mid;
-            c0.b.depth = c1.b.depth = b.depth + 1;
-            c0.key = ti_key(c0.b.lo[0], cell);
-            c1.key = ti_key(c1.b.lo[0], cell);
-            int keep1 = ee || split == 0 || !(c1.b.lo[1] + c1.b.lo[2] > 1.0);
-            if (ti_push(h, &c0) != 0 || (keep1 && ti_push(h, &c1) != 0)) {
-                /* Out of memory: the lower bound still holds. */
-                out->state = CCDB_GAVE_UP;
-                out->toi = ti_lower_bound(h, &b);
-                out->work = checks;
-                return;
-            }
-        }
-    next_box:;
+        do
+            fate = ti_check_box(&s, &it, out);
+        while (fate == TI_AGAIN);
     }
-    out->work = checks;
+    if (fate == TI_NEXT)
+        out->work = s.checks;
 }
 
 static void ti_with_state(void *state, const double q[8][3], const ccdb_params *params, int ee,

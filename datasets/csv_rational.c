@@ -125,6 +125,7 @@ size_t csv_format_double(char *buf, double x)
     uint64_t m = (uint64_t)ldexp(f, 53); /* exact: f has at most 53 significant bits */
     int e2 = e - 53;
     int tz = ctz64(m);
+    /* cppcheck-suppress shiftNegative ; ctz64 of a non-zero m is in [0, 63] */
     m >>= tz;
     e2 += tz; /* |x| = m * 2^e2 with m odd: the reduced fraction */
     char *p = buf;

@@ -414,6 +414,7 @@ static double newton_guess(const gt_poly *q, double a, double b)
         c[i] = m[i] == 0 ? 0 : ldexp(m[i], (int)(e[i] - E < -2000 ? -2000 : e[i] - E));
     double x = 0.5 * (a + b);
     for (int it = 0; it < 100; it++) {
+        /* cppcheck-suppress uninitvar ; c[0..deg] is set above (q is not the zero polynomial) */
         double p = c[q->deg], dp = 0;
         for (int i = q->deg - 1; i >= 0; i--) {
             dp = dp * x + p;

@@ -236,6 +236,7 @@ int ccdb_bench_run_mpi(ccdb_mpi *m, ccdb_bench *b, const ccdb_solver *const *sol
         ccdb_mpi_rank *info = calloc((size_t)m->size, sizeof *info);
         if (!info)
             ccdb_mpi_abort(m, 2);
+        /* cppcheck-suppress nullPointerRedundantCheck ; ccdb_mpi_abort does not return */
         info[0] = me.info;
         if (me.failed) {
             rc = -1;

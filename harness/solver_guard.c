@@ -209,13 +209,12 @@ static void on_fatal_signal(int sig)
 
 static void guard_arm(const char *solver, int message_fd, int output_fd)
 {
-    static int hooks_installed;
-    if (!hooks_installed) {
-        /* Installed once, active only while armed. */
-        atexit(on_exit_while_armed);
-        at_quick_exit(on_exit_while_armed);
-        hooks_installed = 1;
-    }
+    /* Installed once (tried again if registering failed), active only while armed. */
+    static int at_exit_hooked, at_quick_exit_hooked;
+    if (!at_exit_hooked)
+        at_exit_hooked = atexit(on_exit_while_armed) == 0;
+    if (!at_quick_exit_hooked)
+        at_quick_exit_hooked = at_quick_exit(on_exit_while_armed) == 0;
     guard_solver = solver;
     guard_message_fd = message_fd;
     guard_output_fd = output_fd;

@@ -187,8 +187,8 @@ void ccdb_bench_free(ccdb_bench *b);
  * with err filled. opt must outlive the steps. */
 int ccdb_bench_begin(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_solvers,
                      const ccdb_bench_options *opt, char *err, size_t errlen);
-int ccdb_bench_record(ccdb_bench *b, size_t solver, const ccdb_bench_dataset *d,
-                      const ccdb_judged *j, char *err, size_t errlen);
+int ccdb_bench_record(ccdb_bench *b, size_t j, const ccdb_bench_dataset *d, const ccdb_judged *jr,
+                      char *err, size_t errlen);
 int ccdb_bench_end(ccdb_bench *b, int ok, char *err, size_t errlen);
 
 /* The one-screen table (summary_table.c): per solver FN, FP, TOI violations, failed, contract

@@ -555,8 +555,10 @@ static void write_by_family(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_
         if (is_all(w))
             continue;
         size_t f = 0, k = find_solver(s, ns, w->solver);
-        while (!ccdb_html_streq(fams[f], w->family))
+        while (f < nf && !ccdb_html_streq(fams[f], w->family))
             f++;
+        if (f == nf || k == ns) /* not possible: both were collected from these rows */
+            continue;
         fam_total *t = &tot[f * ns + k];
         if (!t->seen)
             t->counts.toi_err_max = NAN;

@@ -493,6 +493,49 @@ Test(index_html, tradeoff_plot)
     free(h);
 }
 
+/* Issue 20: label baselines where (a + 12) - a < 12 in doubles (16 labels at one point, pushed
+ * down past 512 px where the spacing of doubles doubles: with rates 44/1000, 46/1000, ... the
+ * old placement pushed the same label to the same place for ever). The placement ends, and
+ * places them as documented: each label one label height (12 px) below the one above it. */
+Test(index_html, tradeoff_labels_end_on_rounding_positions)
+{
+    enum { N = 16 };
+    char names[N][8];
+    ccdb_report_row rows[N];
+    for (int fp = 40; fp < 64; fp++) {
+        for (int i = 0; i < N; i++) {
+            snprintf(names[i], sizeof names[i], "s%02d", i);
+            rows[i] = (ccdb_report_row){ .solver = names[i],
+                                         .dataset = "d",
+                                         .kind = "vf",
+                                         .family = "all",
+                                         .queries = 1000,
+                                         .fp = fp,
+                                         .tn = 1000 - fp,
+                                         .ns_median = 100,
+                                         .ns_min = 100,
+                                         .ns_max = 100,
+                                         .status = CCDB_REPORT_OK };
+        }
+        ccdb_report r = { .rows = rows, .n_rows = N };
+        char *h = html_of(&r);
+        char *svg = between(h, "<svg id=\"tradeoff\"", "</svg>");
+        double cy = 0, ly[N];
+        cr_assert_eq(sscanf(strstr(svg, "<circle "), "<circle cx=\"%*f\" cy=\"%lf\"", &cy), 1);
+        size_t n = 0;
+        for (const char *t = strstr(svg, "<text class=\"label\""); t && n < N;
+             t = strstr(t + 1, "<text class=\"label\""))
+            cr_assert_eq(sscanf(t, "<text class=\"label\" x=\"%*f\" y=\"%lf\"", &ly[n++]), 1);
+        cr_assert_eq(n, N, "one label per solver");
+        cr_assert_eq(llround(ly[0] * 10), llround((cy + 4) * 10), "the first label at its point");
+        for (size_t i = 1; i < n; i++)
+            cr_assert_eq(llround((ly[i] - ly[i - 1]) * 10), 120,
+                         "FP %d/1000: label %zu at %.1f, the one above at %.1f", fp, i, ly[i],
+                         ly[i - 1]);
+        free(svg), free(h);
+    }
+}
+
 /* The time distribution: a panel per kind, one curve per solver x kind, the quantile table. */
 Test(index_html, time_cdf)
 {

@@ -178,3 +178,43 @@ Test(summary_csv, empty_report_has_just_the_header)
     cr_assert_eq(strchr(text, '\n') - text + 1, (long)strlen(text), "more than one line");
     free(text), free(path), free(dir);
 }
+
+/* Issue 20: a name a spreadsheet would read as a formula (a leading = + - @ tab or CR) gets a
+ * quote before it, and the cell is quoted; other names are unchanged. */
+Test(summary_csv, formulas_in_names_are_neutralised)
+{
+    static const char *const names[] = {
+        "=HYPERLINK(\"http://x\",\"y\")", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx", "plain", "a=b"
+    };
+    static const char *const cells[] = { "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"",
+                                         "\"'+1\"",
+                                         "\"'-2+3\"",
+                                         "\"'@SUM(A1)\"",
+                                         "\"'\tx\"",
+                                         "\"'\rx\"",
+                                         "plain",
+                                         "a=b" };
+    enum { N = sizeof names / sizeof *names };
+    ccdb_report_row rows[N];
+    for (size_t i = 0; i < N; i++)
+        rows[i] = (ccdb_report_row){ .solver = "s",
+                                     .dataset = names[i],
+                                     .kind = "vf",
+                                     .family = names[i],
+                                     .status = CCDB_REPORT_OK };
+    ccdb_report r = { .rows = rows, .n_rows = N };
+    char *dir = fixture_tmpdir(), *path = fixture_path(dir, "summary.csv");
+    char err[512] = "";
+    cr_assert_eq(ccdb_report_write_summary_csv(&r, path, err, sizeof err), 0, "%s", err);
+    char *text = ccdb_test_slurp(path, NULL);
+    const char *line = strchr(text, '\n') + 1;
+    for (size_t i = 0; i < N; i++) {
+        char want[256];
+        snprintf(want, sizeof want, "s,%s,vf,%s,", cells[i], cells[i]);
+        cr_assert_eq(strncmp(line, want, strlen(want)), 0, "row %zu: %.80s", i, line);
+        line = strstr(line + strlen(want), ",ok,");
+        cr_assert_not_null(line);
+        line = strchr(line, '\n') + 1;
+    }
+    free(text), free(path), free(dir);
+}

@@ -536,6 +536,61 @@ Test(index_html, tradeoff_labels_end_on_rounding_positions)
     }
 }
 
+/* Well-formed UTF-8 (a check of its own, not the writer's): every code point in its shortest
+ * form, no surrogate, none above U+10FFFF. */
+static int is_utf8(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        int n = *p < 0x80 ? 1 : (*p >> 5) == 6 ? 2 : (*p >> 4) == 14 ? 3 : (*p >> 3) == 30 ? 4 : 0;
+        if (n == 0)
+            return 0;
+        unsigned long cp = n == 1 ? *p : (unsigned long)(*p & (0x7F >> n));
+        for (int k = 1; k < n; k++) {
+            if ((p[k] & 0xC0) != 0x80)
+                return 0;
+            cp = cp << 6 | (p[k] & 0x3F);
+        }
+        static const unsigned long min_of[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+        if (cp < min_of[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return 0;
+        p += n;
+    }
+    return 1;
+}
+
+/* Issue 20: invalid UTF-8 in a solver name, a dataset name (file names are bytes) and a
+ * solver's output comes out as U+FFFD, one per bad byte; valid characters stay as they are. */
+Test(index_html, invalid_utf8_is_replaced)
+{
+    /* a stray byte, an overlong '/', a surrogate, a sequence cut short; then valid ones */
+    const char *bad = "a\xFF"
+                      "b\xC0\xAF"
+                      "c\xED\xA0\x80"
+                      "d\xE2\x82"
+                      "_\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80";
+    ccdb_report_row row = { .solver = bad,
+                            .dataset = bad,
+                            .kind = "vf",
+                            .family = bad,
+                            .queries = 10,
+                            .fp = 1,
+                            .tn = 9,
+                            .ns_median = 50,
+                            .ns_min = 50,
+                            .ns_max = 50,
+                            .status = CCDB_REPORT_OK };
+    ccdb_report_output out = { .solver = bad, .bytes = 3, .excerpt = bad };
+    ccdb_report r = { .rows = &row, .n_rows = 1, .outputs = &out, .n_outputs = 1 };
+    char *h = html_of(&r);
+    cr_assert(is_utf8(h), "index.html is not well-formed UTF-8");
+    cr_assert_not_null(strstr(h, "a&#xFFFD;b&#xFFFD;&#xFFFD;c&#xFFFD;&#xFFFD;&#xFFFD;d&#xFFFD;"
+                                 "&#xFFFD;_"),
+                       "one U+FFFD per bad byte");
+    cr_assert_not_null(strstr(h, "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80"), "valid text kept");
+    cr_assert_gt(count(h, "\xF0\x9F\x98\x80"), 3, "name, dataset, family and output all shown");
+    free(h);
+}
+
 /* The time distribution: a panel per kind, one curve per solver x kind, the quantile table. */
 Test(index_html, time_cdf)
 {

@@ -56,7 +56,9 @@ static void run_usage(FILE *f)
         "  --data PATH       a CSV file, or a folder searched for *.csv (repeatable): 7-column\n"
         "                    files (2021 benchmark), or 6-column ones (2023 dataset) with their\n"
         "                    labels from <scene>/mma_bool/ when present (docs/csv-format.md);\n"
-        "                    default: the built-in suite (every generator family, fixed seeds)\n"
+        "                    one file reached several ways (a link, a folder holding it) is\n"
+        "                    read once; default: the built-in suite (every generator family,\n"
+        "                    fixed seeds)\n"
         "  --kind K          query kind (vf, ee, rigid-vf, rigid-ee) when the path has no kind\n"
         "                    folder (vertex-face/, edge-edge/, rigid-vertex-face/,\n"
         "                    rigid-edge-edge/) and the file is not named <step><vf|ee>.csv\n"
@@ -284,6 +286,10 @@ static int load_inputs(const run_args *a, ccdb_input **inputs, size_t *n_inputs)
             fprintf(stderr, "ccdbench run: %s\n", err);
             rc = 2;
         }
+    if (!rc && ccdb_inputs_unique(files, &n_files, stderr) != 0) {
+        fprintf(stderr, "ccdbench run: out of memory\n");
+        rc = 2;
+    }
     if (!rc && !(*inputs = calloc(n_files ? n_files : 1, sizeof **inputs))) {
         fprintf(stderr, "ccdbench run: out of memory\n");
         rc = 2;
@@ -598,6 +604,10 @@ static int mpi_prepare(ccdb_mpi *m, const run_args *a, int rc, char ***files, si
             fprintf(stderr, "ccdbench run: %s\n", err);
             rc = 2;
         }
+    if (!rc && ccdb_inputs_unique(*files, n_files, m->rank == 0 ? stderr : NULL) != 0) {
+        fprintf(stderr, "ccdbench run: out of memory\n");
+        rc = 2;
+    }
     if (!rc && !(*counts = calloc(*n_files ? *n_files : 1, sizeof **counts))) {
         fprintf(stderr, "ccdbench run: out of memory\n");
         rc = 2;

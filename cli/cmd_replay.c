@@ -154,18 +154,22 @@ int ccdb_cmd_replay(int argc, char **argv)
                 return ccdb_cli_bad_usage("replay", "--max-iter must be an integer >= 1, not '%s'",
                                           v);
             params.max_iterations = l;
+        } else if (!strcmp(o, "--timeout")) {
+            if (ccdb_cli_parse_timeout("replay", v, &timeout_s) != 0)
+                return 2;
+            timeout_set = 1;
         } else {
-            double d = strtod(v, &end);
-            if (!*v || *end || errno || !isfinite(d))
-                return ccdb_cli_bad_usage("replay", "%s needs a number, not '%s'", o, v);
+            double d;
+            if (ccdb_cli_parse_double(v, &d) != 0)
+                return ccdb_cli_bad_usage("replay",
+                                          "%s needs a finite number (0, or at least the smallest "
+                                          "double, 4.9e-324, in size), not '%s'",
+                                          o, v);
             if (!strcmp(o, "--delta") && d > 0)
                 params.delta = d;
             else if (!strcmp(o, "--min-sep") && d >= 0)
                 params.min_separation = d;
-            else if (!strcmp(o, "--timeout") && d > 0) {
-                timeout_s = d;
-                timeout_set = 1;
-            } else
+            else
                 return ccdb_cli_bad_usage("replay", "%s out of range: '%s'", o, v);
         }
     }

@@ -67,7 +67,8 @@ static void run_usage(FILE *f)
         "  --isolate         run every solver in a child process per dataset (default: only\n"
         "                    solvers from plugins; built-ins run in-process)\n"
         "  --no-isolate      run plugins in-process too (a crash then ends the run)\n"
-        "  --timeout S       wall-clock limit per isolated solver x dataset (default 300)\n"
+        "  --timeout S       wall-clock limit per isolated solver x dataset (default 300;\n"
+        "                    at least 1e-9: the limit is counted in nanoseconds)\n"
         "  --fail-on-fn      exit 1 when a solver claiming to be conservative has a false\n"
         "                    negative or reports a TOI later than the exact one\n"
         "  --delta D, --max-iter N, --min-sep D   solver parameters (1e-6, 1000000, 0)\n"
@@ -167,9 +168,8 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
                                           "--threads must be an integer in 1..1024, not '%s'", v);
             a->threads = (int)l;
         } else if (!strcmp(o, "--timeout")) {
-            if (ccdb_cli_parse_double(v, &a->timeout_s) != 0 || !(a->timeout_s > 0))
-                return ccdb_cli_bad_usage("run",
-                                          "--timeout must be a number of seconds > 0, not '%s'", v);
+            if (ccdb_cli_parse_timeout("run", v, &a->timeout_s) != 0)
+                return 2;
             timeout_set = 1;
         } else if (!strcmp(o, "--delta")) {
             if (ccdb_cli_parse_double(v, &a->params.delta) != 0 || !(a->params.delta > 0))
@@ -183,7 +183,10 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
         } else if (!strcmp(o, "--min-sep")) {
             if (ccdb_cli_parse_double(v, &a->params.min_separation) != 0 ||
                 a->params.min_separation < 0)
-                return ccdb_cli_bad_usage("run", "--min-sep must be a number >= 0, not '%s'", v);
+                return ccdb_cli_bad_usage("run",
+                                          "--min-sep must be a finite number >= 0 that is 0 or "
+                                          "at least the smallest double, 4.9e-324; not '%s'",
+                                          v);
             a->min_sep_set = 1;
         } else if (!strcmp(o, "--chunk")) {
             if (parse_long(v, 1, 1L << 30, &l) != 0)

@@ -240,7 +240,11 @@ int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][
     running_group = pid;
 
     uint64_t start = ccdb_now_ns();
-    uint64_t limit = timeout_s > 0 ? (uint64_t)(timeout_s * 1e9) : 0;
+    /* in ns: at least 1 for any limit > 0 (0 means none), at most what a uint64_t holds */
+    uint64_t limit = !(timeout_s > 0)      ? 0
+                     : timeout_s >= 1.8e10 ? UINT64_MAX
+                     : timeout_s * 1e9 < 1 ? 1
+                                           : (uint64_t)(timeout_s * 1e9);
     size_t got = 0;
     int timed_out = 0;
     for (;;) {

@@ -251,6 +251,9 @@ int ccdb_runner_run_guarded(const ccdb_solver *s, ccdb_kind kind, const double (
     /* The harness's own pending output goes out first, to where it belongs. */
     fflush(stdout);
     fflush(stderr);
+    /* A write of the solver's that fails leaves the error flag on stdout / stderr (the FILEs
+     * are shared): kept away from the harness's own writes, which are checked at exit. */
+    int out_failed = ferror(stdout) != 0, err_failed = ferror(stderr) != 0;
     int saved_out = dup(1), saved_err = dup(2);
     if (saved_out < 0 || saved_err < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0) {
         int e = errno;
@@ -269,6 +272,10 @@ int ccdb_runner_run_guarded(const ccdb_solver *s, ccdb_kind kind, const double (
     /* What the solver left in stdio's buffers is its output too. */
     fflush(stdout);
     fflush(stderr);
+    if (!out_failed)
+        clearerr(stdout);
+    if (!err_failed)
+        clearerr(stderr);
     dup2(saved_out, 1);
     dup2(saved_err, 2);
     close(saved_out);

@@ -662,6 +662,9 @@ int ccdb_cmd_run(int argc, char **argv)
         return 2;
     }
     int root = !use_mpi || mpi.rank == 0;
+    /* The watchdog (docs/mpi.md): a unit gets --timeout for its solver and as much again to
+     * read its chunk and compute the truth. */
+    mpi.watchdog_s = 2 * a.timeout_s + 5;
 
     ccdb_registry *reg = ccdb_registry_new();
     const ccdb_solver **solvers = NULL;

@@ -365,8 +365,21 @@ static ccdb_isolation isolation(const run_args *a)
 
 /* What a run writes in its report folder: the only names an existing -o folder may hold for
  * the run to replace it (ccdb_atomic_dir). */
-static const char *const report_entries[] = { "summary.csv", "index.html", CCDB_MISSES_FOLDER,
-                                              CCDB_BAD_TOI_FOLDER, NULL };
+/* What a report holds, at every depth (ccdb_atomic_dir): -o DIR replaces nothing else.
+ * FOLDER/SOLVER.csv is the findings layout before issue 9, still replaced. */
+static const char *const report_entries[] = {
+    "summary.csv",
+    "index.html",
+    CCDB_MISSES_FOLDER "/",
+    CCDB_MISSES_FOLDER "/*/",
+    CCDB_MISSES_FOLDER "/*/*.csv",
+    CCDB_MISSES_FOLDER "/*.csv",
+    CCDB_BAD_TOI_FOLDER "/",
+    CCDB_BAD_TOI_FOLDER "/*/",
+    CCDB_BAD_TOI_FOLDER "/*/*.csv",
+    CCDB_BAD_TOI_FOLDER "/*.csv",
+    NULL,
+};
 
 /* The null solver's time per query: what the harness's loop itself costs. */
 static void measure_overhead(const ccdb_registry *reg, const ccdb_input *inputs, size_t n_inputs,

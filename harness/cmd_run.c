@@ -37,6 +37,7 @@ typedef struct run_args {
     double timeout_s;
     ccdb_params params;
     const char *out_dir;
+    const char *cache; /* the truth cache folder this run uses (NULL: none; run_cache) */
     int delta_set, max_iter_set, min_sep_set;
     long chunk; /* MPI: queries per work unit; 0: CHUNK_FILES or CHUNK_SUITE */
 } run_args;
@@ -76,7 +77,9 @@ static void run_usage(FILE *f)
         "                    truth_min_sep and the report's claims say which. Rigid datasets\n"
         "                    have no exact judge at D > 0: every solver is judged at 0 there\n"
         "  --round-inputs    round CSV values that are not doubles (the report says so)\n"
-        "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR or .cache)\n"
+        "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR, else\n"
+        "                    $XDG_CACHE_HOME/ccdbench, else ~/.cache/ccdbench; used only when\n"
+        "                    it is yours and no one else can write into it)\n"
         "  --chunk Q         under mpirun/srun (docs/mpi.md): queries per work unit (a chunk\n"
         "                    x one solver), handed out to ranks on demand; default 65536 for\n"
         "                    files, 20 for the built-in suite; smaller for slow solvers\n"
@@ -454,6 +457,23 @@ static void run_datasets_free(run_datasets *r)
     *r = (run_datasets){ 0 };
 }
 
+/* The truth cache folder for this run, or NULL (after one warning saying why, from the root
+ * rank) when there is none or it is not safe to use (ccdb_truth_cache_prepare). */
+static const char *run_cache(int root)
+{
+    const char *dir = ccdb_truth_cache_dir();
+    char why[4400];
+    if (!dir)
+        snprintf(why, sizeof why,
+                 "no cache folder: none of CCDB_CACHE_DIR, XDG_CACHE_HOME, HOME "
+                 "is set");
+    else if (ccdb_truth_cache_prepare(dir, why, sizeof why) == 0)
+        return dir;
+    if (root)
+        fprintf(stderr, "ccdbench: warning: the truth cache is not used: %s\n", why);
+    return NULL;
+}
+
 static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *const *solvers,
                          size_t n_solvers, const run_datasets *rd, int argc, char **argv)
 {
@@ -517,7 +537,10 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *
         ccdb_meta_add(meta, "round-inputs", "yes: %lld values were not doubles and were rounded",
                       rounded);
     ccdb_meta_add(meta, "truth cache", "%s (%zu of %zu datasets from the cache)",
-                  a->no_cache ? "off" : ccdb_truth_cache_dir(), cached, n_inputs);
+                  a->cache      ? a->cache
+                  : a->no_cache ? "off"
+                                : "off (not usable)",
+                  cached, n_inputs);
     char decided[256] = "";
     for (int i = 0; i < CCDB_STAGE_COUNT; i++) {
         const ccdb_truth_stage s = ccdb_truth_stage_in_order(i);
@@ -691,7 +714,8 @@ int ccdb_cmd_run(int argc, char **argv)
     if (use_mpi)
         rc = mpi_prepare(&mpi, &a, rc, &files, &n_files, &counts, &out);
 
-    const char *cache = a.no_cache ? NULL : ccdb_truth_cache_dir();
+    const char *cache = a.no_cache ? NULL : run_cache(root);
+    a.cache = cache;
     for (size_t i = 0; i < n_inputs && !rc && !use_mpi; i++) {
         ccdb_progress("exact truth %zu/%zu: %s (%zu queries)", i + 1, n_inputs,
                       ccdb_input_label(&inputs[i]), inputs[i].ds.count);

@@ -593,7 +593,7 @@ static void add_mpi_meta(ccdb_meta *meta, const ccdb_mpi *m, const ccdb_mpi_rank
                   mean > 0 ? max / mean : 1.0);
 }
 
-static int write_reports(const char *dir, const ccdb_bench *b, const ccdb_meta *meta)
+static int write_reports(const ccdb_atomic_dir *out, const ccdb_bench *b, const ccdb_meta *meta)
 {
     ccdb_report r = { 0 };
     r.meta = meta->kv;
@@ -612,7 +612,8 @@ static int write_reports(const char *dir, const ccdb_bench *b, const ccdb_meta *
     r.latencies = b->latencies;
     r.n_latencies = b->n_latencies;
     char err[1024];
-    if (ccdb_report_write_dir(&r, dir, err, sizeof err) != 0) {
+    if (ccdb_report_write_dir(&r, out->tmp, err, sizeof err) != 0) {
+        ccdb_atomic_dir_final_names(out, err, sizeof err);
         fprintf(stderr, "ccdbench run: %s\n", err);
         return -1;
     }
@@ -786,6 +787,7 @@ int ccdb_cmd_run(int argc, char **argv)
                                  sizeof err) != 0;
         }
         if (bad) {
+            ccdb_atomic_dir_final_names(&out, err, sizeof err); /* a findings file's error */
             if (root)
                 fprintf(stderr, "ccdbench run: %s\n", err);
             rc = 2;
@@ -826,7 +828,7 @@ int ccdb_cmd_run(int argc, char **argv)
                       "0 counts as 0); ns/query median [min-max] is the whole loop over %d "
                       "timed repeat(s) instead",
                       opt_timer_ns, a.repeat);
-        if (write_reports(out.tmp, &bench, &meta) != 0)
+        if (write_reports(&out, &bench, &meta) != 0)
             rc = 2;
     }
     if (!rc && root && ccdb_atomic_dir_commit(&out, err, sizeof err) != 0) {

@@ -163,13 +163,13 @@ int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][
         snprintf(out->detail, sizeof out->detail, "pipe: %s", strerror(errno));
         return -1;
     }
-    int output_fd = ccdb_capture_file();
+    char why[sizeof out->detail - 40] = "";
+    int output_fd = ccdb_capture_file(why, sizeof why);
     size_t cap = sizeof(wire_header) + n * PER_QUERY;
     unsigned char *buf = malloc(cap);
     if (output_fd < 0 || !buf) {
         snprintf(out->detail, sizeof out->detail,
-                 !buf ? "out of memory" : "cannot capture the solver's output: %s",
-                 strerror(errno));
+                 !buf ? "out of memory" : "cannot capture the solver's output: %s", why);
         close(fds[0]);
         close(fds[1]);
         if (output_fd >= 0)

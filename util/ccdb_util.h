@@ -103,6 +103,10 @@ int ccdb_atomic_dir_open(ccdb_atomic_dir *ad, const char *path, const char *cons
 int ccdb_atomic_dir_commit(ccdb_atomic_dir *ad, char *err, size_t errlen);
 /* Removes the temporary folder and all in it; releases *ad (nothing on an empty one). */
 void ccdb_atomic_dir_abort(ccdb_atomic_dir *ad);
+/* Rewrites, in the message text (a buffer of len bytes), the temporary folder's path as the
+ * destination's: an error about a file written into the temporary folder then names the file a
+ * user knows (the temporary folder is removed by the time it is read). */
+void ccdb_atomic_dir_final_names(const ccdb_atomic_dir *ad, char *text, size_t len);
 
 /* rm -r: removes path and, for a folder, everything below it, never following a symbolic link
  * (a link is removed, not what it points to). An absent path is fine. Returns 0, or -1 with

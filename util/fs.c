@@ -545,3 +545,32 @@ int ccdb_atomic_dir_commit(ccdb_atomic_dir *ad, char *err, size_t errlen)
     }
     return dir_fail(ad, path, EBUSY, "other writers keep replacing it", err, errlen);
 }
+
+void ccdb_atomic_dir_final_names(const ccdb_atomic_dir *ad, char *text, size_t len)
+{
+    if (!ad->tmp || !ad->path || !len)
+        return;
+    size_t nt = strlen(ad->tmp), np = strlen(ad->path), n = strlen(text);
+    char *out = malloc(len);
+    if (!out)
+        return;
+    size_t o = 0;
+    /* Each round copies up to one occurrence and moves past it. */
+    for (const char *p = text; *p && o + 1 < len;) {
+        const char *hit = strstr(p, ad->tmp);
+        size_t keep = hit ? (size_t)(hit - p) : (size_t)(text + n - p);
+        keep = keep < len - 1 - o ? keep : len - 1 - o;
+        memcpy(out + o, p, keep);
+        o += keep;
+        p += keep;
+        if (!hit || p != hit)
+            break;
+        size_t put = np < len - 1 - o ? np : len - 1 - o;
+        memcpy(out + o, ad->path, put);
+        o += put;
+        p += nt;
+    }
+    out[o] = '\0';
+    memcpy(text, out, o + 1);
+    free(out);
+}

@@ -84,7 +84,8 @@ static void run_usage(FILE *f)
         "                    x one solver), handed out to ranks on demand; default 65536 for\n"
         "                    files, 20 for the built-in suite; smaller for slow solvers\n"
         "  -o DIR            report folder (default reports/latest), replaced as a whole when\n"
-        "                    the run ends: summary.csv, index.html, misses/, bad-toi/\n",
+        "                    the run ends: summary.csv, index.html, misses/, bad-toi/ (refused\n"
+        "                    when it holds anything else, at any depth)\n",
         f);
 }
 

@@ -84,6 +84,8 @@ static const suite_spec specs[] = {
     { "scaled", CCDB_KIND_EE, SUITE_SEED, SUITE_N },
     { "bullet", CCDB_KIND_VF, SUITE_SEED, SUITE_N },
     { "bullet", CCDB_KIND_EE, SUITE_SEED, SUITE_N },
+    { "planar_bullet", CCDB_KIND_VF, SUITE_SEED, SUITE_N },
+    { "planar_bullet", CCDB_KIND_EE, SUITE_SEED, SUITE_N },
     { "random", CCDB_KIND_VF, SUITE_SEED, 500 },
     { "random", CCDB_KIND_EE, SUITE_SEED, 500 },
     /* rigid motion */
@@ -103,6 +105,8 @@ static const suite_spec specs[] = {
     { "rigid_grazing", CCDB_KIND_RIGID_EE, SUITE_SEED, 50 },
     { "rigid_in_plane", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
     { "rigid_in_plane", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
+    { "planar_paddle", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
+    { "planar_paddle", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
     { "rigid_tiny_angle", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
     { "rigid_tiny_angle", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
     { "rigid_scaled", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },

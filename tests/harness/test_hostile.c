@@ -753,3 +753,60 @@ Test(hostile, sigint_at_20_moments_leaves_nothing_behind)
     free(before);
     cr_assert_gt(interrupted, 0, "no run was interrupted: the moments were all too late");
 }
+
+/* ABI 4: CCDB_OUTSIDE_MODEL in its own summary.csv column (outside_model, field 28), in no
+ * other count; the same state from an ABI 3 entry is a contract violation and a failure. */
+Test(hostile, outside_model_counted_apart_from_abi_4_only)
+{
+    enum { N = 36 };
+    char path[600];
+    snprintf(path, sizeof path, "%s/scene/vertex-face/grid.csv", cli_dir);
+    ccdb_dataset ds;
+    cr_assert_eq(ccdb_dataset_init(&ds, "grid", CCDB_KIND_VF, N), 0);
+    int want_outside = 0, want_pos_judged = 0;
+    for (int i = 0; i < N; i++) {
+        double x = 0.0625 * (i % 6) + 0.03125 * (i / 6), y = 0.125 * (i / 6);
+        cli_vf_query(ds.q[i], x, y);
+        ds.label[i] = x + y <= 1;
+        int outside = ds.q[i][0][0] < 0.25;
+        want_outside += outside;
+        want_pos_judged += !outside && ds.label[i];
+    }
+    ccdb_csv_error cerr;
+    cr_assert_eq(ccdb_csv_write(path, &ds, &cerr), 0, "%s", cerr.message);
+    ccdb_dataset_free(&ds);
+    cr_assert(want_outside > 0 && want_outside < N);
+    cr_assert_eq(cli_run("run --plugin '%s' --plugin '%s' --solvers "
+                         "testplugin_outside_model,testplugin_outside_old_abi --data '%s' -o rep",
+                         plugin("testplugin_outside_model"), plugin("testplugin_outside_old_abi"),
+                         path),
+                 0);
+    char *csv = cli_captured("rep/summary.csv"), f[64];
+    cr_assert(strstr(csv, ",truth_min_sep,outside_model\n"), "%s", csv);
+    const char *s4 = "testplugin_outside_model", *s3 = "testplugin_outside_old_abi";
+    cr_assert_eq(atoi(cli_row_field(csv, s4, 28, f, sizeof f)), want_outside);
+    cr_assert_eq(atoi(cli_row_field(csv, s4, 8, f, sizeof f)), want_pos_judged,
+                 "FN: the judged positives only, never the ones outside the model");
+    cr_assert_eq(atoi(cli_row_field(csv, s4, 16, f, sizeof f)), 0, "failed");
+    cr_assert_eq(atoi(cli_row_field(csv, s4, 21, f, sizeof f)), 0, "contract violations");
+    cr_assert_eq(atoi(cli_row_field(csv, s3, 28, f, sizeof f)), 0);
+    cr_assert_eq(atoi(cli_row_field(csv, s3, 16, f, sizeof f)), N, "failed");
+    cr_assert_eq(atoi(cli_row_field(csv, s3, 21, f, sizeof f)), N, "contract violations");
+    cr_assert_eq(atoi(cli_row_field(csv, s3, 8, f, sizeof f)), 0, "never a miss");
+    free(csv);
+    char *out = cli_captured("out.txt");
+    char want[64];
+    snprintf(want, sizeof want, "(%d outside its model)", want_outside);
+    cr_assert(strstr(out, want), "%s", out);
+    free(out);
+    char *html = cli_captured("rep/index.html");
+    cr_assert(strstr(html, "outside the solver's motion model"));
+    free(html);
+    cr_assert_eq(cli_run("replay scene/vertex-face/grid.csv --index 0 --plugin '%s' "
+                         "--solvers testplugin_outside_model",
+                         plugin("testplugin_outside_model")),
+                 0);
+    out = cli_captured("out.txt");
+    cr_assert(strstr(out, "outside_model") && strstr(out, "OUTSIDE MODEL"), "%s", out);
+    free(out);
+}

@@ -52,70 +52,96 @@ static inline fg_vec ag_closest_on_segment(fg_vec p, fg_vec a, fg_vec b)
     return fg_add(a, fg_scale(ab, s));
 }
 
+/* The largest absolute component of n (NaN when one is NaN). */
+static inline double ag_big(fg_vec n)
+{
+    double ax = fabs(n.x), ay = fabs(n.y), az = fabs(n.z);
+    double m = ax > ay ? ax : ay;
+    m = m > az ? m : az;
+    return isnan(n.x + n.y + n.z) ? NAN : m;
+}
+
 /* n divided by its largest absolute component (a positive multiple of n, so the same bound;
  * |n|^2 is then in [1, 3], far from overflow and underflow); the zero vector stays zero. */
 static inline fg_vec ag_scaled(fg_vec n)
 {
-    double big = fmax(fabs(n.x), fmax(fabs(n.y), fabs(n.z)));
+    double big = ag_big(n);
     if (!(big > 0.0) || !isfinite(big))
         return n;
     fg_vec r = { n.x / big, n.y / big, n.z / big };
     return r;
 }
 
-/* min over the pairs of n.(x_j - x_i) / |n| in double (a rounded estimate: only to choose). */
-static inline double ag_estimate(const fg_vec x[4], int vf, fg_vec n)
-{
-    double nn = fg_norm(n), g = INFINITY;
-    if (!(nn > 0.0) || !isfinite(nn))
-        return -INFINITY;
-    for (int k = 0; k < ag_npairs(vf); k++) {
-        double e = fg_dot(n, fg_sub(x[ag_pair_j(vf, k)], x[ag_pair_i(vf, k)]));
-        g = e < g ? e : g;
-    }
-    return g / nn;
-}
+/* The running choice: the direction with the largest estimated gap so far. */
+typedef struct ag_choice {
+    const fg_vec *e; /* the pair differences x_j - x_i, in double */
+    int np;          /* how many */
+    fg_vec dir;
+    double best;
+} ag_choice;
 
-/* Keeps n (or -n when flip) when its estimate beats *best. */
-static inline void ag_consider(const fg_vec x[4], int vf, fg_vec n, int flip, fg_vec *dir,
-                               double *best)
+/* Estimates min over the pairs of n.(x_j - x_i) / |n| in double (rounded: only to choose; an
+ * |n|^2 that is 0 or overflows skips n) and keeps n when it beats the best so far; with both,
+ * -n too (its estimate is -max / |n|). */
+static inline void ag_consider(ag_choice *c, fg_vec n, int both)
 {
-    n = ag_scaled(n);
-    if (flip)
-        n = fg_scale(n, -1.0);
-    double g = ag_estimate(x, vf, n);
-    if (g > *best) {
-        *best = g;
-        *dir = n;
+    double nn = fg_dot(n, n);
+    if (!(nn > 0.0) || !isfinite(nn))
+        return;
+    double lo = INFINITY, hi = -INFINITY;
+    for (int k = 0; k < c->np; k++) {
+        double v = fg_dot(n, c->e[k]);
+        lo = v < lo ? v : lo;
+        hi = v > hi ? v : hi;
+    }
+    double r = sqrt(nn);
+    if (lo / r > c->best) {
+        c->best = lo / r;
+        c->dir = n;
+    }
+    if (both && -hi / r > c->best) {
+        c->best = -hi / r;
+        c->dir = fg_scale(n, -1.0);
     }
 }
 
 /* The candidate direction with the largest estimated gap, from the positions x (double): the
  * normal (face, or the two edges'), both ways, and the difference of the closest points of each
  * vertex-segment pair (VF: the point and each edge; EE: each endpoint and the other edge). When
- * no candidate shows a positive gap the result is whichever came first (the bound is then 0). */
+ * no candidate shows a positive gap the bound will be 0 whichever is returned. */
 static inline fg_vec ag_best_direction(const fg_vec x[4], int vf)
 {
-    fg_vec dir = { 0.0, 0.0, 0.0 };
-    double best = -INFINITY;
+    fg_vec e[4];
+    ag_choice c = { e, ag_npairs(vf), { 0.0, 0.0, 0.0 }, -INFINITY };
+    for (int k = 0; k < c.np; k++)
+        e[k] = fg_sub(x[ag_pair_j(vf, k)], x[ag_pair_i(vf, k)]);
     fg_vec nrm = vf ? fg_cross(fg_sub(x[2], x[1]), fg_sub(x[3], x[1]))
                     : fg_cross(fg_sub(x[1], x[0]), fg_sub(x[3], x[2]));
-    ag_consider(x, vf, nrm, 0, &dir, &best);
-    ag_consider(x, vf, nrm, 1, &dir, &best);
+    ag_consider(&c, nrm, 1);
     if (vf) {
-        for (int e = 1; e <= 3; e++) {
-            fg_vec c = ag_closest_on_segment(x[0], x[e], x[e == 3 ? 1 : e + 1]);
-            ag_consider(x, vf, fg_sub(c, x[0]), 0, &dir, &best);
-        }
+        for (int k = 1; k <= 3; k++)
+            ag_consider(&c, fg_sub(ag_closest_on_segment(x[0], x[k], x[k == 3 ? 1 : k + 1]), x[0]),
+                        0);
     } else {
         for (int a = 0; a < 2; a++) /* endpoint of A against B: B - A */
-            ag_consider(x, vf, fg_sub(ag_closest_on_segment(x[a], x[2], x[3]), x[a]), 0, &dir,
-                        &best);
+            ag_consider(&c, fg_sub(ag_closest_on_segment(x[a], x[2], x[3]), x[a]), 0);
         for (int b = 2; b < 4; b++) /* endpoint of B against A */
-            ag_consider(x, vf, fg_sub(x[b], ag_closest_on_segment(x[b], x[0], x[1])), 0, &dir,
-                        &best);
+            ag_consider(&c, fg_sub(x[b], ag_closest_on_segment(x[b], x[0], x[1])), 0);
     }
-    return dir;
+    return c.dir;
+}
+
+/* The lower end of n . d for a point vector n and an enclosure d, rounded outward as
+ * interval_arith.h does (a product of a number and an interval has its lower end at one of the
+ * interval's ends, chosen by the number's sign). */
+static inline double ag_dot_lo(fg_vec n, const iv3 *d)
+{
+    double nk[3] = { n.x, n.y, n.z }, s = 0.0;
+    for (int k = 0; k < 3; k++) {
+        double p = nk[k] >= 0.0 ? nk[k] * d->x[k].lo : nk[k] * d->x[k].hi;
+        s = k == 0 ? iv_widen(p, p).lo : iv_add(iv_point(s), iv_widen(p, p)).lo;
+    }
+    return s;
 }
 
 /* The rigorous bound: max(0, min_pairs n.d[k]) / (|n| k_hi), rounded down, where d[k] enclose
@@ -123,20 +149,20 @@ static inline fg_vec ag_best_direction(const fg_vec x[4], int vf)
  * enclosures are NaN (overflow). */
 static inline double ag_lower(const iv3 d[4], int vf, fg_vec n, double k_hi)
 {
-    double big = fmax(fabs(n.x), fmax(fabs(n.y), fabs(n.z)));
+    double big = ag_big(n);
     if (!(big > 0.0) || !isfinite(big))
         return isnan(big) ? NAN : 0.0;
     n = ag_scaled(n);
-    iv3 nv = { { iv_point(n.x), iv_point(n.y), iv_point(n.z) } };
     double g = INFINITY;
     for (int k = 0; k < ag_npairs(vf); k++) {
-        double lo = iv3_dot(&nv, &d[k]).lo;
+        double lo = ag_dot_lo(n, &d[k]);
         g = lo < g || isnan(lo) ? lo : g;
     }
     if (isnan(g))
         return NAN;
     if (!(g > 0.0))
         return 0.0;
+    iv3 nv = { { iv_point(n.x), iv_point(n.y), iv_point(n.z) } };
     double nn = iv3_dot(&nv, &nv).hi;                 /* >= |n|^2, in [1, 3] */
     double den = iv_mul(iv_widen(sqrt(nn), sqrt(nn)), /* sqrt is correctly rounded */
                         iv_point(k_hi))

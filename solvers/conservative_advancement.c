@@ -37,10 +37,12 @@ typedef struct ca_ctx {
     const double (*q)[3];
     int vf;
     double speed; /* the motion bound, rounded up */
+    iv3 e0[4];    /* per pair (advancement_gap.h): x_j - x_i at t = 0, enclosed */
+    iv3 de[4];    /* and (x_j - x_i at t = 1) - (x_j - x_i at t = 0), enclosed */
 } ca_ctx;
 
 /* advancement_gap.h's bound at t: the direction from the rounded positions, the gap on the
- * enclosed exact differences e0 + t (e1 - e0) (iv_lin_diff). */
+ * enclosed exact differences e0 + t de (as iv_lin_diff, with e0 and de enclosed once). */
 static double ca_lower(const void *ctx, double t)
 {
     const ca_ctx *c = ctx;
@@ -50,7 +52,8 @@ static double ca_lower(const void *ctx, double t)
     iv T = iv_point(t);
     iv3 d[4];
     for (int k = 0; k < ag_npairs(c->vf); k++)
-        d[k] = iv_lin_diff(c->q, ag_pair_i(c->vf, k), ag_pair_j(c->vf, k), T);
+        for (int a = 0; a < 3; a++)
+            d[k].x[a] = iv_add(c->e0[k].x[a], iv_mul(T, c->de[k].x[a]));
     return ag_lower(d, c->vf, n, 1.0);
 }
 
@@ -92,7 +95,14 @@ static void ca_query(const double q[8][3], const ccdb_params *params, ccdb_resul
         out->state = CCDB_GAVE_UP;
         return;
     }
-    const ca_ctx c = { q, vf, ca_motion_bound_up(q, vf) };
+    ca_ctx c = { .q = q, .vf = vf, .speed = ca_motion_bound_up(q, vf) };
+    for (int k = 0; k < ag_npairs(vf); k++) {
+        int i = ag_pair_i(vf, k), j = ag_pair_j(vf, k);
+        for (int a = 0; a < 3; a++) {
+            c.e0[k].x[a] = iv_diff(q[j][a], q[i][a]);
+            c.de[k].x[a] = iv_sub(iv_diff(q[j + 4][a], q[i + 4][a]), c.e0[k].x[a]);
+        }
+    }
     ca_advance(ca_lower, ca_speed, &c, params, out);
 }
 

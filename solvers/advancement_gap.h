@@ -105,7 +105,8 @@ static inline void ag_consider(ag_choice *c, fg_vec n, int both)
     }
 }
 
-/* The candidate direction with the largest estimated gap, from the positions x (double): the
+/* The candidate direction with the largest estimated gap, scaled by ag_scaled, from the
+ * positions x (double): the
  * normal (face, or the two edges'), both ways, and the difference of the closest points of each
  * vertex-segment pair (VF: the point and each edge; EE: each endpoint and the other edge). When
  * no candidate shows a positive gap the bound will be 0 whichever is returned. */
@@ -128,46 +129,43 @@ static inline fg_vec ag_best_direction(const fg_vec x[4], int vf)
         for (int b = 2; b < 4; b++) /* endpoint of B against A */
             ag_consider(&c, fg_sub(x[b], ag_closest_on_segment(x[b], x[0], x[1])), 0);
     }
-    return c.dir;
+    return ag_scaled(c.dir);
 }
 
-/* The lower end of n . d for a point vector n and an enclosure d, rounded outward as
- * interval_arith.h does (a product of a number and an interval has its lower end at one of the
- * interval's ends, chosen by the number's sign). */
+/* The lower end of iv_widen(x, x): below the exact result of the one operation that gave x. */
+static inline double ag_lo(double x)
+{
+    return iv_widen(x, x).lo;
+}
+
+/* A lower bound of n . v for every v in the enclosure d (n a point vector), rounded down as
+ * interval_arith.h does: a number times an interval has its lower end at one of the interval's
+ * ends, chosen by the number's sign. */
 static inline double ag_dot_lo(fg_vec n, const iv3 *d)
 {
     double nk[3] = { n.x, n.y, n.z }, s = 0.0;
     for (int k = 0; k < 3; k++) {
-        double p = nk[k] >= 0.0 ? nk[k] * d->x[k].lo : nk[k] * d->x[k].hi;
-        s = k == 0 ? iv_widen(p, p).lo : iv_add(iv_point(s), iv_widen(p, p)).lo;
+        double p = ag_lo(nk[k] >= 0.0 ? nk[k] * d->x[k].lo : nk[k] * d->x[k].hi);
+        s = k == 0 ? p : ag_lo(s + p);
     }
     return s;
 }
 
-/* The rigorous bound: max(0, min_pairs n.d[k]) / (|n| k_hi), rounded down, where d[k] enclose
- * k (x_j - x_i) for the pairs in order and k_hi >= k > 0, n scaled by ag_scaled. NaN when the
- * enclosures are NaN (overflow). */
-static inline double ag_lower(const iv3 d[4], int vf, fg_vec n, double k_hi)
+/* The rigorous bound max(0, g) / (|n| k_hi), rounded down, given g <= min over the pairs of
+ * n . (k (x_j - x_i)) (the caller's lower bound, from ag_dot_lo), k_hi >= k > 0 and n from
+ * ag_best_direction. 0 for a zero n, NaN when g or n is NaN (overflow). */
+static inline double ag_bound(double g, fg_vec n, double k_hi)
 {
-    double big = ag_big(n);
-    if (!(big > 0.0) || !isfinite(big))
-        return isnan(big) ? NAN : 0.0;
-    n = ag_scaled(n);
-    double g = INFINITY;
-    for (int k = 0; k < ag_npairs(vf); k++) {
-        double lo = ag_dot_lo(n, &d[k]);
-        g = lo < g || isnan(lo) ? lo : g;
-    }
-    if (isnan(g))
+    if (isnan(g) || isnan(ag_big(n)))
         return NAN;
-    if (!(g > 0.0))
+    if (!(g > 0.0) || !(ag_big(n) > 0.0))
         return 0.0;
     iv3 nv = { { iv_point(n.x), iv_point(n.y), iv_point(n.z) } };
     double nn = iv3_dot(&nv, &nv).hi;                 /* >= |n|^2, in [1, 3] */
     double den = iv_mul(iv_widen(sqrt(nn), sqrt(nn)), /* sqrt is correctly rounded */
                         iv_point(k_hi))
                      .hi;
-    double r = iv_widen(g / den, g / den).lo;
+    double r = ag_lo(g / den);
     return r > 0.0 ? r : 0.0;
 }
 

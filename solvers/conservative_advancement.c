@@ -41,20 +41,21 @@ typedef struct ca_ctx {
     iv3 de[4];    /* and (x_j - x_i at t = 1) - (x_j - x_i at t = 0), enclosed */
 } ca_ctx;
 
-/* advancement_gap.h's bound at t: the direction from the rounded positions, the gap on the
- * enclosed exact differences e0 + t de (as iv_lin_diff, with e0 and de enclosed once). */
+/* advancement_gap.h's bound at t: the direction n from the rounded positions; per pair the
+ * exact n . (x_j - x_i)(t) = n . e0 + t (n . de) (t >= 0) bounded below by the lower ends of the
+ * enclosed n . e0 and n . de, every product and sum rounded down. */
 static double ca_lower(const void *ctx, double t)
 {
     const ca_ctx *c = ctx;
     fg_vec x[4];
     fg_at4(c->q, t, x);
     fg_vec n = ag_best_direction(x, c->vf);
-    iv T = iv_point(t);
-    iv3 d[4];
-    for (int k = 0; k < ag_npairs(c->vf); k++)
-        for (int a = 0; a < 3; a++)
-            d[k].x[a] = iv_add(c->e0[k].x[a], iv_mul(T, c->de[k].x[a]));
-    return ag_lower(d, c->vf, n, 1.0);
+    double g = INFINITY;
+    for (int k = 0; k < ag_npairs(c->vf); k++) {
+        double lo = ag_lo(ag_dot_lo(n, &c->e0[k]) + ag_lo(t * ag_dot_lo(n, &c->de[k])));
+        g = lo < g || isnan(lo) ? lo : g;
+    }
+    return ag_bound(g, n, 1.0);
 }
 
 static double ca_speed(const void *ctx, double t)

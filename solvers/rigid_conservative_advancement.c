@@ -61,19 +61,29 @@ static double rca_norm_up(const double a[3], const double *b)
     return zero ? 0.0 : ca_up(sqrt(iv3_dot(&v, &v).hi));
 }
 
+/* advancement_gap.h's bound at u: the direction n from the rounded positions; per pair,
+ * n . D(u) (x_j - x_i)(u) = sum_d u^d (n . c_d) with c_d the enclosed coefficients
+ * (rigid_motion.h); u >= 0, so Horner's rule on the lower ends of the n . c_d, each product and
+ * sum rounded down, bounds it below. D(u) = 1 + u^2 |w|^2 is divided out by its upper end. */
 static double rca_lower(const void *ctx, double u)
 {
     const rca_ctx *c = ctx;
+    int vf = c->m->vf;
     fg_vec x[4];
     for (int r = 0; r < 4; r++)
         x[r] = rm_point_at_u(c->q, c->m, r, u);
-    fg_vec n = ag_best_direction(x, c->m->vf);
+    fg_vec n = ag_best_direction(x, vf);
+    double g = INFINITY;
+    for (int k = 0; k < ag_npairs(vf); k++) {
+        const rm_poly *p = &c->ps->p[ag_pair_i(vf, k)][ag_pair_j(vf, k)];
+        double lo = ag_dot_lo(n, &p->c[3]);
+        for (int d = 2; d >= 0; d--)
+            lo = ag_lo(ag_dot_lo(n, &p->c[d]) + ag_lo(u * lo));
+        g = lo < g || isnan(lo) ? lo : g;
+    }
     iv U = iv_point(u);
-    iv3 d[4];
-    for (int k = 0; k < ag_npairs(c->m->vf); k++)
-        d[k] = rm_iv_diff(c->ps, ag_pair_i(c->m->vf, k), ag_pair_j(c->m->vf, k), U);
     double dhi = iv_add(iv_point(1.0), iv_mul(iv_mul(U, U), c->w2)).hi; /* D(u) >= 1 */
-    return ag_lower(d, c->m->vf, n, dhi);
+    return ag_bound(g, n, dhi);
 }
 
 /* |s| + r theta'(u), rounded up: theta'(u) = 2 |w| / (1 + u^2 |w|^2) with |w| rounded up and the
@@ -94,8 +104,18 @@ static void rca_query(const double q[8][3], const ccdb_params *params, ccdb_resu
 {
     rm_motion m;
     rm_polys ps;
-    if (rm_interval_begin(q, vf, &m, &ps, out) != 0)
-        return; /* FAILED (malformed), or GAVE_UP at 0 outside the safe scale */
+    out->state = CCDB_FAILED;
+    out->toi = 0.0;
+    out->work = 0;
+    if (rm_motion_init(q, vf, &m) != 0)
+        return;
+    if (!rm_in_scale(q, &m)) { /* no enclosure to trust: a safe answer, never a silent miss */
+        out->state = CCDB_GAVE_UP;
+        return;
+    }
+    for (int k = 0; k < ag_npairs(vf); k++) /* only the pairs the gap reads */
+        ps.p[ag_pair_i(vf, k)][ag_pair_j(vf, k)] =
+            rm_pair_poly(q, &m, ag_pair_i(vf, k), ag_pair_j(vf, k));
     rca_ctx c = {
         q, &m, &ps, iv_point(0.0), rca_norm_up(q[6], NULL), 0.0, rca_norm_up(q[5], NULL)
     };

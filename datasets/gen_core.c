@@ -17,7 +17,7 @@ static void gen_simulation_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3],
 typedef struct family_entry {
     ccdb_gen_family pub;
     gen_builder build;       /* linear families with twins; NULL for the others */
-    gen_direct direct;       /* linear families that write each query directly (no twins) */
+    gen_direct direct;       /* families that write each query directly (no twins) */
     gen_rigid_builder rigid; /* rigid families (gen_rigid_*.c) */
 } family_entry;
 
@@ -128,6 +128,11 @@ static const family_entry families[] = {
         "rigid cases of the families above scaled by 2^-40..2^40 (exactly; w is scale-free)",
         RIGID },
       .rigid = gen_rigid_scaled },
+    { { "rigid_random",
+        "generic rigid queries near each other (a quarter pure translations) with a few percent "
+        "hits, for timing",
+        RIGID },
+      .direct = gen_rigid_random_query },
 };
 #define NFAM (sizeof families / sizeof families[0])
 

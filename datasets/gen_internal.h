@@ -58,6 +58,8 @@ int gen_bullet(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c);
 int gen_planar_bullet(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c);
 /* The random family writes doubles directly (it is not on an integer grid). */
 void gen_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb_gen_intent *in);
+/* Its rigid counterpart (gen_rigid_random.c; kinds rigid-vf / rigid-ee). */
+void gen_rigid_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb_gen_intent *in);
 
 /* Moves the case by random exact maps and writes the final doubles (asserting exactness). */
 void gen_finalize(ccdb_prng *rng, ccdb_kind kind, const gen_case *c, const gen_scale *sc,

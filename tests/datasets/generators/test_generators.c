@@ -146,7 +146,8 @@ Test(generators, twins_flip)
 {
     for (size_t f = 0; f < ccdb_gen_family_count(); f++) {
         const ccdb_gen_family *fam = ccdb_gen_family_at(f);
-        if (!strcmp(fam->name, "random") || !strcmp(fam->name, "simulation"))
+        if (!strcmp(fam->name, "random") || !strcmp(fam->name, "simulation") ||
+            !strcmp(fam->name, "rigid_random"))
             continue; /* no twins: one query per draw */
         for (int k = 0; k < CCDB_KIND_COUNT; k++) {
             if (!supports(fam, (ccdb_kind)k))
@@ -328,6 +329,37 @@ Test(generators, planar_paddle_turns_in_the_plane)
             misses += !o.in[i].hit;
         }
         cr_assert(misses > 0 && misses < (int)o.ds.count);
+        drop(&o);
+    }
+}
+
+/* rigid_random: a few percent hits, about a quarter pure translations, either primitive moving,
+ * dyadic data (lengths on the 2^-28 grid near the origin, w on the 2^-10 grid, |w_j| <= 1/8). */
+Test(generators, rigid_random_mix)
+{
+    for (int k = CCDB_KIND_RIGID_VF; k <= CCDB_KIND_RIGID_EE; k++) {
+        gen_out o;
+        const size_t n = 4000;
+        gen("rigid_random", (ccdb_kind)k, n, 5, &o);
+        size_t hits = 0, pure = 0, second = 0;
+        for (size_t i = 0; i < n; i++) {
+            double(*q)[3] = o.ds.q[i];
+            hits += o.in[i].hit != 0;
+            pure += q[5][0] == 0 && q[5][1] == 0 && q[5][2] == 0;
+            second += q[7][0] != 0;
+            for (int a = 0; a < 3; a++) {
+                for (int r = 0; r < 7; r++) {
+                    double v = ldexp(q[r][a], r == 5 ? 10 : 28);
+                    cr_assert_eq(v, floor(v), "query %zu row %d not on its grid", i, r);
+                    cr_assert(fabs(q[r][a]) <= (r == 5 ? 0.125 : 4.0), "query %zu row %d", i, r);
+                }
+                cr_assert(q[7][a] == (a == 0 ? q[7][0] : 0.0));
+            }
+            cr_assert(q[7][0] == 0.0 || q[7][0] == 1.0);
+        }
+        cr_assert(hits >= n / 100 && hits <= 6 * n / 100, "%zu hits of %zu", hits, n);
+        cr_assert(pure >= n / 5 && pure <= 3 * n / 10, "%zu translations of %zu", pure, n);
+        cr_assert(second >= 2 * n / 5 && second <= 3 * n / 5, "%zu", second);
         drop(&o);
     }
 }

@@ -5,9 +5,10 @@
  * grid near [-1, 1]. About 3% are hits by construction, the rest misses by construction:
  *
  *   hit:  the axis point c is a point of the moving primitive with dyadic barycentric weights
- *         i/16, so it only translates: at u = 1/2 it is at c + s/2, which is put on the still
- *         primitive (at weights i/16 too, by translating the still primitive). The TOI may be
- *         earlier, so it is not claimed.
+ *         i/16, so it only translates: at u = 1/3 it is at c + s/3, which is put on the still
+ *         primitive (at weights i/16 too, by translating the still primitive). u = 1/3 is not a
+ *         double, as no real contact time is (s is a multiple of 3 grid steps, so c + s/3 is on
+ *         the grid). The TOI may be earlier, so it is not claimed.
  *   miss: a plane n.x = g with small integer n separates them over the whole step. For a moving
  *         point x(u) = c + R(u) y + u s (y = x0 - c, R(u) y = y + 2 (u w x y + u^2 w x (w x y))
  *         / D(u), D(u) = 1 + u^2 |w|^2 >= 1, docs/rigid.md) and u in [0, 1]:
@@ -100,7 +101,7 @@ void gen_rigid_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb
             p[i][a] = center[a] + grid_rnd(rng, SIZE);
     for (int a = 0; a < 3; a++) {
         c[a] = center[a] + grid_rnd(rng, SIZE);
-        s[a] = grid_rnd(rng, MOVE);
+        s[a] = 3 * grid_rnd(rng, MOVE / 3);
         if (!translation)
             W[a] = ccdb_prng_range(rng, -WMAX, WMAX);
     }
@@ -116,7 +117,7 @@ void gen_rigid_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb
         bary16(rng, &p[still0], nstill, Y);
         for (int a = 0; a < 3; a++) {
             c[a] = X[a] / 16; /* exact: the points are multiples of 16 */
-            int64_t shift = (X[a] - Y[a]) / 16 + s[a] / 2; /* Y moves onto c + s/2 */
+            int64_t shift = (X[a] - Y[a]) / 16 + s[a] / 3; /* Y moves onto c + s/3 */
             for (int i = still0; i < still0 + nstill; i++)
                 p[i][a] += shift;
         }

@@ -63,7 +63,8 @@ typedef struct rq {
 } rq;
 
 /* Lengths scaled exactly into [-1, 1] (refused when the scaling would lose a bit, i.e. a value
- * would become subnormal, or a value is not finite), |w_j| <= W_MAX. */
+ * would become subnormal, when the largest is below 2^-1000 or above 2^1000, or a value is not
+ * finite), |w_j| <= W_MAX. */
 static int load(const double q[8][3], int ee, rq *f)
 {
     static const int rows[6] = { 0, 1, 2, 3, 4, 6 };
@@ -78,13 +79,18 @@ static int load(const double q[8][3], int ee, rq *f)
     int e = 0;
     if (M > 0)
         (void)frexp(M, &e);
+    if (e < -1000 || e > 1000)
+        return 0;
+    /* multiplications by powers of two: exact unless a value underflows, which the way back
+     * detects */
+    const double down = ldexp(1.0, -e), up = ldexp(1.0, e);
     for (int k = 0; k < 3; k++) {
         if (!(fabs(q[5][k]) <= W_MAX))
             return 0;
         f->w[k] = q[5][k];
         for (int r = 0; r < 6; r++) {
-            const double v = ldexp(q[rows[r]][k], -e);
-            if (ldexp(v, e) != q[rows[r]][k])
+            const double v = q[rows[r]][k] * down;
+            if (v * up != q[rows[r]][k])
                 return 0;
             if (r < 4)
                 f->x[r][k] = v;
@@ -343,16 +349,14 @@ static int same_point(const double q[8][3], int i, int j)
     return q[i][0] == q[j][0] && q[i][1] == q[j][1] && q[i][2] == q[j][2];
 }
 
-/* n (VF) / m (EE) and F at u = at (0 or 1), from the vectors of tier dd evaluated there: sets
- * *nz when a component of n is certified non-zero, *Fnz when F is. */
-static void facts_at(rq *f, int dd, int at, int *nz, int *Fnz)
+/* n (VF) / m (EE) and F at u = 0 (the differences of the input doubles, tier dd): sets *nz when
+ * a component of n is certified non-zero, *Fnz when F is. */
+static void facts_at0(const rq *f, int dd, int *nz, int *Fnz)
 {
     gt_ball v[3][3], n[3];
     for (int i = 0; i < 3; i++)
-        for (int k = 0; k < 3; k++) {
-            const gt_fpoly *p = &vec(f, dd, i)[k];
-            v[i][k] = at ? gt_fpoly_eval(p, 1.0) : p->c[0];
-        }
+        for (int k = 0; k < 3; k++)
+            v[i][k] = dsub(f->x[vec_rows[f->ee][i][0]][k], f->x[vec_rows[f->ee][i][1]][k], dd);
     gt_ball F = gt_ball_d(0.0);
     for (int k = 0; k < 3; k++) {
         const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
@@ -364,16 +368,37 @@ static void facts_at(rq *f, int dd, int at, int *nz, int *Fnz)
     *Fnz |= gt_ball_sign(F) != 0;
 }
 
+/* n (VF) / m (EE) at u = 1, from the vectors v[0], v[1] of tier dd evaluated there: 1 when a
+ * component is certified non-zero. */
+static int n_nonzero_at1(rq *f, int dd)
+{
+    gt_ball v[2][3];
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 3; k++)
+            v[i][k] = gt_fpoly_eval(&vec(f, dd, i)[k], 1.0);
+    int nz = 0;
+    for (int k = 0; k < 3 && !nz; k++) {
+        const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+        nz = gt_ball_sign(gt_ball_subp(gt_ball_mulp(v[0][k1], v[1][k2], dd),
+                                       gt_ball_mulp(v[0][k2], v[1][k1], dd), dd)) != 0;
+    }
+    return nz;
+}
+
 /* Certified class flags (truth.c's classify) of a query whose answer is decided here (for a hit,
  * strictly inside at a simple root of F in (0, 1) with n / m non-zero there, so neither tangent,
  * boundary, contact_t0 nor contact_t1): 0 when some fact cannot be certified. */
 static unsigned class_flags(const double q[8][3], rq *f, int hit)
 {
     int nz[2] = { 0, 0 }, Fnz = 0;
-    for (int d = 0; d < 2 && !(nz[0] && nz[1] && Fnz); d++)
-        for (int at = 0; at < 2; at++)
-            facts_at(f, d, at, &nz[at], &Fnz);
-    for (int d = 0; d < 2 && !Fnz; d++) /* F not identically zero, though zero at both ends */
+    for (int d = 0; d < 2 && !(nz[0] && Fnz); d++)
+        facts_at0(f, d, &nz[0], &Fnz);
+    /* VF: the triangle is one body, and a rigid motion keeps n(1) = 0 iff n(0) = 0 (n(1) is
+     * R(1) n(0) times a positive constant); EE: m(1) from the edges at u = 1 */
+    nz[1] = f->ee ? 0 : nz[0];
+    for (int d = 0; d < 2 && !nz[1]; d++)
+        nz[1] = n_nonzero_at1(f, d);
+    for (int d = 0; d < 2 && !Fnz; d++) /* F not identically zero, though zero at u = 0 */
         for (int i = 0; i <= tier(f, d)->F.deg && !Fnz; i++)
             Fnz = gt_ball_sign(tier(f, d)->F.c[i]) != 0;
     if (!Fnz)

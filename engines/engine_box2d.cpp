@@ -74,7 +74,7 @@ void sweep(const body_motion &m, b2Sweep *s)
 void toi(const double q[8][3], const query_motion &m, ccdb_result *out)
 {
     if (!planar(q, 0, m.n_first, m.first) || !planar(q, m.n_first, 4, m.second))
-        return ccdb_engine::outside_model(out);
+        return ccdb_engine::not_inside(ccdb_engine::outside, out);
     ccdb_peer::guarded(out, [&] {
         b2Vec2 v[4];
         for (int r = 0; r < 4; r++)
@@ -103,16 +103,18 @@ void toi(const double q[8][3], const query_motion &m, ccdb_result *out)
 template <bool VF> void linear(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
 {
     query_motion m;
-    if (!ccdb_engine::linear_as_translations(q, VF, &m))
-        return ccdb_engine::outside_model(out);
+    ccdb_engine::fit f = ccdb_engine::linear_as_translations(q, VF, &m);
+    if (f != ccdb_engine::inside)
+        return ccdb_engine::not_inside(f, out);
     toi(q, m, out);
 }
 
 template <bool VF> void rigid(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
 {
     query_motion m;
-    if (!ccdb_engine::rigid_as_body(q, VF, INFINITY, &m))
-        return ccdb_engine::outside_model(out);
+    ccdb_engine::fit f = ccdb_engine::rigid_as_body(q, VF, INFINITY, &m);
+    if (f != ccdb_engine::inside)
+        return ccdb_engine::not_inside(f, out);
     toi(q, m, out);
 }
 

@@ -48,9 +48,25 @@ struct query_motion {
     int n_first;
 };
 
-/* Linear kinds: each primitive translating as a body (rows [0, n_first) and [n_first, 4)). */
-inline bool linear_as_translations(const double q[8][3], bool vf, query_motion *m)
+/* Whether a query fits an engine's model: inside (m filled), outside (CCDB_OUTSIDE_MODEL), or
+ * malformed (a coordinate not finite, a rigid row 8 other than (0,0,0) / (1,0,0): the honest
+ * answer is CCDB_FAILED, as the built-in solvers give). */
+enum fit { inside, outside, malformed };
+
+inline bool finite_rows(const double q[8][3])
 {
+    for (int r = 0; r < 8; r++)
+        for (int k = 0; k < 3; k++)
+            if (!std::isfinite(q[r][k]))
+                return false;
+    return true;
+}
+
+/* Linear kinds: each primitive translating as a body (rows [0, n_first) and [n_first, 4)). */
+inline fit linear_as_translations(const double q[8][3], bool vf, query_motion *m)
+{
+    if (!finite_rows(q))
+        return malformed;
     m->n_first = vf ? 1 : 2;
     body_motion *b[2] = { &m->first, &m->second };
     for (int p = 0; p < 2; p++) {
@@ -59,32 +75,30 @@ inline bool linear_as_translations(const double q[8][3], bool vf, query_motion *
         for (int r = lo; r < hi; r++)
             for (int k = 0; k < 3; k++) {
                 double dk;
-                if (!exact_sub(q[r + 4][k], q[r][k], &dk) || !std::isfinite(q[r][k]))
-                    return false;
+                if (!exact_sub(q[r + 4][k], q[r][k], &dk))
+                    return outside;
                 if (r == lo)
                     d[k] = dk;
                 else if (dk != d[k])
-                    return false;
+                    return outside;
             }
         bool moves = d[0] != 0.0 || d[1] != 0.0 || d[2] != 0.0;
         b[p]->type = moves ? body_motion::translation : body_motion::still;
         for (int k = 0; k < 3; k++)
             b[p]->d[k] = d[k] + 0.0; /* -0 as 0 */
     }
-    return true;
+    return inside;
 }
 
 /* Rigid kinds: a translation (w = 0) or a turn without shift (s = 0, w != 0) of the moving
- * primitive; the other one is still. A turn is accepted only when |w|^2 <= max_w2 (Bullet
- * clamps larger turns; others pass infinity). False for anything else, or a malformed row 8. */
-inline bool rigid_as_body(const double q[8][3], bool vf, double max_w2, query_motion *m)
+ * primitive; the other one is still. A turn is inside only when |w|^2 <= max_w2 (Bullet clamps
+ * larger turns; others pass infinity). */
+inline fit rigid_as_body(const double q[8][3], bool vf, double max_w2, query_motion *m)
 {
-    for (int r = 0; r < 8; r++)
-        for (int k = 0; k < 3; k++)
-            if (!std::isfinite(q[r][k]))
-                return false;
+    if (!finite_rows(q))
+        return malformed;
     if (q[7][1] != 0.0 || q[7][2] != 0.0 || (q[7][0] != 0.0 && q[7][0] != 1.0))
-        return false;
+        return malformed;
     m->n_first = vf ? 1 : 2;
     bool first_moves = q[7][0] == 0.0;
     body_motion *moving = first_moves ? &m->first : &m->second;
@@ -100,15 +114,15 @@ inline bool rigid_as_body(const double q[8][3], bool vf, double max_w2, query_mo
     }
     if (w0) {
         moving->type = s0 ? body_motion::still : body_motion::translation;
-        return true;
+        return inside;
     }
     if (!s0)
-        return false;
+        return outside;
     double w2 = q[5][0] * q[5][0] + q[5][1] * q[5][1] + q[5][2] * q[5][2];
     if (!(w2 <= max_w2))
-        return false;
+        return outside;
     moving->type = body_motion::turn;
-    return true;
+    return inside;
 }
 
 /* The rotation matrix of a turn (Cayley form of w = tan(phi1 / 2) n, rounded):
@@ -130,10 +144,10 @@ inline double turn_angle(const double w[3])
     return 2.0 * std::atan(std::sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]));
 }
 
-/* The answer to a query outside the engine's model (ABI 4). */
-inline void outside_model(ccdb_result *out)
+/* The answer when a query does not fit (f != inside): outside the model (ABI 4), or failed. */
+inline void not_inside(fit f, ccdb_result *out)
 {
-    out->state = CCDB_OUTSIDE_MODEL;
+    out->state = f == malformed ? CCDB_FAILED : CCDB_OUTSIDE_MODEL;
     out->toi = 0.0;
     out->work = 0;
 }

@@ -104,16 +104,18 @@ void collide(const double q[8][3], const query_motion &m, ccdb_result *out)
 template <bool VF> void linear(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
 {
     query_motion m;
-    if (!ccdb_engine::linear_as_translations(q, VF, &m))
-        return ccdb_engine::outside_model(out);
+    ccdb_engine::fit f = ccdb_engine::linear_as_translations(q, VF, &m);
+    if (f != ccdb_engine::inside)
+        return ccdb_engine::not_inside(f, out);
     collide(q, m, out);
 }
 
 template <bool VF> void rigid(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
 {
     query_motion m;
-    if (!ccdb_engine::rigid_as_body(q, VF, INFINITY, &m))
-        return ccdb_engine::outside_model(out);
+    ccdb_engine::fit f = ccdb_engine::rigid_as_body(q, VF, INFINITY, &m);
+    if (f != ccdb_engine::inside)
+        return ccdb_engine::not_inside(f, out);
     collide(q, m, out);
 }
 

@@ -214,3 +214,18 @@ Test(engines, rigid_translation)
     expect_hit(BULLET, RIGID_VF, q, 0.5, 0.01, 0.0, "triangle translated onto a vertex");
     expect_state(BOX2D, RIGID_VF, q, CCDB_OUTSIDE_MODEL, "not planar");
 }
+
+/* Malformed input (a rigid row 8 other than (0,0,0) / (1,0,0), a coordinate not finite): the
+ * honest answer is FAILED, not "outside the model". */
+Test(engines, malformed_is_failed)
+{
+    double q[8][3];
+    turning_point(q, 0.25, 0, 0);
+    q[7][0] = 2;
+    for (int e = FCL_CA; e < N_ENGINES; e++)
+        expect_state(e, RIGID_VF, q, CCDB_FAILED, "row 8 = (2,0,0)");
+    falling_vertex(q, 0.25, 0.25);
+    q[5][1] = NAN;
+    for (int e = FCL_CA; e < N_ENGINES; e++)
+        expect_state(e, LIN_VF, q, CCDB_FAILED, "a NaN coordinate");
+}

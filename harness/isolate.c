@@ -18,6 +18,7 @@
 
 #include "ccdb_child.h"
 #include "ccdb_runner.h"
+#include "ccdb_util.h"
 
 #define WIRE_MAGIC 0x43434442u /* "CCDB" */
 
@@ -115,13 +116,13 @@ int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][
                      const ccdb_run_config *cfg, double timeout_s, ccdb_solver_run *out)
 {
     memset(out, 0, sizeof *out);
-    int output_fd = ccdb_capture_file();
+    char why[sizeof out->detail - 40] = "";
+    int output_fd = ccdb_capture_file(why, sizeof why);
     size_t cap = sizeof(wire_header) + n * PER_QUERY;
     unsigned char *buf = malloc(cap);
     if (output_fd < 0 || !buf) {
         snprintf(out->detail, sizeof out->detail,
-                 !buf ? "out of memory" : "cannot capture the solver's output: %s",
-                 strerror(errno));
+                 !buf ? "out of memory" : "cannot capture the solver's output: %s", why);
         if (output_fd >= 0)
             close(output_fd);
         free(buf);

@@ -42,11 +42,13 @@ void ccdb_html_id(ccdb_rbuf *b, const char *s)
 
 void ccdb_html_wrappable(ccdb_rbuf *b, const char *s)
 {
-    char one[2] = { 0, 0 };
-    for (const char *p = ccdb_html_str(s); *p; p++) {
-        one[0] = *p;
-        ccdb_rbuf_html(b, one);
-        if (*p == '_')
+    /* whole pieces up to each '_', so that multi-byte UTF-8 stays whole */
+    for (const char *p = ccdb_html_str(s); *p;) {
+        const char *u = strchr(p, '_');
+        size_t n = u ? (size_t)(u - p) + 1 : strlen(p);
+        ccdb_rbuf_html_n(b, p, n);
+        if (u)
             ccdb_rbuf_puts(b, "<wbr>");
+        p += n;
     }
 }

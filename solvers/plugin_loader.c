@@ -301,9 +301,15 @@ const ccdb_solver *ccdb_registry_find_or_load(ccdb_registry *reg, const char *na
                 name, name);
     size_t before = strlen(err);
     each_search_dir(list_dir, &x);
-    if (strlen(err) == before)
+    const char *env = getenv("CCDB_PLUGIN_PATH");
+    if (strlen(err) == before && !env)
         ccdb_errorf(err + before, errlen - before,
                     " any plugin folder ($CCDB_PLUGIN_PATH is not set)");
+    else if (strlen(err) == before)
+        ccdb_errorf(err + before, errlen - before,
+                    " any plugin folder ($CCDB_PLUGIN_PATH='%s' names no folder: it is a "
+                    "colon-separated list of folders)",
+                    env);
     return NULL;
 }
 

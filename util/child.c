@@ -23,45 +23,6 @@
 /* How often the parent looks whether the child has died while the pipe stays open. */
 #define WATCH_MS 20
 
-/* The child's process group while it runs, for the signal handlers below (0: none). */
-static volatile sig_atomic_t running_group;
-
-/* Ctrl-C (SIGINT), SIGTERM or SIGHUP while a child runs: the child is in a process group of its
- * own, which a terminal's signal does not reach, so it is killed here, then the signal does
- * what it would have done to this process. */
-static void on_stop_signal(int sig)
-{
-    if (running_group > 0)
-        kill(-(pid_t)running_group, SIGKILL);
-    raise(sig); /* SA_RESETHAND: the default action now */
-}
-
-static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
-#define N_STOP (sizeof stop_signals / sizeof stop_signals[0])
-
-/* Installs on_stop_signal for the stop signals whose action is the default (an ignored one,
- * e.g. SIGHUP under nohup, stays ignored); the previous actions go to saved. */
-static void catch_stop_signals(struct sigaction saved[N_STOP], int installed[N_STOP])
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND;
-    for (size_t i = 0; i < N_STOP; i++) {
-        installed[i] = sigaction(stop_signals[i], NULL, &saved[i]) == 0 &&
-                       saved[i].sa_handler == SIG_DFL && !(saved[i].sa_flags & SA_SIGINFO) &&
-                       sigaction(stop_signals[i], &sa, NULL) == 0;
-    }
-}
-
-static void restore_stop_signals(const struct sigaction saved[N_STOP], const int installed[N_STOP])
-{
-    for (size_t i = 0; i < N_STOP; i++)
-        if (installed[i])
-            sigaction(stop_signals[i], &saved[i], NULL);
-}
-
 static uint64_t now_ns(void)
 {
     struct timespec ts;
@@ -132,7 +93,11 @@ static void read_answer(int fd, pid_t pid, ccdb_child_want want, void *ctx, doub
                         unsigned char *buf, size_t cap, ccdb_child_end *end)
 {
     uint64_t start = now_ns();
-    uint64_t limit = timeout_s > 0 ? (uint64_t)(timeout_s * 1e9) : 0;
+    /* in ns: at least 1 for any limit > 0 (0 means none), at most what a uint64_t holds */
+    uint64_t limit = !(timeout_s > 0)      ? 0
+                     : timeout_s >= 1.8e10 ? UINT64_MAX
+                     : timeout_s * 1e9 < 1 ? 1
+                                           : (uint64_t)(timeout_s * 1e9);
     for (;;) {
         size_t w = wanted(want, ctx, buf, end->got, cap);
         if (end->got >= w)
@@ -183,25 +148,25 @@ int ccdb_child_run(ccdb_child_body body, ccdb_child_want want, void *ctx, int ou
         return ccdb_errorf(err, errlen, "pipe: %s", strerror(errno));
     fflush(NULL); /* nothing buffered gets written twice */
     pid_t parent = getpid();
-    struct sigaction saved[N_STOP];
-    int installed[N_STOP];
-    catch_stop_signals(saved, installed);
+    /* Ctrl-C (SIGINT), SIGTERM or SIGHUP while a child runs: the child is in a process group of
+     * its own, which a terminal's signal does not reach, so the handler kills it (tmp.c), then
+     * the signal does what it would have done to this process. */
+    ccdb_signals_install();
     pid_t pid = fork();
     if (pid < 0) {
         int e = errno;
-        restore_stop_signals(saved, installed);
         close(fds[0]);
         close(fds[1]);
         return ccdb_errorf(err, errlen, "fork: %s", strerror(e));
     }
     if (pid == 0) {
-        restore_stop_signals(saved, installed);
+        ccdb_signals_default_in_child();
         close(fds[0]);
         in_child(body, ctx, fds[1], output_fd, parent);
     }
     close(fds[1]);
     setpgid(pid, pid); /* also here: no window in which the child is in our group */
-    running_group = pid;
+    ccdb_signals_kill_group(pid);
     read_answer(fds[0], pid, want, ctx, timeout_s, buf, cap, end);
     close(fds[0]);
     /* The child's whole process group: the child (still alive after a timeout, or about to
@@ -211,7 +176,6 @@ int ccdb_child_run(ccdb_child_body body, ccdb_child_want want, void *ctx, int ou
     kill(pid, SIGKILL);
     while (waitpid(pid, &end->wstatus, 0) < 0 && errno == EINTR)
         ;
-    running_group = 0;
-    restore_stop_signals(saved, installed);
+    ccdb_signals_kill_group(0);
     return 0;
 }

@@ -8,7 +8,8 @@
  * are announced — never waiting for the end of the pipe, which a process the child started may
  * keep open — while watching the deadline and the child's death; then it kills the child's
  * whole group and reaps the child. While the child runs, SIGINT, SIGTERM and SIGHUP (when their
- * action is the default) kill its group first, then do what they would have done. */
+ * action is the default) kill its group first (ccdb_signals_*), then do what they would have
+ * done. */
 #ifndef CCDB_CHILD_H
 #define CCDB_CHILD_H
 

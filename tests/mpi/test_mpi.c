@@ -348,5 +348,14 @@ Test(mpi, a_stopped_rank_aborts_the_job_naming_it)
     cr_assert(strstr(log, "rank 1 has not finished work unit"), "no watchdog message: %s", log);
     free(log);
     cr_assert_neq(sh("test -e out"), 0, "a report was written");
+    /* rank 0 stopped (its dispatcher with it): rank 1, waiting for a unit, names it */
+    cr_assert_eq(sh("rm -f log.txt"), 0);
+    rc = sh("CCDB_TEST_STOP_RANK=0 " MPIRUN " -n 2 " BIN " run " STOP " -o out");
+    cr_assert_neq(rc, 0, "the job ended well with rank 0 stopped");
+    log = slurp(path);
+    cr_assert(strstr(log, "rank 1: waited") && strstr(log, "from rank 0 (stopped or hung?)"),
+              "no watchdog message: %s", log);
+    free(log);
+    cr_assert_neq(sh("test -e out"), 0, "a report was written");
 #undef STOP
 }

@@ -154,23 +154,18 @@ int ccdb_cmd_replay(int argc, char **argv)
                 return ccdb_cli_bad_usage("replay", "--max-iter must be an integer >= 1, not '%s'",
                                           v);
             params.max_iterations = l;
+        } else if (!strcmp(o, "--min-sep")) {
+            if (ccdb_cli_parse_min_sep("replay", v, &params.min_separation) != 0)
+                return 2;
         } else if (!strcmp(o, "--timeout")) {
             if (ccdb_cli_parse_timeout("replay", v, &timeout_s) != 0)
                 return 2;
             timeout_set = 1;
-        } else {
+        } else { /* --delta */
             double d;
-            if (ccdb_cli_parse_double(v, &d) != 0)
-                return ccdb_cli_bad_usage("replay",
-                                          "%s needs a finite number (0, or at least the smallest "
-                                          "double, 4.9e-324, in size), not '%s'",
-                                          o, v);
-            if (!strcmp(o, "--delta") && d > 0)
-                params.delta = d;
-            else if (!strcmp(o, "--min-sep") && d >= 0)
-                params.min_separation = d;
-            else
-                return ccdb_cli_bad_usage("replay", "%s out of range: '%s'", o, v);
+            if (ccdb_cli_parse_double(v, &d) != 0 || !(d > 0))
+                return ccdb_cli_bad_usage("replay", "--delta must be a number > 0, not '%s'", v);
+            params.delta = d;
         }
     }
     if (!file)

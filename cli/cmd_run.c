@@ -182,12 +182,8 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
             a->params.max_iterations = l;
             a->max_iter_set = 1;
         } else if (!strcmp(o, "--min-sep")) {
-            if (ccdb_cli_parse_double(v, &a->params.min_separation) != 0 ||
-                a->params.min_separation < 0)
-                return ccdb_cli_bad_usage("run",
-                                          "--min-sep must be a finite number >= 0 that is 0 or "
-                                          "at least the smallest double, 4.9e-324; not '%s'",
-                                          v);
+            if (ccdb_cli_parse_min_sep("run", v, &a->params.min_separation) != 0)
+                return 2;
             a->min_sep_set = 1;
         } else if (!strcmp(o, "--chunk")) {
             if (parse_long(v, 1, 1L << 30, &l) != 0)

@@ -88,10 +88,8 @@ static int parse_args(int argc, char **argv, truth_args *a)
                     return ccdb_cli_bad_usage("truth", "%s needs a value", s);
                 const char *v = argv[++i];
                 if (!strcmp(s, "--min-sep")) {
-                    if (ccdb_cli_parse_double(v, &a->min_sep) != 0 || !(a->min_sep >= 0))
-                        return ccdb_cli_bad_usage("truth",
-                                                  "--min-sep must be a number >= 0, not '%s'", v);
-                    a->min_sep = a->min_sep + 0.0; /* -0 is 0 */
+                    if (ccdb_cli_parse_min_sep("truth", v, &a->min_sep) != 0)
+                        return 2;
                 } else if (!strcmp(s, "--kind")) {
                     if (ccdb_kind_parse(v, &a->kind))
                         return ccdb_cli_bad_usage(

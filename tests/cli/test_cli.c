@@ -156,9 +156,11 @@ Test(cli, bad_usage_exits_2_with_one_line_and_usage)
         { { "truth", "x.csv", "y.csv" }, "ccdbench truth: one FILE.csv only" },
         { { "truth", "x.csv" }, "pass --kind vf|ee|rigid-vf|rigid-ee" },
         { { "truth", "x.csv", "--min-sep", "-1" },
-          "ccdbench truth: --min-sep must be a number >= 0, not '-1'" },
+          "ccdbench truth: --min-sep must be a finite number >= 0 (0, or at least the smallest "
+          "double, 4.9e-324), not '-1'" },
         { { "truth", "x.csv", "--min-sep", "1e999" },
-          "ccdbench truth: --min-sep must be a number >= 0, not '1e999'" },
+          "ccdbench truth: --min-sep must be a finite number >= 0 (0, or at least the smallest "
+          "double, 4.9e-324), not '1e999'" },
         { { "truth", "x.csv", "--min-sep" }, "ccdbench truth: --min-sep needs a value" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

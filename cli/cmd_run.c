@@ -37,6 +37,7 @@ typedef struct run_args {
     double timeout_s;
     ccdb_params params;
     const char *out_dir;
+    const char *cache; /* the truth cache folder this run uses (NULL: none; run_cache) */
     int delta_set, max_iter_set, min_sep_set;
     long chunk; /* MPI: queries per work unit; 0: CHUNK_FILES or CHUNK_SUITE */
 } run_args;
@@ -80,12 +81,15 @@ static void run_usage(FILE *f)
         "                    truth_min_sep and the report's claims say which. Rigid datasets\n"
         "                    have no exact judge at D > 0: every solver is judged at 0 there\n"
         "  --round-inputs    round CSV values that are not doubles (the report says so)\n"
-        "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR or .cache)\n"
+        "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR, else\n"
+        "                    $XDG_CACHE_HOME/ccdbench, else ~/.cache/ccdbench; used only when\n"
+        "                    it is yours and no one else can write into it)\n"
         "  --chunk Q         under mpirun/srun (docs/mpi.md): queries per work unit (a chunk\n"
         "                    x one solver), handed out to ranks on demand; default 65536 for\n"
         "                    files, 20 for the built-in suite; smaller for slow solvers\n"
         "  -o DIR            report folder (default reports/latest), replaced as a whole when\n"
-        "                    the run ends: summary.csv, index.html, misses/, bad-toi/\n",
+        "                    the run ends: summary.csv, index.html, misses/, bad-toi/ (refused\n"
+        "                    when it holds anything else, at any depth)\n",
         f);
 }
 
@@ -371,8 +375,21 @@ static ccdb_isolation isolation(const run_args *a)
 
 /* What a run writes in its report folder: the only names an existing -o folder may hold for
  * the run to replace it (ccdb_atomic_dir). */
-static const char *const report_entries[] = { "summary.csv", "index.html", CCDB_MISSES_FOLDER,
-                                              CCDB_BAD_TOI_FOLDER, NULL };
+/* What a report holds, at every depth (ccdb_atomic_dir): -o DIR replaces nothing else.
+ * FOLDER/SOLVER.csv is the findings layout before issue 9, still replaced. */
+static const char *const report_entries[] = {
+    "summary.csv",
+    "index.html",
+    CCDB_MISSES_FOLDER "/",
+    CCDB_MISSES_FOLDER "/*/",
+    CCDB_MISSES_FOLDER "/*/*.csv",
+    CCDB_MISSES_FOLDER "/*.csv",
+    CCDB_BAD_TOI_FOLDER "/",
+    CCDB_BAD_TOI_FOLDER "/*/",
+    CCDB_BAD_TOI_FOLDER "/*/*.csv",
+    CCDB_BAD_TOI_FOLDER "/*.csv",
+    NULL,
+};
 
 /* The null solver's time per query: what the harness's loop itself costs. */
 static void measure_overhead(const ccdb_registry *reg, const ccdb_input *inputs, size_t n_inputs,
@@ -447,6 +464,23 @@ static void run_datasets_free(run_datasets *r)
     *r = (run_datasets){ 0 };
 }
 
+/* The truth cache folder for this run, or NULL (after one warning saying why, from the root
+ * rank) when there is none or it is not safe to use (ccdb_truth_cache_prepare). */
+static const char *run_cache(int root)
+{
+    const char *dir = ccdb_truth_cache_dir();
+    char why[4400];
+    if (!dir)
+        snprintf(why, sizeof why,
+                 "no cache folder: none of CCDB_CACHE_DIR, XDG_CACHE_HOME, HOME "
+                 "is set");
+    else if (ccdb_truth_cache_prepare(dir, why, sizeof why) == 0)
+        return dir;
+    if (root)
+        fprintf(stderr, "ccdbench: warning: the truth cache is not used: %s\n", why);
+    return NULL;
+}
+
 static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *const *solvers,
                          size_t n_solvers, const run_datasets *rd, int argc, char **argv)
 {
@@ -510,7 +544,10 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *
         ccdb_meta_add(meta, "round-inputs", "yes: %lld values were not doubles and were rounded",
                       rounded);
     ccdb_meta_add(meta, "truth cache", "%s (%zu of %zu datasets from the cache)",
-                  a->no_cache ? "off" : ccdb_truth_cache_dir(), cached, n_inputs);
+                  a->cache      ? a->cache
+                  : a->no_cache ? "off"
+                                : "off (not usable)",
+                  cached, n_inputs);
     char decided[256] = "";
     for (int i = 0; i < CCDB_STAGE_COUNT; i++) {
         const ccdb_truth_stage s = ccdb_truth_stage_in_order(i);
@@ -563,7 +600,7 @@ static void add_mpi_meta(ccdb_meta *meta, const ccdb_mpi *m, const ccdb_mpi_rank
                   mean > 0 ? max / mean : 1.0);
 }
 
-static int write_reports(const char *dir, const ccdb_bench *b, const ccdb_meta *meta)
+static int write_reports(const ccdb_atomic_dir *out, const ccdb_bench *b, const ccdb_meta *meta)
 {
     ccdb_report r = { 0 };
     r.meta = meta->kv;
@@ -582,7 +619,8 @@ static int write_reports(const char *dir, const ccdb_bench *b, const ccdb_meta *
     r.latencies = b->latencies;
     r.n_latencies = b->n_latencies;
     char err[1024];
-    if (ccdb_report_write_dir(&r, dir, err, sizeof err) != 0) {
+    if (ccdb_report_write_dir(&r, out->tmp, err, sizeof err) != 0) {
+        ccdb_atomic_dir_final_names(out, err, sizeof err);
         fprintf(stderr, "ccdbench run: %s\n", err);
         return -1;
     }
@@ -691,7 +729,8 @@ int ccdb_cmd_run(int argc, char **argv)
     if (use_mpi)
         rc = mpi_prepare(&mpi, &a, rc, &files, &n_files, &counts, &out);
 
-    const char *cache = a.no_cache ? NULL : ccdb_truth_cache_dir();
+    const char *cache = a.no_cache ? NULL : run_cache(root);
+    a.cache = cache;
     for (size_t i = 0; i < n_inputs && !rc && !use_mpi; i++) {
         ccdb_progress("exact truth %zu/%zu: %s (%zu queries)", i + 1, n_inputs,
                       ccdb_input_label(&inputs[i]), inputs[i].ds.count);
@@ -762,6 +801,7 @@ int ccdb_cmd_run(int argc, char **argv)
                                  sizeof err) != 0;
         }
         if (bad) {
+            ccdb_atomic_dir_final_names(&out, err, sizeof err); /* a findings file's error */
             if (root)
                 fprintf(stderr, "ccdbench run: %s\n", err);
             rc = 2;
@@ -802,7 +842,7 @@ int ccdb_cmd_run(int argc, char **argv)
                       "0 counts as 0); ns/query median [min-max] is the whole loop over %d "
                       "timed repeat(s) instead",
                       opt_timer_ns, a.repeat);
-        if (write_reports(out.tmp, &bench, &meta) != 0)
+        if (write_reports(&out, &bench, &meta) != 0)
             rc = 2;
     }
     if (!rc && root && ccdb_atomic_dir_commit(&out, err, sizeof err) != 0) {

@@ -641,6 +641,7 @@ const char *ccdb_state_name(ccdb_state state)
     case CCDB_HIT: return "hit";
     case CCDB_GAVE_UP: return "gave_up";
     case CCDB_FAILED: return "failed";
+    case CCDB_OUTSIDE_MODEL: return "outside_model";
     }
     return "invalid";
 }

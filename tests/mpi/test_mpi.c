@@ -217,16 +217,20 @@ Test(mpi, bad_input_fails_on_every_rank_and_writes_nothing)
     free(log);
 }
 
-/* The last field (truth_min_sep, column 28) of the first summary.csv row of `solver` (or of
- * "solver,dataset": that solver's first row on that dataset). */
+/* The last field but one (truth_min_sep, column 28, before outside_model) of the first
+ * summary.csv row of `solver` (or of "solver,dataset": that solver's first row on that
+ * dataset). */
 static void truth_min_sep_of(const char *csv, const char *solver, char *out, size_t len)
 {
     char key[512];
     snprintf(key, sizeof key, "\n%s,", solver);
     const char *row = strstr(csv, key);
     cr_assert_not_null(row, "no row of %s", solver);
-    const char *end = strchr(row + 1, '\n'), *last = end;
+    const char *end = strchr(row + 1, '\n'), *last;
     cr_assert_not_null(end);
+    while (end[-1] != ',') /* outside_model */
+        end--;
+    last = --end;
     while (last[-1] != ',')
         last--;
     snprintf(out, len, "%.*s", (int)(end - last), last);

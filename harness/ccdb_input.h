@@ -25,7 +25,8 @@ typedef struct ccdb_input {
 void ccdb_input_free(ccdb_input *in);
 
 /* Expands one --data PATH into CSV files: a file is itself; a folder is walked recursively for
- * *.csv files, in sorted order. Appends strdup'ed paths to *files (realloc'ed array).
+ * *.csv files, in sorted order; the name of a fetched public dataset (no '/': ccdb_data_resolve)
+ * is its folder. Appends strdup'ed paths to *files (realloc'ed array).
  * Returns 0, or -1 with err filled ("PATH: reason"). */
 int ccdb_inputs_expand(const char *path, char ***files, size_t *nfiles, char *err, size_t errlen);
 /* Reads one CSV file, 7 columns (labels from the truth column) or 6 (2023 layout: labels from

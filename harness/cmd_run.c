@@ -56,6 +56,8 @@ static void run_usage(FILE *f)
         "  --data PATH       a CSV file, or a folder searched for *.csv (repeatable): 7-column\n"
         "                    files (2021 benchmark), or 6-column ones (2023 dataset) with their\n"
         "                    labels from <scene>/mma_bool/ when present (docs/csv-format.md);\n"
+        "                    or the name of a public dataset fetched with `ccdbench data fetch`\n"
+        "                    (./NAME for a folder of that name here);\n"
         "                    default: the built-in suite (every generator family, fixed seeds)\n"
         "  --kind K          query kind (vf, ee, rigid-vf, rigid-ee) when the path has no kind\n"
         "                    folder (vertex-face/, edge-edge/, rigid-vertex-face/,\n"

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "ccdb_data.h"
 #include "ccdb_input.h"
 
 void ccdb_input_free(ccdb_input *in)
@@ -96,8 +97,11 @@ static int walk(const char *dir, char ***files, size_t *nfiles, char *err, size_
     return rc;
 }
 
-int ccdb_inputs_expand(const char *path, char ***files, size_t *nfiles, char *err, size_t errlen)
+int ccdb_inputs_expand(const char *arg, char ***files, size_t *nfiles, char *err, size_t errlen)
 {
+    char path[4096];
+    if (ccdb_data_resolve(arg, path, sizeof path, err, errlen) != 0)
+        return -1;
     struct stat st;
     if (stat(path, &st) != 0) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));

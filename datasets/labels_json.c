@@ -5,8 +5,12 @@
  * accepted (no byte-order mark, null, numbers, strings, nesting, trailing comma, trailing data),
  * and the array must hold exactly one label per query. A byte-at-a-time state machine over the
  * chunks of a line_reader: memory stays one read buffer plus the labels, whatever the file. */
+#include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "ccdb_dataset.h"
@@ -242,4 +246,32 @@ int ccdb_labels_read(const char *path, const char *queries, size_t count, unsign
     int rc = parse(&in, path, queries, count, labels, err);
     line_reader_free(&in);
     return rc;
+}
+
+int ccdb_labels_published(const char *queries, size_t count, unsigned char **labels,
+                          ccdb_csv_error *err)
+{
+    char path[4096];
+    struct stat st;
+    *labels = NULL;
+    if (ccdb_labels_path(queries, path, sizeof path) != 0)
+        return 0;
+    if (lstat(path, &st) != 0) { /* (a dangling link exists: reading it reports it) */
+        if (errno == ENOENT || errno == ENOTDIR)
+            return 0; /* no published labels */
+        snprintf(err->message, sizeof err->message, "%.400s: cannot access: %s", path,
+                 strerror(errno));
+        return -1;
+    }
+    unsigned char *l = malloc(count ? count : 1);
+    if (!l) {
+        snprintf(err->message, sizeof err->message, "%.400s: out of memory", path);
+        return -1;
+    }
+    if (ccdb_labels_read(path, queries, count, l, err) != 0) {
+        free(l);
+        return -1;
+    }
+    *labels = l;
+    return 0;
 }

@@ -136,29 +136,14 @@ static ccdb_kind resolve_kind(const char *path, ccdb_kind forced, char *err, siz
     return kind;
 }
 
-/* A file without a truth column (6 columns, 2023 layout): its labels from
- * <scene>/mma_bool/<stem>_mma_bool.json when that exists; none otherwise (ds->label stays NULL:
- * judged by the exact truth alone). An existing but bad labels file is an error. */
+/* A file without a truth column (6 columns, 2023 layout): its published labels when the layout
+ * has them (datasets/: ccdb_labels_published); none otherwise (ds->label stays NULL: judged by the
+ * exact truth alone). An existing but bad labels file is an error. */
 static int read_published_labels(const char *path, ccdb_dataset *ds, ccdb_csv_error *err)
 {
-    char labels[4096];
-    struct stat st;
     if (ds->label)
         return 0; /* the truth column */
-    if (ccdb_labels_path(path, labels, sizeof labels) != 0)
-        return 0;
-    if (lstat(labels, &st) != 0) { /* (a dangling link exists: reading it reports it) */
-        if (errno == ENOENT || errno == ENOTDIR)
-            return 0; /* no published labels */
-        snprintf(err->message, sizeof err->message, "%.400s: cannot access: %s", labels,
-                 strerror(errno));
-        return -1;
-    }
-    if (!(ds->label = malloc(ds->count ? ds->count : 1))) {
-        snprintf(err->message, sizeof err->message, "%.400s: out of memory", labels);
-        return -1;
-    }
-    return ccdb_labels_read(labels, path, ds->count, ds->label, err);
+    return ccdb_labels_published(path, ds->count, &ds->label, err);
 }
 
 int ccdb_input_read(const char *path, ccdb_kind forced, int round_inputs, ccdb_input *out,

@@ -1,4 +1,4 @@
-/* exact.c — the exact ground truth as a solver (thin adapter over ground_truth/ccdb_truth.h).
+/* exact.c — the exact ground truth as a solver (thin adapter over ground_truth/include/ccdb_truth.h).
  *
  * Method: whatever ccdb_truth_vf / ccdb_truth_ee (and, on rigid queries, ccdb_truth_rigid_vf /
  * ccdb_truth_rigid_ee: docs/rigid.md) decide, exactly (GMP rationals for the yes/no,

@@ -3,7 +3,7 @@
  *
  * Method: the pose at t = 1 of each point of the moving primitive, c + R(1) (x0 - c) + s
  * (solvers/rigid_motion.h; rounded to double, as an engine's pose is), the still points as they
- * are; then the exact linear judge (ground_truth/ccdb_truth.h, the path the `exact` adapter
+ * are; then the exact linear judge (ground_truth/include/ccdb_truth.h, the path the `exact` adapter
  * takes) on the linear query. Its errors are the linearization's (and, by at most an ulp of the
  * pose, the pose's rounding): it misses contacts the arc makes between the poses (a plate that
  * spins through a vertex) and reports contacts the straight chord makes but the arc does not.

@@ -15,7 +15,7 @@
 #include "ccdb_test.h"
 #include "ccdb_test_fixtures.h"
 
-#define CCDBENCH CCDB_BINARY_DIR "/harness/ccdbench"
+#define CCDBENCH CCDB_BINARY_DIR "/cli/ccdbench"
 
 extern char **environ;
 

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#define CLI_BIN     CCDB_BINARY_DIR "/harness/ccdbench"
+#define CLI_BIN     CCDB_BINARY_DIR "/cli/ccdbench"
 #define CLI_PLUGINS CCDB_BINARY_DIR "/plugins"
 #define CLI_NPOINTS 4
 

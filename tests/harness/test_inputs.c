@@ -18,7 +18,7 @@
 #include "ccdb_truth_cache.h"
 #include "ccdb_util.h"
 
-#define BIN         CCDB_BINARY_DIR "/harness/ccdbench"
+#define BIN         CCDB_BINARY_DIR "/cli/ccdbench"
 #define SAMPLE_2023 CCDB_SHARED_DIR "/" CCDB_TEST_SAMPLE_2023
 
 static char dir[256];

@@ -14,7 +14,7 @@
 #include "ccdb_test.h"
 #include "ccdb_util.h"
 
-#define BIN    CCDB_BINARY_DIR "/harness/ccdbench"
+#define BIN    CCDB_BINARY_DIR "/cli/ccdbench"
 #define MPIRUN "mpirun --oversubscribe --allow-run-as-root"
 
 static char dir[256];

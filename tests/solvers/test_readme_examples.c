@@ -42,7 +42,7 @@ static void build_and_load(const char *lang, const char *compiler, const char *f
     ccdb_test_write_file(src, code, strlen(code));
     free(code);
     snprintf(so, sizeof so, "%s/%s.so", dir, name);
-    snprintf(cmd, sizeof cmd, "%s %s -O2 -fPIC -shared -Werror -I %s/solvers '%s' -o '%s'",
+    snprintf(cmd, sizeof cmd, "%s %s -O2 -fPIC -shared -Werror -I %s/solvers/include '%s' -o '%s'",
              compiler, flags, CCDB_SOURCE_DIR, src, so);
     cr_assert_eq(system(cmd), 0, "the README example does not build: %s", cmd);
 

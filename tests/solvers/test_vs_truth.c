@@ -1,4 +1,4 @@
-/* test_vs_truth.c — every solver against the exact ground truth (ground_truth/ccdb_truth.h) on
+/* test_vs_truth.c — every solver against the exact ground truth (ground_truth/include/ccdb_truth.h) on
  * deterministic near-contact queries: touching exactly, missing by a hair, passing through at a
  * random time, at scales from 2^-40 to 2^40 with offsets. A solver claiming to be conservative
  * must have no false negative and never report a TOI after the exact bracket's upper end; the

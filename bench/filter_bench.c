@@ -1,6 +1,6 @@
-/* bench_filter.c — how many sample queries each filter stage decides, and what each stage costs.
+/* filter_bench.c — how many sample queries each filter stage decides, and what each stage costs.
  *
- * Usage: bench_filter [SAMPLE_ROOT] [--repeats N] [--dump-undecided FILE]
+ * Usage: ccdb_filter_bench [SAMPLE_ROOT] [--repeats N] [--dump-undecided FILE]
  * SAMPLE_ROOT defaults to CCDB_SHARED_DIR/datasets/sample-queries. Prints, per kind and label, the
  * queries decided by the box stage, by the fp stage's double pass and double-double pass, those
  * pass 1 proved in contact (passed on without pass 2), and the rest (passed on); ns/query of each stage (whole-loop timing, N repeats, median [min, max]); the exact

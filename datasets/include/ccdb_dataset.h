@@ -153,6 +153,13 @@ int ccdb_labels_parse(const char *name, const char *text, size_t len, const char
  * `<scene>/mma_bool/<stem>_mma_bool.json` (the mma_bool folder beside the file's folder).
  * Writes the path into buf; returns 0, or -1 when it does not fit. */
 int ccdb_labels_path(const char *queries_path, char *buf, size_t len);
+/* The published labels of the 2023 queries file `queries` (count queries), read from where the
+ * layout keeps them (ccdb_labels_path). Returns 0 with *labels a new array of count bytes (the
+ * caller frees it), or 0 with *labels NULL when there is no labels file for it (the queries are
+ * then judged by the exact truth alone); -1 with err for a labels file that exists but cannot be
+ * read or is malformed. */
+int ccdb_labels_published(const char *queries, size_t count, unsigned char **labels,
+                          ccdb_csv_error *err);
 
 /* Opens a regular file for reading (close-on-exec); refuses anything else without reading from
  * it or blocking (a FIFO with no writer, a device, a folder). Returns the descriptor, or -1 with

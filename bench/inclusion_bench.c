@@ -1,6 +1,6 @@
-/* bench_inclusion.c — benchmark of built-in solvers over the public sample queries (not a test).
+/* inclusion_bench.c — benchmark of built-in solvers over the public sample queries (not a test).
  *
- *   build/tests/solvers_inclusion/bench/ccdb_bench_inclusion [--dir DIR] [--repeat R]
+ *   build/bench/ccdb_inclusion_bench [--dir DIR] [--repeat R]
  *       [--slow N] [--delta X] [--max-iter N] SOLVER...
  *
  * DIR defaults to ../shared/datasets/sample-queries next to the source tree; every

@@ -3,7 +3,7 @@
  * Loads every *.csv under the given files/folders once per repeat, timing the whole loop of one
  * repeat with clock_gettime (no clock call per file), and prints median, min and max over the
  * repeats. Build: cmake --build build --target ccdb_csv_bench
- * Run:   build/datasets/ccdb_csv_bench [-r REPEATS] PATH...      (default 5 repeats) */
+ * Run:   build/bench/ccdb_csv_bench [-r REPEATS] PATH...      (default 5 repeats) */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include <ftw.h>
 #include <stdio.h>

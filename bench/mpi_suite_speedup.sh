@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# suite_speedup.sh — the built-in suite, one process vs `mpirun -n N`, the same `ccdbench run`
+# mpi_suite_speedup.sh — the built-in suite, one process vs `mpirun -n N`, the same `ccdbench run`
 # command, alternated in one session (docs/benchmarks.md, "MPI"). Not run by ctest.
-#   tests/mpi/bench/suite_speedup.sh BUILD_DIR [RUNS=3] [RANKS=2] [extra run options...]
+#   bench/mpi_suite_speedup.sh BUILD_DIR [RUNS=3] [RANKS=2] [extra run options...]
 # Prints each run's wall time and CPU time (user + system, all ranks), then per mode the median,
 # min and max, and the ratio of medians; and checks that every summary.csv equals the first
 # one's apart from the timing columns. On a loaded machine two ranks get two scheduler shares:
@@ -9,7 +9,7 @@
 set -euo pipefail
 build="$1" runs="${2:-3}" ranks="${3:-2}"
 shift $(($# < 3 ? $# : 3))
-bin="$build/harness/ccdbench"
+bin="$build/cli/ccdbench"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 export CCDB_CACHE_DIR="$work/cache"

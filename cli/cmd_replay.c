@@ -25,7 +25,8 @@ static void replay_usage(FILE *f)
           "  one query (0-based index) in detail: its points, the exact truth, every solver\n"
           "  (--solvers: only those; a name that is not registered is loaded as NAME.so from\n"
           "  $CCDB_PLUGIN_PATH or this build's peers folder, as in ccdbench run; plugins run in a\n"
-          "  child process unless --no-isolate; --isolate: every solver)\n",
+          "  child process unless --no-isolate; --isolate: every solver); --kind only for a\n"
+          "  file whose path names no kind (no kind folder, no <step><vf|ee>.csv name)\n",
           f);
 }
 

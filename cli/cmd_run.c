@@ -33,6 +33,7 @@ typedef struct run_args {
     const char *data[MAX_LIST];
     size_t n_data;
     ccdb_kind kind;
+    unsigned only_kinds; /* --only-kind: a bit per ccdb_kind; 0 = every kind */
     int repeat, threads, isolate, no_isolate, fail_on_fn, round_inputs, no_cache;
     double timeout_s;
     ccdb_params params;
@@ -45,6 +46,7 @@ static void run_usage(FILE *f)
 {
     fputs(
         "usage: ccdbench run [--solvers a,b] [--plugin X.so]... [--data PATH]... [--kind K]\n"
+        "                    [--only-kind K,...]\n"
         "                    [--repeat R] [--threads T] [--isolate | --no-isolate] [--timeout S]\n"
         "                    [--fail-on-fn]\n"
         "                    [--delta D] [--max-iter N] [--min-sep D] [--round-inputs]\n"
@@ -59,9 +61,12 @@ static void run_usage(FILE *f)
         "                    or the name of a public dataset fetched with `ccdbench data fetch`\n"
         "                    (./NAME for a folder of that name here);\n"
         "                    default: the built-in suite (every generator family, fixed seeds)\n"
-        "  --kind K          query kind (vf, ee, rigid-vf, rigid-ee) when the path has no kind\n"
-        "                    folder (vertex-face/, edge-edge/, rigid-vertex-face/,\n"
-        "                    rigid-edge-edge/) and the file is not named <step><vf|ee>.csv\n"
+        "  --kind K          query kind (vf, ee, rigid-vf, rigid-ee) of --data files whose path\n"
+        "                    names none: no kind folder (vertex-face/, edge-edge/,\n"
+        "                    rigid-vertex-face/, rigid-edge-edge/), no <step><vf|ee>.csv name;\n"
+        "                    refused for a file whose path names a kind, and without --data\n"
+        "  --only-kind K,..  run only the datasets of these kinds (the built-in suite's, or\n"
+        "                    --data's), dropping the others\n"
         "  --repeat R        timed passes of the whole query loop (default 3; median reported)\n"
         "  --threads T       split each dataset into T contiguous chunks (default 1)\n"
         "  --isolate         run every solver in a child process per dataset (default: only\n"
@@ -95,6 +100,51 @@ static int parse_long(const char *s, long lo, long hi, long *out)
     if (!*s || *end || errno == ERANGE || v < lo || v > hi)
         return -1;
     *out = v;
+    return 0;
+}
+
+/* "vf,ee,...": a bit per kind into *mask. 0, or -1 (an unknown or empty name). */
+static int parse_kinds(const char *text, unsigned *mask)
+{
+    char copy[128];
+    if (!*text || strlen(text) >= sizeof copy)
+        return -1;
+    snprintf(copy, sizeof copy, "%s", text);
+    *mask = 0;
+    for (char *save = NULL, *name = strtok_r(copy, ",", &save); name;
+         name = strtok_r(NULL, ",", &save)) {
+        ccdb_kind k;
+        if (ccdb_kind_parse(name, &k) != 0)
+            return -1;
+        *mask |= 1u << k;
+    }
+    return *mask ? 0 : -1;
+}
+
+/* --only-kind: whether a dataset of this kind runs. */
+static int kind_wanted(const run_args *a, ccdb_kind k)
+{
+    return !a->only_kinds || (k < CCDB_KIND_COUNT && (a->only_kinds >> k & 1u));
+}
+
+/* --only-kind over the files of --data: a file of another kind is dropped before it is read (a
+ * file whose kind cannot be told stays, for the reader to report). 0, or 2 when none is left. */
+static int keep_wanted_files(const run_args *a, char **files, size_t *n)
+{
+    char err[16];
+    size_t kept = 0;
+    for (size_t i = 0; i < *n; i++) {
+        ccdb_kind k = ccdb_input_kind(files[i], a->kind, err, sizeof err);
+        if (k == CCDB_KIND_UNKNOWN || kind_wanted(a, k))
+            files[kept++] = files[i];
+        else
+            free(files[i]);
+    }
+    *n = kept;
+    if (!kept) {
+        fprintf(stderr, "ccdbench run: --only-kind: no file of --data has such a kind\n");
+        return 2;
+    }
     return 0;
 }
 
@@ -134,9 +184,10 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
         }
         /* Every other option takes a value. */
         int known = !strcmp(o, "--solvers") || !strcmp(o, "--plugin") || !strcmp(o, "--data") ||
-                    !strcmp(o, "--kind") || !strcmp(o, "--repeat") || !strcmp(o, "--threads") ||
-                    !strcmp(o, "--timeout") || !strcmp(o, "--delta") || !strcmp(o, "--max-iter") ||
-                    !strcmp(o, "--min-sep") || !strcmp(o, "--chunk") || !strcmp(o, "-o");
+                    !strcmp(o, "--kind") || !strcmp(o, "--only-kind") || !strcmp(o, "--repeat") ||
+                    !strcmp(o, "--threads") || !strcmp(o, "--timeout") || !strcmp(o, "--delta") ||
+                    !strcmp(o, "--max-iter") || !strcmp(o, "--min-sep") || !strcmp(o, "--chunk") ||
+                    !strcmp(o, "-o");
         if (!known)
             return ccdb_cli_bad_usage(
                 "run",
@@ -157,6 +208,10 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
         } else if (!strcmp(o, "--kind")) {
             if (ccdb_kind_parse(v, &a->kind) != 0)
                 return ccdb_cli_bad_usage("run", "--kind must be " CCDB_KIND_NAMES ", not '%s'", v);
+        } else if (!strcmp(o, "--only-kind")) {
+            if (parse_kinds(v, &a->only_kinds) != 0)
+                return ccdb_cli_bad_usage(
+                    "run", "--only-kind must be a comma list of " CCDB_KIND_NAMES ", not '%s'", v);
         } else if (!strcmp(o, "--repeat")) {
             if (parse_long(v, 1, 1000000, &l) != 0)
                 return ccdb_cli_bad_usage("run", "--repeat must be an integer >= 1, not '%s'", v);
@@ -198,6 +253,10 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
     }
     if (a->isolate && a->no_isolate)
         return ccdb_cli_bad_usage("run", "--isolate and --no-isolate contradict each other");
+    if (a->kind != CCDB_KIND_UNKNOWN && !a->n_data)
+        return ccdb_cli_bad_usage("run", "--kind names the kind of --data files whose path names "
+                                         "none; the built-in suite has every kind (to run only "
+                                         "some: --only-kind K)");
     if (timeout_set && a->no_isolate)
         return ccdb_cli_bad_usage("run", "--timeout applies to isolated solvers: not with "
                                          "--no-isolate");
@@ -276,6 +335,14 @@ static int load_inputs(const run_args *a, ccdb_input **inputs, size_t *n_inputs)
             fprintf(stderr, "ccdbench run: %s\n", err);
             return 2;
         }
+        size_t kept = 0; /* --only-kind */
+        for (size_t i = 0; i < *n_inputs; i++) {
+            if (kind_wanted(a, (*inputs)[i].ds.kind))
+                (*inputs)[kept++] = (*inputs)[i];
+            else
+                ccdb_input_free(&(*inputs)[i]);
+        }
+        *n_inputs = kept;
         return 0;
     }
     char **files = NULL;
@@ -286,6 +353,8 @@ static int load_inputs(const run_args *a, ccdb_input **inputs, size_t *n_inputs)
             fprintf(stderr, "ccdbench run: %s\n", err);
             rc = 2;
         }
+    if (!rc)
+        rc = keep_wanted_files(a, files, &n_files);
     if (!rc && !(*inputs = calloc(n_files ? n_files : 1, sizeof **inputs))) {
         fprintf(stderr, "ccdbench run: out of memory\n");
         rc = 2;
@@ -480,7 +549,8 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *
         }
         ccdb_meta_add(meta, "data", "%s", paths);
     } else {
-        ccdb_meta_add(meta, "data", "built-in suite (every generator family x kind, fixed seeds)");
+        ccdb_meta_add(meta, "data", "built-in suite (every generator family x kind, fixed seeds)%s",
+                      a->only_kinds ? "; only the kinds of --only-kind" : "");
     }
     long long queries = 0, rounded = 0, disagree = 0, stage[CCDB_STAGE_COUNT] = { 0 };
     size_t cached = 0, labelled = 0, unlabelled = 0, n_inputs = rd->n;
@@ -600,6 +670,8 @@ static int mpi_prepare(ccdb_mpi *m, const run_args *a, int rc, char ***files, si
             fprintf(stderr, "ccdbench run: %s\n", err);
             rc = 2;
         }
+    if (!rc)
+        rc = keep_wanted_files(a, *files, n_files);
     if (!rc && !(*counts = calloc(*n_files ? *n_files : 1, sizeof **counts))) {
         fprintf(stderr, "ccdbench run: out of memory\n");
         rc = 2;

@@ -282,22 +282,22 @@ static int write_finding(findings_file *ff, const char *folder, const ccdb_bench
     return 0;
 }
 
-/* "ccdbench replay FILE --index I --kind K ARGS": the findings file when one is written, else
- * the input file. */
+/* "ccdbench replay FILE --index I [--kind K] ARGS": the findings file when one is written, else
+ * the input file; --kind only when the file's path names no kind (replay refuses it otherwise). */
 static const char *replay_command(ccdb_bench *b, const findings_file *ff, long long at,
                                   const ccdb_bench_dataset *d, long long i,
                                   const ccdb_bench_options *opt)
 {
-    char cmd[8192] = "ccdbench replay ";
-    if (opt->findings_dir)
-        ccdb_shell_quote(cmd, sizeof cmd, ff->shown);
-    else if (d->source)
-        ccdb_shell_quote(cmd, sizeof cmd, d->source);
-    else
-        ccdb_shell_quote(cmd, sizeof cmd, "(generated; no file)");
+    char cmd[8192] = "ccdbench replay ", kind[64] = "";
+    const char *file = opt->findings_dir ? ff->shown
+                       : d->source       ? d->source
+                                         : "(generated; no file)";
+    ccdb_shell_quote(cmd, sizeof cmd, file);
+    if (ccdb_kind_from_path(file) == CCDB_KIND_UNKNOWN)
+        snprintf(kind, sizeof kind, " --kind %s", ccdb_kind_name(d->kind));
     size_t len = strlen(cmd);
-    snprintf(cmd + len, sizeof cmd - len, " --index %lld --kind %s%s%s", opt->findings_dir ? at : i,
-             ccdb_kind_name(d->kind), opt->replay_args && *opt->replay_args ? " " : "",
+    snprintf(cmd + len, sizeof cmd - len, " --index %lld%s%s%s", opt->findings_dir ? at : i, kind,
+             opt->replay_args && *opt->replay_args ? " " : "",
              opt->replay_args ? opt->replay_args : "");
     return keep_string(b, cmd);
 }

@@ -124,9 +124,17 @@ int ccdb_inputs_expand(const char *arg, char ***files, size_t *nfiles, char *err
     return 0;
 }
 
-static ccdb_kind resolve_kind(const char *path, ccdb_kind forced, char *err, size_t errlen)
+ccdb_kind ccdb_input_kind(const char *path, ccdb_kind forced, char *err, size_t errlen)
 {
-    ccdb_kind kind = forced != CCDB_KIND_UNKNOWN ? forced : ccdb_kind_from_path(path);
+    ccdb_kind named = ccdb_kind_from_path(path);
+    if (named != CCDB_KIND_UNKNOWN && forced != CCDB_KIND_UNKNOWN) {
+        snprintf(err, errlen,
+                 "%s: the path says the kind (%s), so --kind %s is refused: --kind is only for "
+                 "files whose path names no kind (a kind folder is never read as another kind)",
+                 path, ccdb_kind_name(named), ccdb_kind_name(forced));
+        return CCDB_KIND_UNKNOWN;
+    }
+    ccdb_kind kind = named != CCDB_KIND_UNKNOWN ? named : forced;
     if (kind == CCDB_KIND_UNKNOWN)
         snprintf(err, errlen,
                  "%s: cannot tell the query kind (no vertex-face/, edge-edge/, "
@@ -150,7 +158,7 @@ int ccdb_input_read(const char *path, ccdb_kind forced, int round_inputs, ccdb_i
                     char *err, size_t errlen)
 {
     *out = (ccdb_input){ 0 };
-    ccdb_kind kind = resolve_kind(path, forced, err, errlen);
+    ccdb_kind kind = ccdb_input_kind(path, forced, err, errlen);
     if (kind == CCDB_KIND_UNKNOWN)
         return -1;
     ccdb_csv_options opt = { .round_inputs = round_inputs, .columns = CCDB_CSV_COLUMNS_ANY };
@@ -187,7 +195,7 @@ int ccdb_input_read_range(const char *path, ccdb_kind forced, int round_inputs, 
                           size_t count, size_t total, ccdb_input *out, char *err, size_t errlen)
 {
     *out = (ccdb_input){ 0 };
-    ccdb_kind kind = resolve_kind(path, forced, err, errlen);
+    ccdb_kind kind = ccdb_input_kind(path, forced, err, errlen);
     if (kind == CCDB_KIND_UNKNOWN)
         return -1;
     ccdb_csv_options opt = { .round_inputs = round_inputs, .columns = CCDB_CSV_COLUMNS_ANY };

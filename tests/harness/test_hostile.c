@@ -293,8 +293,10 @@ Test(hostile, contract_violations_counted_and_toi_findings_written)
     char *html = cli_captured("rep/index.html");
     cr_assert(strstr(html, "<section id=\"toi-findings\">"));
     cr_assert(strstr(html, "ccdbench replay rep/bad-toi/vertex-face/testplugin_contract.csv "
-                           "--index 0 --kind vf"),
+                           "--index 0 "),
               "replay commands name the report's place, not its temporary folder");
+    cr_assert(!strstr(html, "testplugin_contract.csv --index 0 --kind"),
+              "no --kind where the path names the kind (replay would refuse it)");
     free(html);
 }
 

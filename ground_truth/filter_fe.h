@@ -52,7 +52,7 @@ typedef struct ccdb_fe {
 #define CCDB_FE_(v, m, d)              ((ccdb_fe){ (v), (m) })
 #define CCDB_FE_CHECK_DEPTH_(a, depth) ((void)0)
 #else
-/* Test build (tests/ground_truth_filter/test_depth.c): also track the depth and check that the
+/* Test build (tests/ground_truth/filter/test_depth.c): also track the depth and check that the
  * static depth bounds used by the filter hold. */
 #include <assert.h>
 typedef struct ccdb_fe {

@@ -22,7 +22,7 @@
  * middle coefficient of quad_cross, a sum of two, 11 (5); m - c 12 (6).
  * Cubic: dot 10+4+1 = 15, two adds 17 (8); sum of three dots 19 (10).
  * Conditions: dot of 11 and 12: 24, two adds 26; sum of three dots 28 (16).
- * The test build (CCDB_FE_TRACK_DEPTH, tests/ground_truth_filter/test_depth.c) asserts them. */
+ * The test build (CCDB_FE_TRACK_DEPTH, tests/ground_truth/filter/test_depth.c) asserts them. */
 #define DEPTH_CUBIC       19
 #define DEPTH_CUBIC_EXACT 10
 #define DEPTH_COND        28

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "csv_test_util.h"
+#include "ccdb_test_fixtures.h"
 
 Test(csv_read, good_query_values_and_label)
 {
@@ -117,9 +118,9 @@ Test(csv_read, huge_integers_exact)
 
 Test(csv_read, reads_files_and_names_them)
 {
-    char dir[] = "/tmp/ccdb_csv_read_XXXXXX";
-    cr_assert_not_null(mkdtemp(dir));
-    char path[256];
+    char dir[256];
+    ccdb_test_mkdtemp(dir, sizeof dir, "csv-read");
+    char path[512];
     snprintf(path, sizeof path, "%s/q.csv", dir);
     const char *text = "1,1,1,1,1,1,1\n1,1,1,1,1,1,1\n1,1,1,1,1,1,1\n1,1,1,1,1,1,1\n"
                        "1,1,1,1,1,1,1\n1,1,1,1,1,1,1\n1,1,1,1,1,1,1\n1,1,1,1,1,1,1\n";
@@ -135,7 +136,7 @@ Test(csv_read, reads_files_and_names_them)
     /* An error inside a real file names its path. */
     ccdb_test_write_file(path, "1,1,1,1,1,1,1\n1,0,1,1,1,1,1\n", 28);
     cr_assert_eq(ccdb_csv_read(path, CCDB_KIND_EE, NULL, &ds, &err), -1);
-    char prefix[300];
+    char prefix[600];
     snprintf(prefix, sizeof prefix, "%s:2: ", path);
     cr_assert(strncmp(err.message, prefix, strlen(prefix)) == 0, "%s", err.message);
     cr_assert_null(ds.q);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "csv_reader.h"
+#include "ccdb_test_fixtures.h"
 #include "csv_test_util.h"
 
 /* A valid file of n queries with varied values (fast path, GMP path, zero), 7 or 6 columns,
@@ -153,8 +154,8 @@ Test(csv_stream, chunks_and_read_sizes_give_the_whole_file_read)
 
 Test(csv_stream, from_a_file_with_small_reads)
 {
-    char dir[] = "/tmp/ccdb_stream_XXXXXX", path[64];
-    cr_assert_not_null(mkdtemp(dir));
+    char dir[256], path[512];
+    ccdb_test_mkdtemp(dir, sizeof dir, "stream");
     snprintf(path, sizeof path, "%s/q.csv", dir);
     size_t len;
     char *text = make_text(23, 7, 0, 3, &len);

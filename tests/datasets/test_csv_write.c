@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "ccdb_test.h"
+#include "ccdb_test_fixtures.h"
 #include "csv_test_util.h"
 
 /* Canonical text of one query written through ccdb_csv_write_query. */
@@ -168,8 +169,8 @@ Test(csv_write, round_trip_random_doubles)
             for (int c = 0; c < 3; c++, k++)
                 ds.q[i][p][c] = k < nspecial ? special[k] : random_double(&seed);
     }
-    char dir[] = "/tmp/ccdb_csv_rt_XXXXXX";
-    cr_assert_not_null(mkdtemp(dir));
+    char dir[192];
+    ccdb_test_mkdtemp(dir, sizeof dir, "csv-rt");
     char a[256], b[256];
     snprintf(a, sizeof a, "%s/a.csv", dir);
     snprintf(b, sizeof b, "%s/b.csv", dir);
@@ -226,8 +227,8 @@ Test(csv_write, empty_dataset_round_trips)
 {
     ccdb_dataset ds;
     cr_assert_eq(ccdb_dataset_init(&ds, NULL, CCDB_KIND_VF, 0), 0);
-    char dir[] = "/tmp/ccdb_csv_empty_XXXXXX";
-    cr_assert_not_null(mkdtemp(dir));
+    char dir[192];
+    ccdb_test_mkdtemp(dir, sizeof dir, "csv-empty");
     char a[256];
     snprintf(a, sizeof a, "%s/a.csv", dir);
     ccdb_csv_error err;
@@ -385,8 +386,8 @@ static size_t count_entries(const char *dir)
 
 Test(csv_write, atomic_replace_and_failures_leave_nothing)
 {
-    char dir[] = "/tmp/ccdb_csv_atomic_XXXXXX";
-    cr_assert_not_null(mkdtemp(dir));
+    char dir[192];
+    ccdb_test_mkdtemp(dir, sizeof dir, "csv-atomic");
     char path[256];
     snprintf(path, sizeof path, "%s/out.csv", dir);
     ccdb_test_write_file(path, "old contents\n", 13);
@@ -443,8 +444,8 @@ Test(csv_sample, read_write_reproduces_every_file_byte_for_byte)
     const char *root = ccdb_test_shared_path(CCDB_TEST_SAMPLE_QUERIES);
     DIR *top = opendir(root);
     cr_assert_not_null(top, "cannot open %s", root);
-    char dir[] = "/tmp/ccdb_csv_sample_XXXXXX";
-    cr_assert_not_null(mkdtemp(dir));
+    char dir[192];
+    ccdb_test_mkdtemp(dir, sizeof dir, "csv-sample");
     char out[300];
     snprintf(out, sizeof out, "%s/out.csv", dir);
     size_t files = 0, queries = 0;

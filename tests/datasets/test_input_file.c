@@ -7,14 +7,14 @@
 #include <unistd.h>
 
 #include "csv_test_util.h"
+#include "ccdb_test_fixtures.h"
 
 static char dir[64], fifo[128], link_zero[128];
 
 static void setup(void)
 {
     alarm(20); /* a blocked open or read kills the test (SIGALRM) rather than hanging ctest */
-    strcpy(dir, "/tmp/ccdb_special_XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
+    ccdb_test_mkdtemp(dir, sizeof dir, "special");
     snprintf(fifo, sizeof fifo, "%s/f.csv", dir);
     snprintf(link_zero, sizeof link_zero, "%s/zero.csv", dir);
     cr_assert_eq(mkfifo(fifo, 0600), 0);

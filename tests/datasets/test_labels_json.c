@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "csv_test_util.h"
+#include "ccdb_test_fixtures.h"
 #include "labels_json.h"
 
 /* Parses text expecting `count` labels, with every read size from 1 to 9 and whole: all must
@@ -137,8 +138,8 @@ Test(labels_json, long_arrays_and_files)
         cr_assert(memcmp(got, want, N) == 0, "read size %zu", bytes);
     }
     /* From a file. */
-    char dir[] = "/tmp/ccdb_labels_XXXXXX", path[64];
-    cr_assert_not_null(mkdtemp(dir));
+    char dir[256], path[512];
+    ccdb_test_mkdtemp(dir, sizeof dir, "labels");
     snprintf(path, sizeof path, "%s/l.json", dir);
     ccdb_test_write_file(path, text, at);
     memset(got, 7, N);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "ccdb_input.h"
+#include "ccdb_test_fixtures.h"
 #include "ccdb_test.h"
 #include "ccdb_truth_cache.h"
 #include "ccdb_util.h"
@@ -26,8 +27,7 @@ static char dir[256];
 static void setup(void)
 {
     alarm(300); /* whole-test guard; each ccdbench run also has `timeout 60` */
-    snprintf(dir, sizeof dir, "/tmp/ccdb-test-inputs-XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
+    ccdb_test_mkdtemp(dir, sizeof dir, "test-inputs");
     struct stat st;
     cr_assert_eq(stat(BIN, &st), 0, "the ccdbench binary is not built: %s", BIN);
 }

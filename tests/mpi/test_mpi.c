@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "ccdb_test.h"
+#include "ccdb_test_fixtures.h"
 #include "ccdb_util.h"
 
 #define BIN    CCDB_BINARY_DIR "/cli/ccdbench"
@@ -21,8 +22,7 @@ static char dir[256];
 
 static void setup(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/ccdb_test_mpi_XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
+    ccdb_test_mkdtemp(dir, sizeof dir, "test-mpi");
 }
 
 static void teardown(void)
@@ -49,17 +49,9 @@ static int sh(const char *fmt, ...)
 
 static char *slurp(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    cr_assert_not_null(f, "%s: cannot open", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    cr_assert_not_null(buf);
-    cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
+    char *text = ccdb_test_slurp(path, NULL);
+    cr_assert_not_null(text, "%s: cannot read", path);
+    return text;
 }
 
 /* Splits one CSV line (RFC 4180 quoting) into at most max fields, in place; returns the count. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ccdb_cli.h"
+#include "ccdb_test_fixtures.h"
 #include "ccdb_registry.h"
 
 #define PLUGIN(name) CCDB_BINARY_DIR "/plugins/" name ".so"
@@ -15,15 +16,6 @@ static void redirect(void)
 {
     cr_redirect_stdout();
     cr_redirect_stderr();
-}
-
-static char *slurp(FILE *f)
-{
-    fflush(f);
-    static char buf[1 << 16];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    buf[n] = '\0';
-    return buf;
 }
 
 static int run(int argc, const char **argv)
@@ -38,7 +30,7 @@ Test(cmd_list, lists_every_builtin_with_claims, .init = redirect)
 {
     const char *argv[] = { "list" };
     cr_assert_eq(run(1, argv), 0);
-    char *out = slurp(cr_get_redirected_stdout());
+    const char *out = ccdb_test_read_stream(cr_get_redirected_stdout());
     size_t n;
     const ccdb_solver *const *b = ccdb_registry_builtin(&n);
     cr_expect(strstr(out, "cons") && strstr(out, "toi") && strstr(out, "minsep"), "header: %s",
@@ -67,7 +59,7 @@ Test(cmd_list, loads_plugins, .init = redirect)
     const char *argv[] = { "list", "--plugin", PLUGIN("example_aabb"),
                            "--plugin=" PLUGIN("testplugin_always_miss") };
     cr_assert_eq(run(4, argv), 0);
-    char *out = slurp(cr_get_redirected_stdout());
+    const char *out = ccdb_test_read_stream(cr_get_redirected_stdout());
     cr_expect(strstr(out, "example_aabb") && strstr(out, "testplugin_always_miss"), "%s", out);
     /* where each comes from: the "from" column, then the file in the footer */
     const char *line = strstr(out, "\nexample_aabb ");
@@ -86,7 +78,7 @@ Test(cmd_list, work_column_says_na_for_no_work_count, .init = redirect)
 {
     const char *argv[] = { "list", "--plugin", PLUGIN("testplugin_cxx") };
     cr_assert_eq(run(3, argv), 0);
-    char *out = slurp(cr_get_redirected_stdout());
+    const char *out = ccdb_test_read_stream(cr_get_redirected_stdout());
     const char *line = strstr(out, "\ntestplugin_cxx ");
     cr_assert(line, "%s", out);
     const char *eol = strchr(line + 1, '\n'), *na = strstr(line, "  n/a  ");
@@ -102,7 +94,7 @@ Test(cmd_list, help, .init = redirect)
 {
     const char *argv[] = { "list", "--help" };
     cr_assert_eq(run(2, argv), 0);
-    char *out = slurp(cr_get_redirected_stdout());
+    const char *out = ccdb_test_read_stream(cr_get_redirected_stdout());
     cr_expect(strstr(out, "usage: ccdbench list") && strstr(out, "--plugin"), "%s", out);
 }
 
@@ -117,7 +109,7 @@ Test(cmd_list, bad_usage_and_bad_plugins, .init = redirect)
     const char *a4[] = { "list", "--plugin", PLUGIN("example_aabb"), "--plugin",
                          PLUGIN("example_aabb") };
     cr_expect_eq(run(5, a4), 2);
-    char *err = slurp(cr_get_redirected_stderr());
+    const char *err = ccdb_test_read_stream(cr_get_redirected_stderr());
     cr_expect(strstr(err, "--frobnicate") && strstr(err, "newer") &&
                   strstr(err, "already registered"),
               "stderr: %s", err);

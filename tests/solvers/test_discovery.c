@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "ccdb_cli.h"
+#include "ccdb_test_fixtures.h"
 #include "ccdb_registry.h"
 
 static char dir[256], first[512], second[512];
@@ -39,8 +40,7 @@ static void place(const char *folder, const char *name, const char *as)
 
 static void setup(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/ccdb-test-discovery-XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
+    ccdb_test_mkdtemp(dir, sizeof dir, "test-discovery");
     snprintf(first, sizeof first, "%s/first", dir);
     snprintf(second, sizeof second, "%s/second", dir);
     cr_assert_eq(mkdir(first, 0755), 0);
@@ -173,15 +173,6 @@ Test(discovery, load_all_refuses_a_broken_plugin_by_name)
               "%s", err);
 }
 
-static char *slurp(FILE *f)
-{
-    fflush(f);
-    static char buf[1 << 16];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    buf[n] = '\0';
-    return buf;
-}
-
 /* Runs after the suite's setup (Criterion runs a suite's fixtures, then the test's). */
 static void redirect(void)
 {
@@ -197,7 +188,7 @@ Test(discovery, list_shows_found_plugins_and_all_loads_them, .init = redirect)
     const char *all[] = { "list", "--all" };
     cr_assert_eq(ccdb_cmd_list(2, (char **)all), 0);
     fflush(stdout);
-    char *out = slurp(cr_get_redirected_stdout());
+    const char *out = ccdb_test_read_stream(cr_get_redirected_stdout());
     char file[1024];
     snprintf(file, sizeof file, "%s/testplugin_cxx.so", second);
     /* plain list: under the table, found by name, with its origin and file, not loaded */
@@ -251,6 +242,6 @@ Test(discovery, list_all_fails_on_a_broken_plugin, .init = redirect)
     const char *all[] = { "list", "--all" };
     cr_expect_eq(ccdb_cmd_list(2, (char **)all), 2);
     fflush(stderr);
-    char *err = slurp(cr_get_redirected_stderr());
+    const char *err = ccdb_test_read_stream(cr_get_redirected_stderr());
     cr_expect(strstr(err, "testplugin_null_entry.so") && strstr(err, "returned NULL"), "%s", err);
 }

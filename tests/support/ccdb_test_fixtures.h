@@ -5,10 +5,15 @@
 #define CCDB_TEST_FIXTURES_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* A whole file in a malloc'ed, NUL-terminated buffer (the caller frees it); *len (when len is
  * not NULL) gets its size. NULL when the file cannot be opened or read. */
 char *ccdb_test_slurp(const char *path, size_t *len);
+
+/* What a stream holds from its current position (fflush'ed first: a Criterion redirected stdout
+ * or stderr, say), NUL-terminated, at most 64 KiB; valid until the next call. */
+const char *ccdb_test_read_stream(FILE *f);
 
 /* Creates (or replaces) path with data[0..len) (asserts). */
 void ccdb_test_write_file(const char *path, const void *data, size_t len);

@@ -71,3 +71,12 @@ void ccdb_test_rmtree(const char *dir)
     cr_assert_eq(nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS), 0, "cannot remove %s: %s", dir,
                  strerror(errno));
 }
+
+const char *ccdb_test_read_stream(FILE *f)
+{
+    static char buf[1 << 16];
+    fflush(f);
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    return buf;
+}

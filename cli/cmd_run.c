@@ -1,11 +1,15 @@
 /* cmd_run.c — `ccdbench run`: options, solvers (built-ins and plugins), datasets (files,
  * folders or the built-in suite), exact truth (cached), the run loop, reports, and the exit
  * status. The contract is in docs/harness.md. */
+#if !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE /* realpath */
+#endif
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ccdb_cli.h"
 #include "ccdb_bench.h"
@@ -392,6 +396,40 @@ static void append(char *buf, size_t len, const char *text)
 {
     size_t at = strlen(buf);
     snprintf(buf + at, len > at ? len - at : 0, "%s", text);
+}
+
+/* Beside each findings file of a plugin's solver, DIR/{misses,bad-toi}/KIND/NAME.csv, the plugin's
+ * absolute path in NAME.plugin, so that `replay` of that file loads it without --plugin
+ * (docs/harness.md, "Findings files"). 0, or 2 after printing why. */
+static int record_plugins(const char *dir, const ccdb_registry *reg,
+                          const ccdb_solver *const *solvers, size_t n_solvers)
+{
+    static const char *const folders[] = { "misses", "bad-toi" };
+    for (size_t i = 0; i < n_solvers; i++) {
+        const char *path = NULL;
+        if (ccdb_registry_origin(reg, solvers[i], &path) == CCDB_ORIGIN_BUILTIN || !path)
+            continue;
+        char *abs = realpath(path, NULL);
+        for (size_t f = 0; f < 2; f++)
+            for (int k = 0; k < CCDB_KIND_COUNT; k++) {
+                char csv[4400], side[4400], err[4600];
+                snprintf(csv, sizeof csv, "%s/%s/%s/%s.csv", dir, folders[f],
+                         ccdb_kind_folder((ccdb_kind)k), solvers[i]->name);
+                if (access(csv, F_OK) != 0)
+                    continue;
+                snprintf(side, sizeof side, "%.*s.plugin", (int)strlen(csv) - 4, csv);
+                char line[4200];
+                int len = snprintf(line, sizeof line, "%s\n", abs ? abs : path);
+                if (len >= (int)sizeof line ||
+                    ccdb_write_file_atomic(side, line, (size_t)len, err, sizeof err) != 0) {
+                    fprintf(stderr, "ccdbench run: %s\n", len >= (int)sizeof line ? side : err);
+                    free(abs);
+                    return 2;
+                }
+            }
+        free(abs);
+    }
+    return 0;
 }
 
 /* Plugins (given with --plugin, and the files of solvers found by name) and non-default
@@ -865,6 +903,8 @@ int ccdb_cmd_run(int argc, char **argv)
                       opt_timer_ns, a.repeat);
         if (write_reports(out.tmp, &bench, &meta) != 0)
             rc = 2;
+        if (!rc)
+            rc = record_plugins(out.tmp, reg, solvers, n_solvers);
     }
     if (!rc && root && ccdb_atomic_dir_commit(&out, err, sizeof err) != 0) {
         fprintf(stderr, "ccdbench run: %s\n", err);

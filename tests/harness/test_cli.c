@@ -681,3 +681,31 @@ Test(cli, kind_never_guessed_wrong)
     cr_assert_gt(rows, 0, "%s", csv);
     free(csv);
 }
+
+/* Issue 22: replaying a plugin's own findings file loads that plugin (run records its path in
+ * NAME.plugin beside NAME.csv), where it was silently left out without --plugin. */
+Test(cli, replay_loads_the_plugin_the_findings_file_names)
+{
+    cr_assert_eq(cli_run("run --plugin '%s/testplugin_always_miss.so' --solvers "
+                         "testplugin_always_miss --repeat 1 --data '%s' -o rep",
+                         CLI_PLUGINS, cli_data),
+                 0);
+    char *side = cli_captured("rep/misses/vertex-face/testplugin_always_miss.plugin");
+    cr_assert(side[0] == '/' && strstr(side, "/testplugin_always_miss.so\n"), "%s", side);
+    free(side);
+    cr_assert_eq(cli_run("replay rep/misses/vertex-face/testplugin_always_miss.csv --index 0"), 0);
+    char *out = cli_captured("out.txt");
+    cr_assert(strstr(out, "plugin ") && strstr(out, "loaded for 'testplugin_always_miss'"), "%s",
+              out);
+    const char *line = strstr(out, "  testplugin_always_miss ");
+    cr_assert(line && strstr(line, "FALSE NEGATIVE"), "its answer is shown, a miss: %s", out);
+    free(out);
+    /* a sidecar naming a plugin that does not load is an error, not a silent omission */
+    char bad[700];
+    snprintf(bad, sizeof bad, "%s/rep/misses/vertex-face/testplugin_always_miss.plugin", cli_dir);
+    ccdb_test_write_file(bad, "/nonexistent/x.so\n", 18);
+    cr_assert_eq(cli_run("replay rep/misses/vertex-face/testplugin_always_miss.csv --index 0"), 2);
+    char *err = cli_captured("err.txt");
+    cr_assert(strstr(err, "names the plugin /nonexistent/x.so, which does not load"), "%s", err);
+    free(err);
+}

@@ -124,6 +124,10 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum,
     row->failed = t->failed;
     row->toi_violations = t->toi_violations;
     row->toi_err_max = t->toi_err_max;
+    row->toi_late_max = t->toi_late_max;
+    int measured = !isnan(t->toi_late_max);
+    row->toi_late_ulps_max = measured ? t->toi_late_ulps_max : -1;
+    row->toi_late_ulps_p90 = measured ? ccdb_tally_late_ulps_quantile(t, 0.9) : -1;
     /* -1: the solver counts no work ("n/a"), rather than a 0 that would say it did none. */
     row->work = (s->flags & CCDB_SOLVER_NO_WORK_COUNT) ? -1 : t->work;
     row->claims =

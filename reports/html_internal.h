@@ -9,7 +9,9 @@
 /* The counts every table shows (a row's, or a sum of rows'). */
 typedef struct ccdb_html_counts {
     long long queries, positives, tp, fp, fn, tn, gave_up, failed, toi_violations;
-    double toi_err_max; /* the largest; NaN when no row had one */
+    double toi_err_max;          /* the largest; NaN when no row had one */
+    double toi_late_max;         /* how late its latest TOI is (the largest); NaN: none measured */
+    long long toi_late_ulps_max; /* the same in ulps; -1: none */
 } ccdb_html_counts;
 
 /* One solver's totals over the run (see the aggregation rule in ccdb_report.h). */

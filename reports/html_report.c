@@ -155,10 +155,10 @@ static int status_rank(ccdb_report_status s)
 /* A row's counts. */
 static ccdb_html_counts counts_of(const ccdb_report_row *w)
 {
-    return (ccdb_html_counts){ w->queries,    w->positives, w->tp,
-                               w->fp,         w->fn,        w->tn,
-                               w->gave_up,    w->failed,    w->toi_violations,
-                               w->toi_err_max };
+    return (ccdb_html_counts){ w->queries,     w->positives,    w->tp,
+                               w->fp,          w->fn,           w->tn,
+                               w->gave_up,     w->failed,       w->toi_violations,
+                               w->toi_err_max, w->toi_late_max, w->toi_late_ulps_max };
 }
 
 /* Adds a row's counts to a total (toi_err_max: the larger; NaN is none). */
@@ -175,6 +175,10 @@ static void add_counts(ccdb_html_counts *t, const ccdb_report_row *w)
     t->toi_violations += w->toi_violations;
     if (!isnan(w->toi_err_max) && (isnan(t->toi_err_max) || w->toi_err_max > t->toi_err_max))
         t->toi_err_max = w->toi_err_max;
+    if (!isnan(w->toi_late_max) && !(w->toi_late_max <= t->toi_late_max))
+        t->toi_late_max = w->toi_late_max;
+    if (w->toi_late_ulps_max > t->toi_late_ulps_max)
+        t->toi_late_ulps_max = w->toi_late_ulps_max;
 }
 
 static size_t find_solver(const ccdb_html_solver *s, size_t n, const char *name)
@@ -203,7 +207,9 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
         size_t k = find_solver(s, n, w->solver);
         if (k == n) {
             s[n].name = ccdb_html_str(w->solver);
-            s[n].counts.toi_err_max = s[n].ns_median = s[n].ns_min = s[n].ns_max = NAN;
+            s[n].counts.toi_err_max = s[n].counts.toi_late_max = s[n].ns_median = s[n].ns_min =
+                s[n].ns_max = NAN;
+            s[n].counts.toi_late_ulps_max = -1;
             n++;
         }
         ccdb_html_solver *t = &s[k];
@@ -244,7 +250,9 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
         size_t k = find_solver(s, n, r->misses[i].solver);
         if (k == n) {
             s[n].name = ccdb_html_str(r->misses[i].solver);
-            s[n].counts.toi_err_max = s[n].ns_median = s[n].ns_min = s[n].ns_max = NAN;
+            s[n].counts.toi_err_max = s[n].counts.toi_late_max = s[n].ns_median = s[n].ns_min =
+                s[n].ns_max = NAN;
+            s[n].counts.toi_late_ulps_max = -1;
             n++;
         }
         s[k].n_misses++;
@@ -253,7 +261,9 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
         size_t k = find_solver(s, n, r->findings[i].solver);
         if (k == n) {
             s[n].name = ccdb_html_str(r->findings[i].solver);
-            s[n].counts.toi_err_max = s[n].ns_median = s[n].ns_min = s[n].ns_max = NAN;
+            s[n].counts.toi_err_max = s[n].counts.toi_late_max = s[n].ns_median = s[n].ns_min =
+                s[n].ns_max = NAN;
+            s[n].counts.toi_late_ulps_max = -1;
             n++;
         }
         s[k].n_findings++;
@@ -335,7 +345,12 @@ static void td_counts(ccdb_rbuf *b, const ccdb_html_counts *c, int conservative)
     td_ll(b, c->tn, 0);
     td_ll(b, c->gave_up, 0);
     td_ll(b, c->failed, 0);
-    td_ll(b, c->toi_violations, conservative && c->toi_violations > 0);
+    if (c->toi_violations > 0 && !isnan(c->toi_late_max)) /* how late, in the tooltip */
+        ccdb_rbuf_printf(
+            b, "<td class=\"num%s\" title=\"latest by %.3g in t (%lld ulps)\">%lld</td>",
+            conservative ? " bad" : "", c->toi_late_max, c->toi_late_ulps_max, c->toi_violations);
+    else
+        td_ll(b, c->toi_violations, conservative && c->toi_violations > 0);
     td_double(b, c->toi_err_max);
 }
 
@@ -572,8 +587,10 @@ static void write_by_family(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_
         while (!ccdb_html_streq(fams[f], w->family))
             f++;
         fam_total *t = &tot[f * ns + k];
-        if (!t->seen)
-            t->counts.toi_err_max = NAN;
+        if (!t->seen) {
+            t->counts.toi_err_max = t->counts.toi_late_max = NAN;
+            t->counts.toi_late_ulps_max = -1;
+        }
         t->seen = 1;
         add_counts(&t->counts, w);
         t->conservative |= w->conservative;

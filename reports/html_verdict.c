@@ -45,6 +45,18 @@ static void plural(ccdb_rbuf *b, long long n, const char *one, const char *many)
     ccdb_rbuf_printf(b, "%lld %s", n, n == 1 ? one : many);
 }
 
+/* How late the latest TOI is: in ulps of t when few, else in t (with the ulps); "-" if none. */
+static void late_by(ccdb_rbuf *b, const ccdb_html_counts *c)
+{
+    if (isnan(c->toi_late_max) || c->toi_late_ulps_max < 0)
+        ccdb_rbuf_puts(b, "&ndash;");
+    else if (c->toi_late_ulps_max < 1000)
+        ccdb_rbuf_printf(b, "%lld ulp%s", c->toi_late_ulps_max,
+                         c->toi_late_ulps_max == 1 ? "" : "s");
+    else
+        ccdb_rbuf_printf(b, "%.3g (%.2g ulps)", c->toi_late_max, (double)c->toi_late_ulps_max);
+}
+
 /* The verdict of one solver, short enough for one line at 1280 px; the counts are columns. */
 static void verdict_text(ccdb_rbuf *b, const ccdb_html_solver *t)
 {
@@ -72,12 +84,14 @@ static void verdict_text(ccdb_rbuf *b, const ccdb_html_solver *t)
 
 void ccdb_html_verdict(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
 {
-    ccdb_rbuf_puts(b, "<section id=\"verdict\"><h2>Verdict</h2>\n<p class=\"note\">Against the "
-                      "exact ground truth, over every dataset: a conservative solver never misses "
-                      "a contact (FN) and never reports a TOI after the exact one (late TOI).</p>\n"
-                      "<table id=\"verdict-table\" class=\"verdict\">\n<thead><tr><th>solver</th>"
-                      "<th>verdict</th><th>FN</th><th>late TOI</th><th>FP</th><th>queries</th>"
-                      "<th>claims</th></tr></thead>\n<tbody>\n");
+    ccdb_rbuf_puts(b,
+                   "<section id=\"verdict\"><h2>Verdict</h2>\n<p class=\"note\">Against the "
+                   "exact ground truth, over every dataset: a conservative solver never misses "
+                   "a contact (FN) and never reports a TOI after the exact one (late TOI).</p>\n"
+                   "<table id=\"verdict-table\" class=\"verdict\">\n<thead><tr><th>solver</th>"
+                   "<th>verdict</th><th>FN</th><th>late TOI</th><th>late by (max)</th><th>FP</th>"
+                   "<th>queries</th>"
+                   "<th>claims</th></tr></thead>\n<tbody>\n");
     for (size_t i = 0; i < n; i++) {
         const ccdb_html_solver *t = &s[i];
         const char *cls;
@@ -93,10 +107,13 @@ void ccdb_html_verdict(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
         verdict_text(b, t);
         ccdb_rbuf_printf(b,
                          "</td><td class=\"num%s\">%lld</td><td class=\"num%s\">%lld</td>"
-                         "<td class=\"num\">%lld</td><td class=\"num\">%lld</td><td>",
+                         "<td class=\"num\">",
                          t->conservative && t->counts.fn > 0 ? " bad" : "", t->counts.fn,
                          t->conservative && t->counts.toi_violations > 0 ? " bad" : "",
-                         t->counts.toi_violations, t->counts.fp, t->counts.queries);
+                         t->counts.toi_violations);
+        late_by(b, &t->counts);
+        ccdb_rbuf_printf(b, "</td><td class=\"num\">%lld</td><td class=\"num\">%lld</td><td>",
+                         t->counts.fp, t->counts.queries);
         if (t->claim_tags && *t->claim_tags)
             ccdb_rbuf_html(b, t->claim_tags);
         else

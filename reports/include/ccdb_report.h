@@ -58,6 +58,12 @@ typedef struct ccdb_report_row {
     double query_ns_p50, query_ns_p90, query_ns_p99, query_ns_max;
     double truth_min_sep; /* the minimum separation d of the exact truth that judged the
                                       row (0: the contact truth); column `truth_min_sep` */
+    /* How late its late TOIs are (finite ones): the largest reported - exact toi_hi (NaN: none),
+     * the largest in ulps of t, and the 90th percentile in ulps (an upper bound: a power of two
+     * minus one, capped by the max); the ulps -1 when none. Columns `toi_late_max`,
+     * `toi_late_ulps_max`, `toi_late_ulps_p90`. */
+    double toi_late_max;
+    long long toi_late_ulps_max, toi_late_ulps_p90;
 } ccdb_report_row;
 
 /* Points of a per-query time distribution: cdf[k] is the k/(CCDB_REPORT_CDF_POINTS - 1)

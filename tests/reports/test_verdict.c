@@ -92,6 +92,12 @@ Test(verdict, one_line_per_solver_with_claims_kept_or_broken)
     cr_assert_not_null(strstr(row, "</td><td class=\"num\">5</td>"), "5 FN, not red: %s", row);
     cr_assert_not_null(strstr(row, "CONTRACT BROKEN"), "%s", row);
     free(row);
+    row = verdict_row(h, "fast, &quot;approx&quot;");
+    cr_assert_not_null(strstr(row, "<td class=\"num\">7 ulps</td>"), "how late: %s", row);
+    free(row);
+    row = verdict_row(h, "&lt;b&gt;&amp;&quot;");
+    cr_assert_not_null(strstr(row, "<td class=\"num\">0.25 (4.5e+15 ulps)</td>"), "%s", row);
+    free(row);
     row = verdict_row(h, "crashy");
     cr_assert_not_null(strstr(row, "CRASHED on some dataset"), "%s", row);
     free(row);

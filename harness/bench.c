@@ -554,6 +554,10 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
                 f->hit = t->hit != 0;
                 f->toi_lo = t->toi_lo;
                 f->toi_hi = t->toi_hi;
+                if (!ccdb_toi_lateness(t, &jf->answer, &f->late, &f->late_ulps)) {
+                    f->late = NAN;
+                    f->late_ulps = 0;
+                }
                 memcpy(f->q, jf->q, sizeof f->q);
                 if (!(f->replay = replay_command(b, toi_file, at, d, jf->index, opt)))
                     goto oom;

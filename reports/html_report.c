@@ -947,6 +947,9 @@ static void write_findings(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_s
                 ccdb_rbuf_printf(b, "TOI in [%.17g, %.17g]", f->toi_lo, f->toi_hi);
             else
                 ccdb_rbuf_puts(b, "no contact");
+            if (f->late_ulps > 0 && !isnan(f->late))
+                ccdb_rbuf_printf(b, "; <span class=\"bad-toi\">late by %.3g (%lld ulp%s)</span>",
+                                 f->late, f->late_ulps, f->late_ulps == 1 ? "" : "s");
             replay_block(b, f->replay);
             ccdb_rbuf_puts(b, "</figcaption>\n</figure>\n");
             k++;

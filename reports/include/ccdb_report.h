@@ -111,6 +111,10 @@ typedef struct ccdb_report_finding {
     const char *replay;    /* a shell command that replays it */
     double q[8][3];        /* the query, in the public row order (for its picture) */
     const char *file;      /* the findings file holding it, as replay names it; NULL: none */
+    /* A late TOI with a finite TOI: how late (toi - toi_hi) and in ulps of t; late_ulps 0 (late
+     * NaN) when it is no such TOI (not finite, or no contact). */
+    double late;
+    long long late_ulps;
 } ccdb_report_finding;
 
 /* What a solver printed on stdout and stderr during the run (captured by the harness). */

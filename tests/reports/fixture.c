@@ -208,13 +208,13 @@ static const ccdb_report_miss misses[] = {
 static const ccdb_report_finding findings[] = {
     /* clang-format off */
     { FIXTURE_COMMA_SOLVER, VF, "vf", "coplanar", 7, "hit", 0.75, 1, 0.5, 0.5,
-      "ccdbench replay out/bad-toi/vertex-face/x.csv --index 0 --kind vf", Q8({ 0, 0, 0 }), "out/bad-toi/vertex-face/x.csv" },
+      "ccdbench replay out/bad-toi/vertex-face/x.csv --index 0 --kind vf", Q8({ 0, 0, 0 }), "out/bad-toi/vertex-face/x.csv", 0.25, 2251799813685248 },
     { FIXTURE_COMMA_SOLVER, VF, "vf", "generic", 9, "gave_up", NAN, 1, 0.25, 0.25,
-      "ccdbench replay out/bad-toi/vertex-face/x.csv --index 1 --kind vf", Q8({ 0, 0, 0 }), "out/bad-toi/vertex-face/x.csv" },
+      "ccdbench replay out/bad-toi/vertex-face/x.csv --index 1 --kind vf", Q8({ 0, 0, 0 }), "out/bad-toi/vertex-face/x.csv", NAN, 0 },
     { FIXTURE_COMMA_SOLVER, VF, "vf", "generic", 11, "hit", -1, 0, 0, 0,
-      "ccdbench replay out/bad-toi/vertex-face/x.csv --index 2 --kind vf", Q8({ 0, 0, 0 }), "out/bad-toi/vertex-face/x.csv" },
+      "ccdbench replay out/bad-toi/vertex-face/x.csv --index 2 --kind vf", Q8({ 0, 0, 0 }), "out/bad-toi/vertex-face/x.csv", NAN, 0 },
     { FIXTURE_NASTY_SOLVER, VF, "vf", "generic", 3, "hit", 4.6e18, 1, 0.125, 0.125,
-      "ccdbench replay 'out/bad-toi/vertex-face/<b>.csv' --index 0 --kind vf", Q8({ 0, 0, 0 }), "out/bad-toi/vertex-face/x.csv" },
+      "ccdbench replay 'out/bad-toi/vertex-face/<b>.csv' --index 0 --kind vf", Q8({ 0, 0, 0 }), "out/bad-toi/vertex-face/x.csv", NAN, 0 },
     /* clang-format on */
 };
 

@@ -104,6 +104,14 @@ Test(verdict, one_line_per_solver_with_claims_kept_or_broken)
     free(h);
 }
 
+Test(verdict, toi_findings_say_how_late)
+{
+    char *h = html_of(fixture_report());
+    const char *sec = at(h, "<section id=\"toi-findings\">");
+    cr_assert_not_null(strstr(sec, "late by 0.25 (2251799813685248 ulps)"), "%s", sec);
+    free(h);
+}
+
 Test(verdict, broken_claim_never_reads_ok)
 {
     char *h = html_of(fixture_report());

@@ -137,6 +137,8 @@ static int keep_wanted_files(const run_args *a, char **files, size_t *n)
 {
     char err[16];
     size_t kept = 0;
+    if (!a->only_kinds || !a->n_data)
+        return 0; /* every kind; or no file at all (the built-in suite, filtered as generated) */
     for (size_t i = 0; i < *n; i++) {
         ccdb_kind k = ccdb_input_kind(files[i], a->kind, err, sizeof err);
         if (k == CCDB_KIND_UNKNOWN || kind_wanted(a, k))

@@ -17,7 +17,7 @@ static void gen_simulation_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3],
 typedef struct family_entry {
     ccdb_gen_family pub;
     gen_builder build;       /* linear families with twins; NULL for the others */
-    gen_direct direct;       /* linear families that write each query directly (no twins) */
+    gen_direct direct;       /* families that write each query directly (no twins) */
     gen_rigid_builder rigid; /* rigid families (gen_rigid_*.c) */
 } family_entry;
 
@@ -69,6 +69,12 @@ static const family_entry families[] = {
         "endpoints far away",
         BOTH },
       .build = gen_bullet },
+    { { "planar_bullet",
+        "the games' bullet in 2D: a small fast vertex or edge reaching a thin wall in the plane "
+        "z = 0 (float coordinates), crossing, grazing a corner or arriving collinear, at t = "
+        "j/2^m (0 and 1 included); twins one step beyond the wall",
+        BOTH },
+      .build = gen_planar_bullet },
     { { "random", "generic queries near each other with a few percent hits, for timing", BOTH },
       .direct = gen_random_query },
     { { "simulation",
@@ -107,6 +113,12 @@ static const family_entry families[] = {
         "segments, a vertex turning onto a triangle's edge; twins one step short",
         RIGID },
       .rigid = gen_rigid_in_plane },
+    { { "planar_paddle",
+        "rigid_in_plane kept in z = 0 itself (axis along z, s = 0, small integer coordinates): "
+        "a turning paddle (edge) sweeping an edge, a turning vertex reaching a triangle; twins "
+        "one step short",
+        RIGID },
+      .rigid = gen_rigid_planar_paddle },
     { { "rigid_tiny_angle",
         "|w| = 2^-40..2^-12: the tiny turn alone moves the landing point just inside or just "
         "outside the still primitive",
@@ -116,6 +128,11 @@ static const family_entry families[] = {
         "rigid cases of the families above scaled by 2^-40..2^40 (exactly; w is scale-free)",
         RIGID },
       .rigid = gen_rigid_scaled },
+    { { "rigid_random",
+        "generic rigid queries near each other (a quarter pure translations) with a few percent "
+        "hits, for timing",
+        RIGID },
+      .direct = gen_rigid_random_query },
 };
 #define NFAM (sizeof families / sizeof families[0])
 
@@ -314,7 +331,7 @@ void gen_finalize(ccdb_prng *rng, ccdb_kind kind, const gen_case *c, const gen_s
         int64_t w[3];
         for (int a = 0; a < 3; a++)
             w[a] = ccdb_prng_range(rng, -8, 8);
-        if (c->flags & GEN_PLANAR_Z)
+        if (c->flags & (GEN_PLANAR_Z | GEN_IN_XY))
             w[2] = 0;
         for (int r = 4; r < 8; r++)
             for (int a = 0; a < 3; a++)
@@ -331,6 +348,15 @@ void gen_finalize(ccdb_prng *rng, ccdb_kind kind, const gen_case *c, const gen_s
     int64_t t[3];
     for (int a = 0; a < 3; a++)
         t[a] = ccdb_prng_range(rng, -16, 16);
+    if (c->flags & GEN_IN_XY) { /* z stays z (its sign is moot at 0), no z translation */
+        assert(!use_matrix);
+        for (int a = 0; a < 2; a++)
+            if (perm[a] == 2) {
+                perm[a] = perm[2];
+                perm[2] = 2;
+            }
+        t[2] = 0;
+    }
     for (int r = 0; r < 8; r++) {
         int64_t out[3];
         for (int i = 0; i < 3; i++)

@@ -10,6 +10,7 @@
 typedef struct ccdb_html_counts {
     long long queries, positives, tp, fp, fn, tn, gave_up, failed, toi_violations;
     double toi_err_max;          /* the largest; NaN when no row had one */
+    long long outside;           /* answers outside the solver's motion model (not judged) */
     double toi_late_max;         /* how late its latest TOI is (the largest); NaN: none measured */
     long long toi_late_ulps_max; /* the same in ulps; -1: none */
 } ccdb_html_counts;

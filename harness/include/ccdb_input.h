@@ -29,6 +29,10 @@ void ccdb_input_free(ccdb_input *in);
  * is its folder. Appends strdup'ed paths to *files (realloc'ed array).
  * Returns 0, or -1 with err filled ("PATH: reason"). */
 int ccdb_inputs_expand(const char *path, char ***files, size_t *nfiles, char *err, size_t errlen);
+/* Keeps one spelling of each file in files[0..*nfiles) (a/./b, a//b, a link to it, a folder
+ * and a file in it: the same device and inode): the first, in order; the others are freed and
+ * named on `note` (`ccdbench run: note: ...`; NULL: silently). Returns 0, or -1 when out of memory (list unchanged). */
+int ccdb_inputs_unique(char **files, size_t *nfiles, FILE *note);
 /* The kind of the queries of the file at path: the one its path names (ccdb_kind_from_path: a
  * kind folder, or a <step><vf|ee>.csv name), else `forced` (--kind). `forced` where the path
  * names a kind is refused, agreeing or not: a kind folder is never read as another kind, and

@@ -56,8 +56,10 @@ typedef struct ccdb_report_row {
      * read around each query, the timer's own cost subtracted), nearest rank; NaN when not
      * measured (crashed, timed out, no query). p50 <= p90 <= p99 <= max. */
     double query_ns_p50, query_ns_p90, query_ns_p99, query_ns_max;
-    double truth_min_sep; /* the minimum separation d of the exact truth that judged the
+    double truth_min_sep;    /* the minimum separation d of the exact truth that judged the
                                       row (0: the contact truth); column `truth_min_sep` */
+    long long outside_model; /* answers "outside the solver's motion model" (ABI 4): in no
+                                other count; column `outside_model` */
     /* How late its late TOIs are (finite ones): the largest reported - exact toi_hi (NaN: none),
      * the largest in ulps of t, and the 90th percentile in ulps (an upper bound: a power of two
      * minus one, capped by the max); the ulps -1 when none. Columns `toi_late_max`,

@@ -456,7 +456,7 @@ Test(cli, replay_isolated_crash_and_original_file)
 }
 
 /* --min-sep D: a solver claiming minimum separation (discrete) is judged by the truth at D,
- * the others (null) by the contact truth; summary.csv says which (truth_min_sep, appended last),
+ * the others (null) by the contact truth; summary.csv says which (truth_min_sep, column 28),
  * index.html tags the solver. At D = 7 every vertex of the fixture comes within D (the far one,
  * at (5, 5), passes 6.36 from the triangle), at D = 0 three of four touch. */
 Test(cli, min_sep_truth_per_solver)

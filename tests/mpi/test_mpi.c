@@ -335,3 +335,22 @@ Test(mpi, min_sep_public_sample_2_ranks)
                  "discrete misses nothing at D on the sample: the test tests nothing");
     expect_same_report("single", "n2");
 }
+
+/* Issue 20: a rank stopped with SIGSTOP mid-unit (a test plugin stops the rank it runs for)
+ * does not hang the job: rank 0's watchdog aborts it after 2 x --timeout + 5 s, naming the
+ * rank; nothing is written. */
+Test(mpi, a_stopped_rank_aborts_the_job_naming_it)
+{
+#define STOP                                                                  \
+    "--plugin " CCDB_BINARY_DIR "/plugins/testplugin_stop_rank.so --solvers " \
+    "testplugin_stop_rank,exact --timeout 1 --repeat 1"
+    int rc = sh("CCDB_TEST_STOP_RANK=1 " MPIRUN " -n 2 " BIN " run " STOP " -o out");
+    cr_assert_neq(rc, 0, "the job ended well with a rank stopped");
+    char path[512];
+    snprintf(path, sizeof path, "%s/log.txt", dir);
+    char *log = slurp(path);
+    cr_assert(strstr(log, "rank 1 has not finished work unit"), "no watchdog message: %s", log);
+    free(log);
+    cr_assert_neq(sh("test -e out"), 0, "a report was written");
+#undef STOP
+}

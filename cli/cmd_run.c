@@ -496,10 +496,12 @@ static const char *const report_entries[] = {
     CCDB_MISSES_FOLDER "/",
     CCDB_MISSES_FOLDER "/*/",
     CCDB_MISSES_FOLDER "/*/*.csv",
+    CCDB_MISSES_FOLDER "/*/*.plugin", /* the plugin a findings file's solver came from */
     CCDB_MISSES_FOLDER "/*.csv",
     CCDB_BAD_TOI_FOLDER "/",
     CCDB_BAD_TOI_FOLDER "/*/",
     CCDB_BAD_TOI_FOLDER "/*/*.csv",
+    CCDB_BAD_TOI_FOLDER "/*/*.plugin",
     CCDB_BAD_TOI_FOLDER "/*.csv",
     NULL,
 };

@@ -232,8 +232,14 @@ int ccdb_data_fetch(const ccdb_data_entry *e, const char *from, int *already, ch
     if (ccdb_data_is_fetched(e, dest, why, sizeof why)) {
         *already = 1;
     } else if ((rc = earlier_fetch(e, dest, &names, err, errlen)) == 0) {
+        /* An earlier fetch (its marker checked): every entry is ours, at every depth. */
+        static const char *const anything[] = {
+            "*",           "*/",           "*/*",           "*/*/",           "*/*/*",
+            "*/*/*/",      "*/*/*/*",      "*/*/*/*/",      "*/*/*/*/*",      "*/*/*/*/*/",
+            "*/*/*/*/*/*", "*/*/*/*/*/*/", "*/*/*/*/*/*/*", "*/*/*/*/*/*/*/", NULL
+        };
         ccdb_atomic_dir ad;
-        rc = ccdb_atomic_dir_open(&ad, dest, (const char *const *)names, err, errlen);
+        rc = ccdb_atomic_dir_open(&ad, dest, names ? anything : NULL, err, errlen);
         if (rc == 0 && (rc = fetch_into(e, from ? from : e->url, ad.tmp, err, errlen)) != 0)
             ccdb_atomic_dir_abort(&ad);
         else if (rc == 0)

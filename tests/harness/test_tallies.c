@@ -354,7 +354,7 @@ Test(tallies, late_tois_measured)
     res[8].toi = nextafter(nextafter(nextafter(hi, 1.0), 1.0), 1.0);
     res[9].toi = 0.75;
     ccdb_tally all, by_class[CCDB_CLASS_COUNT];
-    ccdb_tally_results(truth, res, N, CCDB_CLAIM_REPORTS_TOI, &all, by_class);
+    ccdb_tally_results(truth, res, N, CCDB_CLAIM_REPORTS_TOI, CCDB_SOLVER_ABI, &all, by_class);
     cr_assert_eq(all.toi_violations, 10);
     cr_assert_eq(all.toi_late_max, 0.25);
     cr_assert_eq(all.toi_late_ulps_max, (long long)1 << 51, "0.5 to 0.75: 2^51 doubles");
@@ -364,8 +364,8 @@ Test(tallies, late_tois_measured)
 
     /* merged from two chunks: the same figures */
     ccdb_tally a, b, ca[CCDB_CLASS_COUNT], cb[CCDB_CLASS_COUNT];
-    ccdb_tally_results(truth, res, 4, CCDB_CLAIM_REPORTS_TOI, &a, ca);
-    ccdb_tally_results(truth + 4, res + 4, N - 4, CCDB_CLAIM_REPORTS_TOI, &b, cb);
+    ccdb_tally_results(truth, res, 4, CCDB_CLAIM_REPORTS_TOI, CCDB_SOLVER_ABI, &a, ca);
+    ccdb_tally_results(truth + 4, res + 4, N - 4, CCDB_CLAIM_REPORTS_TOI, CCDB_SOLVER_ABI, &b, cb);
     ccdb_tally_merge(&a, &b);
     cr_assert_eq(a.toi_late_max, all.toi_late_max);
     cr_assert_eq(a.toi_late_ulps_max, all.toi_late_ulps_max);
@@ -373,10 +373,10 @@ Test(tallies, late_tois_measured)
 
     /* not measured: a NaN TOI is late (counted) but has no lateness; none at all: NaN / 0 */
     res[9].toi = NAN;
-    ccdb_tally_results(truth, res, N, CCDB_CLAIM_REPORTS_TOI, &all, by_class);
+    ccdb_tally_results(truth, res, N, CCDB_CLAIM_REPORTS_TOI, CCDB_SOLVER_ABI, &all, by_class);
     cr_assert_eq(all.toi_violations, 10);
     cr_assert_eq(all.toi_late_ulps_max, 3);
-    ccdb_tally_results(truth, res, N, 0, &all, by_class);
+    ccdb_tally_results(truth, res, N, 0, CCDB_SOLVER_ABI, &all, by_class);
     cr_assert(isnan(all.toi_late_max), "no TOI figures for a solver that reports none");
     cr_assert_eq(ccdb_tally_late_ulps_quantile(&all, 0.9), 0);
 }

@@ -230,6 +230,7 @@ Test(rigid_ca_regressions, former_misses_are_hits_not_late)
                   t.toi_hi);
     }
     cr_assert(vf_cases == 5 && NCASES == 18, "the 5 VF and 13 EE cases of the suite");
+    ccdb_truth_free(judge);
 }
 
 /* |w| = 2^-1074 (the smallest subnormal): a vertex translates by s = (0, 0, -4) from z = 3

@@ -1,5 +1,9 @@
 /* truth_bench.c — measures the ground truth on CSV files of either public format:
- *   ccdb_truth_bench [--exact] [--check] [--repeat R] [--hits] [--cpu] [--min-sep D]... FILE.csv...
+ *   ccdb_truth_bench [--exact] [--check] [--repeat R] [--hits] [--cpu] [--per-file]
+ *                    [--min-sep D]... FILE.csv...
+ * Rigid files (rigid-vertex-face / rigid-edge-edge folders) are judged by the rigid judge (at
+ * separation 0 only). --per-file: also the median time per query of each file (each file's loop
+ * timed on its own in every repetition: linear and rigid data compared in one run).
  * With --min-sep (repeatable; 0 allowed) each repetition times one whole loop per separation, in
  * turn, and the medians are compared with the first separation's (ratios from the same run).
  * kind from the path (vertex-face / edge-edge folders, or a 2023 `<step><vf|ee>.csv` stem).
@@ -18,7 +22,7 @@
 
 typedef struct {
     ccdb_dataset ds;
-    int ee;
+    int ee, rigid;
     const char *path;
 } file_t;
 
@@ -33,7 +37,7 @@ static double now(void)
 
 int main(int argc, char **argv)
 {
-    int exact = 0, check = 0, repeat = 1, hits_only = 0, verbose = 0;
+    int exact = 0, check = 0, repeat = 1, hits_only = 0, verbose = 0, per_file = 0;
     file_t *files = calloc((size_t)argc, sizeof *files);
     int nf = 0, nsep = 0;
     double sep[16];
@@ -46,6 +50,8 @@ int main(int argc, char **argv)
             hits_only = 1;
         else if (!strcmp(argv[i], "--cpu"))
             use_cpu_clock = 1;
+        else if (!strcmp(argv[i], "--per-file"))
+            per_file = 1;
         else if (!strcmp(argv[i], "-v"))
             verbose = 1;
         else if (!strcmp(argv[i], "--repeat") && i + 1 < argc)
@@ -65,7 +71,8 @@ int main(int argc, char **argv)
                 fprintf(stderr, "%s: kind not given by the path\n", argv[i]);
                 return 2;
             }
-            f->ee = kind == CCDB_KIND_EE;
+            f->ee = ccdb_kind_is_edge_edge(kind);
+            f->rigid = ccdb_kind_is_rigid(kind);
             ccdb_csv_options opt = { .columns = CCDB_CSV_COLUMNS_ANY };
             ccdb_csv_error err;
             if (ccdb_csv_read(argv[i], kind, &opt, &f->ds, &err)) {
@@ -85,7 +92,13 @@ int main(int argc, char **argv)
     long total = 0, labelled = 0, disagree = 0, hits = 0;
     unsigned long cls[CCDB_CLASS_COUNT] = { 0 };
     double cls_time[CCDB_CLASS_COUNT] = { 0 }, hit_time = 0;
+    for (int i = 0; i < nf; i++)
+        if (files[i].rigid && (nsep > 1 || sep[0] != 0)) {
+            fprintf(stderr, "%s: rigid data is judged at separation 0 only\n", files[i].path);
+            return 2;
+        }
     double *per_sep = calloc((size_t)repeat * (size_t)nsep, sizeof *per_sep);
+    double *pf = calloc((size_t)repeat * (size_t)(nf ? nf : 1), sizeof *pf); /* [file][rep] */
     long sep_hits[16] = { 0 };
     ccdb_truth_stats sep_stats[16];
     double *per = NULL;
@@ -96,18 +109,26 @@ int main(int argc, char **argv)
             ccdb_truth_reset_stats(t);
             long count = 0;
             double t0 = now();
-            for (int i = 0; i < nf; i++)
+            for (int i = 0; i < nf; i++) {
+                const double tf = now();
+                long fcount = 0;
                 for (long j = 0; j < (long)files[i].ds.count; j++) {
                     const unsigned char *label = files[i].ds.label;
                     if (hits_only && !(label && label[j]))
                         continue;
                     ccdb_truth_result res;
                     double tq = verbose ? now() : 0;
-                    if (files[i].ee)
-                        ccdb_truth_ee_sep(t, (const double(*)[3])files[i].ds.q[j], d, &res);
+                    const double(*qq)[3] = (const double(*)[3])files[i].ds.q[j];
+                    if (files[i].rigid && files[i].ee)
+                        ccdb_truth_rigid_ee(t, qq, &res);
+                    else if (files[i].rigid)
+                        ccdb_truth_rigid_vf(t, qq, &res);
+                    else if (files[i].ee)
+                        ccdb_truth_ee_sep(t, qq, d, &res);
                     else
-                        ccdb_truth_vf_sep(t, (const double(*)[3])files[i].ds.q[j], d, &res);
+                        ccdb_truth_vf_sep(t, qq, d, &res);
                     count++;
+                    fcount++;
                     if (r == 0)
                         sep_hits[si] += res.hit;
                     if (si > 0)
@@ -133,6 +154,10 @@ int main(int argc, char **argv)
                         }
                     }
                 }
+                if (si == 0 && fcount)
+                    pf[(size_t)i * (size_t)repeat + (size_t)r] =
+                        1e6 * (now() - tf) / (double)fcount;
+            }
             double dt = now() - t0;
             per[r] = 1e6 * dt / (double)count;
             sep_stats[si] = *ccdb_truth_get_stats(t);
@@ -174,6 +199,20 @@ int main(int argc, char **argv)
     printf("us/query over %d runs (min-sep %g): median %.3f min %.3f max %.3f\n", repeat, sep[0],
            per[repeat / 2], per[0], per[repeat - 1]);
     free(per_sep);
+    for (int i = 0; per_file && i < nf; i++) { /* each file's median over the repetitions */
+        double *ps = pf + (size_t)i * (size_t)repeat;
+        for (int k = 1; k < repeat; k++)
+            for (int j = k; j > 0 && ps[j - 1] > ps[j]; j--) {
+                double x = ps[j];
+                ps[j] = ps[j - 1];
+                ps[j - 1] = x;
+            }
+        printf("file %s (%s): us/query median %.3f min %.3f max %.3f\n", files[i].path,
+               files[i].rigid ? (files[i].ee ? "rigid-ee" : "rigid-vf")
+                              : (files[i].ee ? "ee" : "vf"),
+               ps[repeat / 2], ps[0], ps[repeat - 1]);
+    }
+    free(pf);
     const ccdb_truth_stats *s = &sep_stats[0];
     printf("queries %ld hits %ld; labelled %ld, disagreements %ld; stages", total, hits, labelled,
            disagree);

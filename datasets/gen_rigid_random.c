@@ -5,9 +5,11 @@
  * grid near [-1, 1]. About 3% are hits by construction, the rest misses by construction:
  *
  *   hit:  the axis point c is a point of the moving primitive with dyadic barycentric weights
- *         i/16, so it only translates: at u = 1/2 it is at c + s/2, which is put on the still
- *         primitive (at weights i/16 too, by translating the still primitive). The TOI may be
- *         earlier, so it is not claimed.
+ *         i/16 (i >= 1: strictly inside), so it only translates: at u = 1/3 it is at c + s/3,
+ *         which is put on the still primitive (at weights i/16 >= 1/16 too, by translating the
+ *         still primitive). u = 1/3 is not a double, as no real contact time is (s is a multiple
+ *         of 3 grid steps, so c + s/3 is on the grid). The TOI may be earlier, so it is not
+ *         claimed.
  *   miss: a plane n.x = g with small integer n separates them over the whole step. For a moving
  *         point x(u) = c + R(u) y + u s (y = x0 - c, R(u) y = y + 2 (u w x y + u^2 w x (w x y))
  *         / D(u), D(u) = 1 + u^2 |w|^2 >= 1, docs/rigid.md) and u in [0, 1]:
@@ -51,16 +53,17 @@ static int64_t dot3(const int64_t a[3], const int64_t b[3])
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
-/* A point of the group pts[0..n) with dyadic barycentric weights (sum 16), times 16. */
+/* A point of the group pts[0..n) with dyadic barycentric weights (sum 16), times 16: strictly
+ * inside an edge or a triangle (every weight >= 1), as real contacts are. */
 static void bary16(ccdb_prng *rng, int64_t pts[][3], int n, int64_t out[3])
 {
     int64_t wt[3] = { 16, 0, 0 };
     if (n == 2) {
-        wt[1] = ccdb_prng_range(rng, 0, 16);
+        wt[1] = ccdb_prng_range(rng, 1, 15);
         wt[0] = 16 - wt[1];
     } else if (n == 3) {
-        wt[0] = ccdb_prng_range(rng, 0, 16);
-        wt[1] = ccdb_prng_range(rng, 0, 16 - wt[0]);
+        wt[0] = ccdb_prng_range(rng, 1, 14);
+        wt[1] = ccdb_prng_range(rng, 1, 15 - wt[0]);
         wt[2] = 16 - wt[0] - wt[1];
     }
     for (int a = 0; a < 3; a++) {
@@ -100,7 +103,7 @@ void gen_rigid_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb
             p[i][a] = center[a] + grid_rnd(rng, SIZE);
     for (int a = 0; a < 3; a++) {
         c[a] = center[a] + grid_rnd(rng, SIZE);
-        s[a] = grid_rnd(rng, MOVE);
+        s[a] = 3 * grid_rnd(rng, MOVE / 3);
         if (!translation)
             W[a] = ccdb_prng_range(rng, -WMAX, WMAX);
     }
@@ -116,7 +119,7 @@ void gen_rigid_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb
         bary16(rng, &p[still0], nstill, Y);
         for (int a = 0; a < 3; a++) {
             c[a] = X[a] / 16; /* exact: the points are multiples of 16 */
-            int64_t shift = (X[a] - Y[a]) / 16 + s[a] / 2; /* Y moves onto c + s/2 */
+            int64_t shift = (X[a] - Y[a]) / 16 + s[a] / 3; /* Y moves onto c + s/3 */
             for (int i = still0; i < still0 + nstill; i++)
                 p[i][a] += shift;
         }

@@ -53,6 +53,22 @@ typedef struct ccdb_fp_roots_result {
 int ccdb_fp_roots_vf(const double q[8][3], ccdb_fp_roots_result *out);
 int ccdb_fp_roots_ee(const double q[8][3], ccdb_fp_roots_result *out);
 
+/* Certified floating-point stage of the rigid kinds (fp_rigid.c, docs/ground-truth.md, "The
+ * certified stage of the rigid kinds"), run before the exact path of a rigid query (rows as in
+ * docs/rigid.md). Returns 1 when it decided: out->hit, for a hit the exact bracket in t (the
+ * doubles the exact path gives), and out->flags, the set of ccdb_truth_class bits the exact path
+ * gives (truth.c's classify). The TOI of a hit it decides is a simple root in (0, 1) of the
+ * coplanarity polynomial in u with n (VF) / m (EE) non-zero and the contact strictly inside.
+ * Returns 0 to pass the query on. */
+typedef struct ccdb_fp_rigid_result {
+    int hit;
+    double toi_lo, toi_hi;
+    unsigned flags;
+    int boxed; /* a miss proven by the per-axis bound alone (counted as stage BOX) */
+} ccdb_fp_rigid_result;
+int ccdb_fp_rigid_vf(const double q[8][3], ccdb_fp_rigid_result *out);
+int ccdb_fp_rigid_ee(const double q[8][3], ccdb_fp_rigid_result *out);
+
 /* Certified floating-point stage at a separation d > 0 (fp_sep.c, docs/ground-truth.md), run
  * after the box stage. Returns 1 when it decided: out->hit, and for a hit the exact bracket
  * (toi_lo = toi_hi = 0 for a TOI of 0, else adjacent doubles toi_lo < TOI < toi_hi: it never

@@ -38,6 +38,7 @@
 #include "filter.h"
 #include "gt_fpoly.h"
 #include "gt_fpq.h"
+#include "gt_fpvec.h"
 
 #define ISO_DEPTH   20
 #define ISO_NODES   48
@@ -130,126 +131,13 @@ static void lin(const sep_q *s, int i, int j, int tier, gt_fpoly r[3])
     }
 }
 
-/* r = the sum of the products t[m].a t[m].b, each negated if t[m].neg (r must not alias an
- * operand; every degree deg a + deg b <= GT_FP_MAXDEG). Double-doubles: gt_ball operations.
- * Plain doubles: each coefficient is a sum of n <= 21 products of centres, computed in one pass
- * with one radius: the balls contribute sum (ra (|yb| + rb) + |xa| rb) (xa, yb the centres),
- * the rounding of the n products and n - 1 additions at most gamma_n sum |xa yb| <= 2 n u m,
- * m the computed sum of |fl(xa yb)| (Higham, lemma 3.4 and (3.4)), underflow GT_BALL_MU per
- * product. The radius' own roundings (fewer than 100, each losing a factor 1 - u, on
- * non-negative terms) and the factor between m and sum |xa yb| are paid for by 1 + 2^-40.
- * (Far less work than a gt_ball_mul1 and a gt_ball_add1 per term, and no intermediate
- * polynomials: a cross product's component, a dot product, F^2 - D2 n.n in one pass each.) */
-typedef struct pterm {
-    const gt_fpoly *a, *b;
-    int neg;
-} pterm;
-
-static void psum_dd(gt_fpoly *r, const pterm *t, int n)
-{
-    for (int k = 0; k <= r->deg; k++) {
-        gt_ball acc = gt_ball_d(0.0);
-        int cnt = 0;
-        for (int m = 0; m < n; m++) {
-            const gt_fpoly *a = t[m].a, *b = t[m].b;
-            const int lo = k > b->deg ? k - b->deg : 0, hi = k < a->deg ? k : a->deg;
-            for (int i = lo; i <= hi; i++) {
-                if (gt_ball_is_zero(a->c[i]) || gt_ball_is_zero(b->c[k - i]))
-                    continue; /* an exact 0: adds nothing */
-                const gt_ball p = gt_ball_mul(a->c[i], b->c[k - i]);
-                const gt_ball sp = t[m].neg ? gt_ball_neg(p) : p;
-                acc = cnt++ ? gt_ball_add(acc, sp) : sp;
-            }
-        }
-        r->c[k] = acc;
-    }
-}
-
-static void psum(gt_fpoly *r, const pterm *t, int n)
-{
-    int deg = 0;
-    for (int m = 0; m < n; m++)
-        if (t[m].a->deg + t[m].b->deg > deg)
-            deg = t[m].a->deg + t[m].b->deg;
-    r->deg = deg;
-    r->dd = t[0].a->dd;
-    if (r->dd) {
-        psum_dd(r, t, n);
-        return;
-    }
-    double v[2 * GT_FP_MAXDEG + 1] = { 0.0 }, mag[2 * GT_FP_MAXDEG + 1] = { 0.0 },
-                                rad[2 * GT_FP_MAXDEG + 1] = { 0.0 };
-    int cnt[2 * GT_FP_MAXDEG + 1] = { 0 };
-    for (int m = 0; m < n; m++) {
-        const gt_fpoly *a = t[m].a, *b = t[m].b;
-        const double sg = t[m].neg ? -1.0 : 1.0;
-        for (int i = 0; i <= a->deg; i++) {
-            const double xh = a->c[i].hi, xr = a->c[i].rad, ax = fabs(xh);
-            if (xh == 0.0 && xr == 0.0) /* an exact 0 (lo is 0 in plain doubles) */
-                continue;
-            for (int j = 0; j <= b->deg; j++) {
-                const double yh = b->c[j].hi, yr = b->c[j].rad;
-                if (yh == 0.0 && yr == 0.0)
-                    continue;
-                const double p = xh * yh;
-                v[i + j] += sg * p;
-                mag[i + j] += fabs(p);
-                rad[i + j] += xr * (fabs(yh) + yr) + ax * yr;
-                cnt[i + j]++;
-            }
-        }
-    }
-    for (int k = 0; k <= deg; k++)
-        r->c[k] =
-            (gt_ball){ v[k], 0.0,
-                       cnt[k] ? (rad[k] + (2.0 * cnt[k] * 0x1p-53) * mag[k]) * (1.0 + 0x1p-40) +
-                                    cnt[k] * GT_BALL_MU
-                              : 0.0 };
-}
-
-/* r = a + sign b (r may alias a or b) */
-static void padd(gt_fpoly *r, const gt_fpoly *a, const gt_fpoly *b, int sign)
-{
-    const int dd = a->dd, n = a->deg > b->deg ? a->deg : b->deg;
-    for (int k = 0; k <= n; k++) {
-        const gt_ball y = sign < 0 ? gt_ball_neg(b->c[k]) : b->c[k];
-        r->c[k] = k > b->deg ? a->c[k] : k > a->deg ? y : gt_ball_addp(a->c[k], y, dd);
-    }
-    r->deg = n;
-    r->dd = dd;
-}
-
-static void vcross(gt_fpoly r[3], const gt_fpoly a[3], const gt_fpoly b[3])
-{
-    for (int k = 0; k < 3; k++) {
-        const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
-        const pterm t[2] = { { &a[k1], &b[k2], 0 }, { &a[k2], &b[k1], 1 } };
-        psum(&r[k], t, 2);
-    }
-}
-
-/* r = a.b, or a.b - D2 c (c != NULL) */
-static void vdot_d2(gt_fpoly *r, const gt_fpoly a[3], const gt_fpoly b[3], const gt_fpoly *c,
-                    const gt_fpoly *D2)
-{
-    const pterm t[4] = {
-        { &a[0], &b[0], 0 }, { &a[1], &b[1], 0 }, { &a[2], &b[2], 0 }, { c, D2, 1 }
-    };
-    psum(r, t, c ? 4 : 3);
-}
-
-static void vdot(gt_fpoly *r, const gt_fpoly a[3], const gt_fpoly b[3])
-{
-    vdot_d2(r, a, b, NULL, NULL);
-}
-
 /* ---- the features' polynomials (as truth_sep.c builds them) ------------------------------ */
 
 static void build_vert(const sep_q *s, int tier, const fdesc *fd, sfeat *f)
 {
     gt_fpoly w[3];
     lin(s, fd->i, fd->j, tier, w);
-    vdot_d2(&f->p[0], w, w, &s->one[tier & 1], &s->D2[tier & 1]);
+    gt_fp_vdot_d2(&f->p[0], w, w, &s->one[tier & 1], &s->D2[tier & 1]);
     f->np = 1;
     f->nv = 0;
 }
@@ -261,11 +149,11 @@ static void build_seg(const sep_q *s, int tier, const fdesc *fd, sfeat *f)
     gt_fpoly w[3], x[3], ee;
     lin(s, fd->k, fd->j, tier, f->v);
     lin(s, fd->i, fd->j, tier, w);
-    vcross(x, w, f->v);
-    vdot(&ee, f->v, f->v);
-    vdot_d2(&f->p[0], x, x, &ee, &s->D2[tier & 1]);
-    vdot(&f->p[1], w, f->v);
-    padd(&f->p[2], &ee, &f->p[1], -1);
+    gt_fp_vcross(x, w, f->v);
+    gt_fp_vdot(&ee, f->v, f->v);
+    gt_fp_vdot_d2(&f->p[0], x, x, &ee, &s->D2[tier & 1]);
+    gt_fp_vdot(&f->p[1], w, f->v);
+    gt_fp_padd(&f->p[2], &ee, &f->p[1], -1);
     f->np = 3;
     f->nv = 3;
 }
@@ -273,8 +161,8 @@ static void build_seg(const sep_q *s, int tier, const fdesc *fd, sfeat *f)
 /* F^2 - D2 nn into r */
 static void square_d2(const sep_q *s, int tier, gt_fpoly *r, const gt_fpoly *F, const gt_fpoly *nn)
 {
-    const pterm t[2] = { { F, F, 0 }, { nn, &s->D2[tier & 1], 1 } };
-    psum(r, t, 2);
+    const gt_fpterm t[2] = { { F, F, 0 }, { nn, &s->D2[tier & 1], 1 } };
+    gt_fp_psum(r, t, 2);
 }
 
 /* level 1: n = (b - a) x (c - a), F = n.(p - a), F^2 - D2 n.n; level 2: the edge sides
@@ -285,10 +173,10 @@ static void build_face(const sep_q *s, int tier, int level, sfeat *f)
     if (f->level < 1) {
         lin(s, 2, 1, tier, u);
         lin(s, 3, 1, tier, v);
-        vcross(f->v, u, v);
+        gt_fp_vcross(f->v, u, v);
         lin(s, 0, 1, tier, x);
-        vdot(&F, f->v, x);
-        vdot(&nn, f->v, f->v);
+        gt_fp_vdot(&F, f->v, x);
+        gt_fp_vdot(&nn, f->v, f->v);
         square_d2(s, tier, &f->p[0], &F, &nn);
         f->np = 4;
         f->nv = 3;
@@ -299,8 +187,8 @@ static void build_face(const sep_q *s, int tier, int level, sfeat *f)
         const int a = 1 + i, b = 1 + (i + 1) % 3;
         lin(s, b, a, tier, u);
         lin(s, 0, a, tier, v);
-        vcross(x, u, v);
-        vdot(&f->p[1 + i], f->v, x);
+        gt_fp_vcross(x, u, v);
+        gt_fp_vdot(&f->p[1 + i], f->v, x);
     }
 }
 
@@ -313,22 +201,22 @@ static void build_inter(const sep_q *s, int tier, int level, sfeat *f)
     lin(s, 3, 2, tier, db);
     lin(s, 2, 0, tier, w);
     if (f->level < 1)
-        vcross(f->v, da, db);
-    vdot(&mm, f->v, f->v);
+        gt_fp_vcross(f->v, da, db);
+    gt_fp_vdot(&mm, f->v, f->v);
     if (f->level < 1) {
-        vdot(&F, w, f->v);
+        gt_fp_vdot(&F, w, f->v);
         square_d2(s, tier, &f->p[0], &F, &mm);
         f->np = 5;
         f->nv = 3;
     }
     if (level < 2)
         return;
-    vcross(x, w, db);
-    vdot(&f->p[1], x, f->v);
-    padd(&f->p[2], &mm, &f->p[1], -1);
-    vcross(x, w, da);
-    vdot(&f->p[3], x, f->v);
-    padd(&f->p[4], &mm, &f->p[3], -1);
+    gt_fp_vcross(x, w, db);
+    gt_fp_vdot(&f->p[1], x, f->v);
+    gt_fp_padd(&f->p[2], &mm, &f->p[1], -1);
+    gt_fp_vcross(x, w, da);
+    gt_fp_vdot(&f->p[3], x, f->v);
+    gt_fp_padd(&f->p[4], &mm, &f->p[3], -1);
 }
 
 /* Feature fi of the tier, built to at least `level`. */

@@ -11,7 +11,7 @@
 
 #include "gt_ball.h"
 
-#define GT_FP_MAXDEG 6
+#define GT_FP_MAXDEG 7
 
 typedef struct gt_fpoly {
     int deg;                     /* number of coefficients - 1 (>= 0; a ball may contain 0) */

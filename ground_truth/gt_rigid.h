@@ -27,4 +27,10 @@ int gt_rigid_load(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf, int 
  * u = 0 and u = 1 give t = 0 and t = 1 exactly. */
 void gt_rigid_toi(gt_ws *ws, gt_alg *u, const double q[8][3], double *lo, double *hi);
 
+/* For the certified stage (fp_rigid.c): u known to lie in [a + e0, a + e1] (doubles; 0 < u < 1)
+ * of a query whose w is not zero. 1 when the doubles gt_rigid_toi gives for that root are certain
+ * from this bracket alone (t is far enough from every double), with them in *lo, *hi; else 0. */
+int gt_rigid_t_bracket(const double q[8][3], double a, double e0, double e1, double *lo,
+                       double *hi);
+
 #endif

@@ -863,11 +863,31 @@ void ccdb_truth_ee_sep(ccdb_truth *c, const double q[8][3], double d, ccdb_truth
         gt_sep_run(c, q, 1, d, out);
 }
 
-/* Rigid queries: the exact bound filter of gt_rigid_load (stage BOX: a proven miss, classified
- * on the exact polynomials), else the exact path. Checking mode re-derives a filtered answer. */
+/* Rigid queries: the certified floating-point stage (fp_rigid.c, stage FP_RIGID: hits with their
+ * bracket and class, misses; its per-axis bound counted as stage BOX), then the exact bound filter of gt_rigid_load (stage BOX: a proven
+ * miss, classified on the exact polynomials), else the exact path. Checking mode re-derives
+ * every answer of the first two by the exact path. */
 static void run_rigid(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
 {
     c->rigid = 1;
+    ccdb_fp_rigid_result fr;
+    if (c->filters && (ee ? ccdb_fp_rigid_ee(q, &fr) : ccdb_fp_rigid_vf(q, &fr))) {
+        out->hit = fr.hit;
+        out->toi_lo = fr.toi_lo;
+        out->toi_hi = fr.toi_hi;
+        out->flags = fr.flags;
+        out->cls = (ccdb_truth_class)primary(fr.flags);
+        out->stage = fr.boxed ? CCDB_STAGE_BOX : CCDB_STAGE_FP_RIGID;
+        if (c->check) {
+            ccdb_truth_result ex;
+            exact_path(c, q, ee, &ex);
+            assert(ex.hit == out->hit && ex.flags == out->flags);
+            assert(ex.toi_lo == out->toi_lo && ex.toi_hi == out->toi_hi);
+        }
+        c->rigid = 0;
+        c->stats.decided[out->stage]++;
+        return;
+    }
     load(c, q, ee);
     if (c->filters && c->apart) {
         out->hit = 0;

@@ -199,9 +199,20 @@ int gt_rigid_load(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf, int 
 static void norm_w(const double q[8][3], mpfr_t lo, mpfr_t hi)
 {
     mpfr_t sq, x;
-    /* The exact sum of three squares of doubles: from 2^2048 down to 2^-2148, 4400 bits. */
-    mpfr_init2(sq, 4400);
-    mpfr_init2(x, 4400);
+    /* The exact sum of three squares of doubles: each square has 106 bits, from bit 2 e_max down
+     * to bit 2 (e_min - 53) (e: frexp exponents of the non-zero components), so 2 (e_max - e_min)
+     * + 110 bits hold the sum exactly (at most 4400: from 2^2048 down to 2^-2148). */
+    int emax = INT_MIN, emin = INT_MAX;
+    for (int j = 0; j < 3; j++)
+        if (q[5][j] != 0) {
+            int e;
+            (void)frexp(q[5][j], &e);
+            emax = e > emax ? e : emax;
+            emin = e < emin ? e : emin;
+        }
+    const mpfr_prec_t prec = emax == INT_MIN ? 110 : 2 * (mpfr_prec_t)(emax - emin) + 110;
+    mpfr_init2(sq, prec);
+    mpfr_init2(x, prec);
     mpfr_set_ui(sq, 0, MPFR_RNDN);
     for (int j = 0; j < 3; j++) {
         mpfr_set_d(x, q[5][j], MPFR_RNDN);
@@ -214,6 +225,27 @@ static void norm_w(const double q[8][3], mpfr_t lo, mpfr_t hi)
     mpfr_clear(x);
 }
 
+/* nlo <= t(u) <= nhi for every u in [ulo, uhi] (0 < ulo <= uhi), t = atan(u a) / atan(a),
+ * a = |w| in [alo, ahi]: numerator and denominator are positive and increasing in u and a, so the
+ * lower end takes the small numerator over the large denominator, the upper end the reverse,
+ * each rounded outward (at the precision of nlo). */
+static void t_bounds(const double q[8][3], mpfr_t ulo, mpfr_t uhi, mpfr_t nlo, mpfr_t nhi)
+{
+    const mpfr_prec_t prec = mpfr_get_prec(nlo);
+    mpfr_t alo, ahi, dlo, dhi;
+    mpfr_inits2(prec, alo, ahi, dlo, dhi, (mpfr_ptr)0);
+    norm_w(q, alo, ahi);
+    mpfr_mul(nlo, ulo, alo, MPFR_RNDD);
+    mpfr_atan(nlo, nlo, MPFR_RNDD);
+    mpfr_mul(nhi, uhi, ahi, MPFR_RNDU);
+    mpfr_atan(nhi, nhi, MPFR_RNDU);
+    mpfr_atan(dlo, alo, MPFR_RNDD);
+    mpfr_atan(dhi, ahi, MPFR_RNDU);
+    mpfr_div(nlo, nlo, dhi, MPFR_RNDD);
+    mpfr_div(nhi, nhi, dlo, MPFR_RNDU);
+    mpfr_clears(alo, ahi, dlo, dhi, (mpfr_ptr)0);
+}
+
 void gt_rigid_toi(gt_ws *ws, gt_alg *u, const double q[8][3], double *lo, double *hi)
 {
     if (u->exact && mpz_sgn(u->num) == 0) {
@@ -224,8 +256,8 @@ void gt_rigid_toi(gt_ws *ws, gt_alg *u, const double q[8][3], double *lo, double
     while (!u->exact && mpz_sizeinbase(u->num, 2) < 72)
         gt_alg_refine(ws, u);
     const mpfr_prec_t prec = 192;
-    mpfr_t ulo, uhi, alo, ahi, nlo, nhi, dlo, dhi;
-    mpfr_inits2(prec, alo, ahi, nlo, nhi, dlo, dhi, (mpfr_ptr)0);
+    mpfr_t ulo, uhi, nlo, nhi;
+    mpfr_inits2(prec, nlo, nhi, (mpfr_ptr)0);
     mpfr_prec_t uprec = (mpfr_prec_t)mpz_sizeinbase(u->num, 2) + 2;
     mpfr_inits2(uprec < prec ? prec : uprec, ulo, uhi, (mpfr_ptr)0);
     /* Both ends exactly (the precision holds num + 1). */
@@ -237,21 +269,10 @@ void gt_rigid_toi(gt_ws *ws, gt_alg *u, const double q[8][3], double *lo, double
         mpfr_div_2si(uhi, uhi, u->k, MPFR_RNDN);
     } else if (mpfr_cmp_ui(ulo, 1) == 0) {
         *lo = *hi = 1.0;
-        mpfr_clears(ulo, uhi, alo, ahi, nlo, nhi, dlo, dhi, (mpfr_ptr)0);
+        mpfr_clears(ulo, uhi, nlo, nhi, (mpfr_ptr)0);
         return;
     }
-    norm_w(q, alo, ahi);
-    /* t = atan(u a) / atan(a) with a = |w| in [alo, ahi]: numerator and denominator are positive
-     * and increasing in u and a, so the lower end takes the small numerator over the large
-     * denominator, the upper end the reverse, each rounded outward. */
-    mpfr_mul(nlo, ulo, alo, MPFR_RNDD);
-    mpfr_atan(nlo, nlo, MPFR_RNDD);
-    mpfr_mul(nhi, uhi, ahi, MPFR_RNDU);
-    mpfr_atan(nhi, nhi, MPFR_RNDU);
-    mpfr_atan(dlo, alo, MPFR_RNDD);
-    mpfr_atan(dhi, ahi, MPFR_RNDU);
-    mpfr_div(nlo, nlo, dhi, MPFR_RNDD);
-    mpfr_div(nhi, nhi, dlo, MPFR_RNDU);
+    t_bounds(q, ulo, uhi, nlo, nhi);
     *lo = mpfr_get_d(nlo, MPFR_RNDD);
     *hi = mpfr_get_d(nhi, MPFR_RNDU);
     if (*lo < 0)
@@ -259,5 +280,41 @@ void gt_rigid_toi(gt_ws *ws, gt_alg *u, const double q[8][3], double *lo, double
     if (*hi > 1)
         *hi = 1;
     assert(*lo <= *hi);
-    mpfr_clears(ulo, uhi, alo, ahi, nlo, nhi, dlo, dhi, (mpfr_ptr)0);
+    mpfr_clears(ulo, uhi, nlo, nhi, (mpfr_ptr)0);
+}
+
+/* gt_rigid_toi's doubles from a narrower bracket. Its nlo, nhi satisfy
+ * t (1 - 2^-70) <= nlo <= t <= nhi <= t (1 + 2^-70): its u bracket has relative width
+ * <= 2^-71 (num >= 2^71), |w| is bracketed to 2^-191, atan(lambda x) lies between lambda atan(x)
+ * and atan(x) for lambda in [0, 1] (and the reverse for lambda >= 1: atan is concave on x >= 0),
+ * and the six roundings at 192 bits add 6 2^-191 (whatever bracket this function has: its own
+ * nlo <= t <= nhi hold at any precision). So when every value of
+ * [x, nhi] (x <= nlo (1 - 2^-70), nlo <= t here) rounds down to the same double L and every value
+ * of [nlo, y] (y >= nhi (1 + 2^-70)) rounds up to the same H, gt_rigid_toi gives L and H. */
+int gt_rigid_t_bracket(const double q[8][3], double a, double e0, double e1, double *lo, double *hi)
+{
+    mpfr_t ulo, uhi, nlo, nhi, x;
+    mpfr_inits2(256, ulo, uhi, (mpfr_ptr)0); /* a + e, exactly or refused below */
+    /* 100 bits: rigorous bounds either way, and 2^-99 roundings leave t far inside the 2^-70
+     * margin below */
+    mpfr_inits2(100, nlo, nhi, x, (mpfr_ptr)0);
+    mpfr_set_d(ulo, a, MPFR_RNDN);
+    mpfr_set_d(uhi, a, MPFR_RNDN);
+    int ok = mpfr_add_d(ulo, ulo, e0, MPFR_RNDN) == 0 && mpfr_add_d(uhi, uhi, e1, MPFR_RNDN) == 0 &&
+             mpfr_sgn(ulo) > 0 && mpfr_cmp(ulo, uhi) <= 0 && mpfr_cmp_ui(uhi, 1) < 0;
+    if (ok) {
+        t_bounds(q, ulo, uhi, nlo, nhi);
+        const double L = mpfr_get_d(nlo, MPFR_RNDD), H = mpfr_get_d(nhi, MPFR_RNDU);
+        mpfr_div_2ui(x, nlo, 70, MPFR_RNDU);
+        mpfr_sub(x, nlo, x, MPFR_RNDD);
+        ok = mpfr_get_d(x, MPFR_RNDD) == L && mpfr_get_d(nhi, MPFR_RNDD) == L;
+        mpfr_div_2ui(x, nhi, 70, MPFR_RNDU);
+        mpfr_add(x, nhi, x, MPFR_RNDU);
+        ok = ok && mpfr_get_d(x, MPFR_RNDU) == H && mpfr_get_d(nlo, MPFR_RNDU) == H && L >= 0 &&
+             H <= 1;
+        *lo = L;
+        *hi = H;
+    }
+    mpfr_clears(ulo, uhi, nlo, nhi, x, (mpfr_ptr)0);
+    return ok;
 }

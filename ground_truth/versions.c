@@ -36,17 +36,18 @@ const char *ccdb_truth_class_name(ccdb_truth_class cls)
 
 const char *ccdb_truth_stage_name(ccdb_truth_stage stage)
 {
-    static const char *const names[CCDB_STAGE_COUNT] = { "box",      "filter", "exact",
-                                                         "fp_roots", "plane",  "sep_fp" };
+    static const char *const names[CCDB_STAGE_COUNT] = { "box",   "filter", "exact",   "fp_roots",
+                                                         "plane", "sep_fp", "fp_rigid" };
     return (unsigned)stage < CCDB_STAGE_COUNT ? names[stage] : "invalid";
 }
 
 ccdb_truth_stage ccdb_truth_stage_in_order(int i)
 {
     /* filter: not run by the default pipeline, listed for completeness */
-    static const ccdb_truth_stage order[] = { CCDB_STAGE_BOX,      CCDB_STAGE_FILTER,
-                                              CCDB_STAGE_SEP_FP,   CCDB_STAGE_SEP_PLANE,
-                                              CCDB_STAGE_FP_ROOTS, CCDB_STAGE_EXACT };
+    static const ccdb_truth_stage order[] = { CCDB_STAGE_FP_RIGID,  CCDB_STAGE_BOX,
+                                              CCDB_STAGE_FILTER,    CCDB_STAGE_SEP_FP,
+                                              CCDB_STAGE_SEP_PLANE, CCDB_STAGE_FP_ROOTS,
+                                              CCDB_STAGE_EXACT };
     _Static_assert(sizeof order / sizeof order[0] == CCDB_STAGE_COUNT, "every stage listed");
     return i >= 0 && i < CCDB_STAGE_COUNT ? order[i] : CCDB_STAGE_EXACT;
 }

@@ -51,6 +51,8 @@ typedef enum ccdb_truth_stage {
                              (EE) at every t (misses) */
     CCDB_STAGE_SEP_FP,    /* separation d > 0 only: certified floating-point stage (hits and
                              misses; after BOX, before SEP_PLANE) */
+    CCDB_STAGE_FP_RIGID,  /* rigid kinds only: certified floating-point stage (hits and misses;
+                             before the exact bound filter BOX and EXACT) */
     CCDB_STAGE_COUNT
 } ccdb_truth_stage;
 

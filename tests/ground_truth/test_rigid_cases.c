@@ -153,9 +153,11 @@ Test(rigid_cases, exact_answers)
         cr_expect_eq(r.hit, c->hit, "%s: hit %d", c->name, r.hit);
         cr_expect_eq(r.flags, c->flags, "%s: flags 0x%x, expected 0x%x", c->name, r.flags,
                      c->flags);
-        /* The bound filter proves the too-short spoke's miss; everything else is exact. */
-        cr_expect_eq(r.stage, i == 11 ? CCDB_STAGE_BOX : CCDB_STAGE_EXACT, "%s: stage %d", c->name,
-                     r.stage);
+        /* Decided by the certified stage (its per-axis bound: box), the exact bound filter
+         * (box) or the exact path; checking mode re-derives the cheap answers by the exact path. */
+        cr_expect(r.stage == CCDB_STAGE_FP_RIGID || r.stage == CCDB_STAGE_BOX ||
+                      r.stage == CCDB_STAGE_EXACT,
+                  "%s: stage %d", c->name, r.stage);
         if (!c->hit || !r.hit)
             continue;
         exact_toi(toi, c->toi);

@@ -33,6 +33,9 @@ void ccdb_cli_usage(FILE *f)
         "DIR/misses/{vertex-face,edge-edge}/<solver>.csv\n"
         "  replay FILE.csv --index I [--kind K] [--solvers a,b] [--plugin X.so]...\n"
         "                                              one query: exact truth vs every solver\n"
+        "  data list                                   the public datasets, fetched or not\n"
+        "  data fetch NAME [--from REPO]               get one at its pinned commit (git); then\n"
+        "                                              run --data NAME works from any folder\n"
         "\n"
         "  ccdbench COMMAND --help                     options of one command\n"
         "  ccdbench --version                          version, build and library versions\n"
@@ -54,6 +57,17 @@ int ccdb_cli_parse_double(const char *s, double *out)
     if (!*s || *end || range || !isfinite(v))
         return -1;
     *out = v;
+    return 0;
+}
+
+int ccdb_cli_parse_min_sep(const char *cmd, const char *v, double *out)
+{
+    if (ccdb_cli_parse_double(v, out) != 0 || !(*out >= 0))
+        return ccdb_cli_bad_usage(cmd,
+                                  "--min-sep must be a finite number >= 0 (0, or at least the "
+                                  "smallest double, 4.9e-324), not '%s'",
+                                  v);
+    *out = *out + 0.0; /* -0 is 0 */
     return 0;
 }
 

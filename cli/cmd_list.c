@@ -5,6 +5,7 @@
 
 #include "ccdb_cli.h"
 #include "ccdb_registry.h"
+#include "ccdb_runner.h"
 
 static void list_usage(FILE *f)
 {
@@ -15,7 +16,9 @@ static void list_usage(FILE *f)
           "  cons    conservative: never a false negative, reported TOI never after the true one\n"
           "  toi     reports a time of impact (not just yes/no)\n"
           "  minsep  honours the minimum separation distance (--min-sep)\n"
-          "and whether it counts its work (n/a: it has no work count), and where it comes from:\n"
+          "whether it counts its work (n/a: it has no work count), the query kinds it answers\n"
+          "(vf, ee: linear motion; rigid-vf, rigid-ee: rigid motion, docs/rigid.md; run gives\n"
+          "it no dataset of another kind), and where it comes from:\n"
           "  built-in, plugin (--plugin), plugin path ($CCDB_PLUGIN_PATH), peer (an upstream\n"
           "  solver built with ccdbench: cmake -DCCDB_PEERS_DIR=DIR, see docs/peers.md)\n"
           "\n"
@@ -29,6 +32,19 @@ static void list_usage(FILE *f)
           "  --references    also print the paper or source each solver follows\n"
           "  -h, --help      this text\n",
           f);
+}
+
+/* The kinds the solver has an entry for, "vf,ee,rigid-vf,rigid-ee" at most. */
+static void kinds_text(const ccdb_solver *s, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (int k = 0; k < CCDB_KIND_COUNT; k++)
+        if (ccdb_solver_query_fn(s, (ccdb_kind)k)) {
+            size_t used = strlen(buf);
+            snprintf(buf + used, len - used, "%s%s", used ? "," : "", ccdb_kind_name((ccdb_kind)k));
+        }
+    if (!buf[0])
+        snprintf(buf, len, "-");
 }
 
 typedef struct found_ctx {
@@ -103,19 +119,21 @@ int ccdb_cmd_list(int argc, char **argv)
         if (l > w)
             w = l;
     }
-    printf("%-*s  %-4s  %-3s  %-6s  %-4s  %-11s  %s\n", w, "solver", "cons", "toi", "minsep",
-           "work", "from", "summary");
+    printf("%-*s  %-4s  %-3s  %-6s  %-4s  %-23s  %-11s  %s\n", w, "solver", "cons", "toi", "minsep",
+           "work", "kinds", "from", "summary");
     for (size_t i = 0; i < n; i++) {
         const ccdb_solver *s = ccdb_registry_at(reg, i);
         unsigned f = s->flags;
-        printf("%-*s  %-4s  %-3s  %-6s  %-4s  %-11s  %s\n", w, s->name,
+        char kinds[64];
+        kinds_text(s, kinds, sizeof kinds);
+        printf("%-*s  %-4s  %-3s  %-6s  %-4s  %-23s  %-11s  %s\n", w, s->name,
                (f & CCDB_CLAIM_CONSERVATIVE) ? "yes" : "-",
                (f & CCDB_CLAIM_REPORTS_TOI) ? "yes" : "-",
                (f & CCDB_CLAIM_MIN_SEPARATION) ? "yes" : "-",
-               (f & CCDB_SOLVER_NO_WORK_COUNT) ? "n/a" : "yes",
+               (f & CCDB_SOLVER_NO_WORK_COUNT) ? "n/a" : "yes", kinds,
                ccdb_origin_name(ccdb_registry_origin(reg, s, NULL)), s->summary ? s->summary : "");
         if (refs)
-            printf("%-*s  %s\n", w + 38, "", s->reference ? s->reference : "(no reference given)");
+            printf("%-*s  %s\n", w + 63, "", s->reference ? s->reference : "(no reference given)");
     }
     printf("\n%zu solvers (%zu built-in, %zu from plugins); solver ABI %d\n", n, nbuiltin,
            n - nbuiltin, CCDB_SOLVER_ABI);

@@ -25,8 +25,45 @@ static void replay_usage(FILE *f)
           "  one query (0-based index) in detail: its points, the exact truth, every solver\n"
           "  (--solvers: only those; a name that is not registered is loaded as NAME.so from\n"
           "  $CCDB_PLUGIN_PATH or this build's peers folder, as in ccdbench run; plugins run in a\n"
-          "  child process unless --no-isolate; --isolate: every solver)\n",
+          "  child process unless --no-isolate; --isolate: every solver); --kind only for a\n"
+          "  file whose path names no kind (no kind folder, no <step><vf|ee>.csv name)\n",
           f);
+}
+
+/* A findings file of a plugin's solver, DIR/misses/KIND/NAME.csv, has the plugin's path beside
+ * it in NAME.plugin (`run` writes it): the plugin is loaded unless a solver NAME is registered
+ * already (built-in, or --plugin). 0, or 2 after printing why (a plugin that does not load). */
+static int load_named_plugin(ccdb_registry *reg, const char *file)
+{
+    size_t n = strlen(file);
+    if (n < 5 || strcmp(file + n - 4, ".csv"))
+        return 0;
+    char side[4200], path[4200], err[2048];
+    snprintf(side, sizeof side, "%.*s.plugin", (int)(n - 4), file);
+    FILE *f = fopen(side, "r");
+    if (!f)
+        return 0;
+    int got = fgets(path, sizeof path, f) != NULL;
+    fclose(f);
+    path[strcspn(path, "\n")] = '\0';
+    const char *slash = strrchr(file, '/');
+    char name[256];
+    snprintf(name, sizeof name, "%.*s", (int)(n - 4 - (slash ? (size_t)(slash + 1 - file) : 0)),
+             slash ? slash + 1 : file);
+    if (!got || !*path) {
+        fprintf(stderr, "ccdbench replay: %s: empty (it should name the plugin of '%s')\n", side,
+                name);
+        return 2;
+    }
+    if (ccdb_registry_find(reg, name))
+        return 0;
+    if (ccdb_registry_load_plugin(reg, path, err, sizeof err) != 0) {
+        fprintf(stderr, "ccdbench replay: %s names the plugin %s, which does not load: %s\n", side,
+                path, err);
+        return 2;
+    }
+    printf("plugin %s loaded for '%s' (named by %s)\n", path, name, side);
+    return 0;
 }
 
 static const char *outcome_name(ccdb_outcome o)
@@ -156,23 +193,18 @@ int ccdb_cmd_replay(int argc, char **argv)
                 return ccdb_cli_bad_usage("replay", "--max-iter must be an integer >= 1, not '%s'",
                                           v);
             params.max_iterations = l;
+        } else if (!strcmp(o, "--min-sep")) {
+            if (ccdb_cli_parse_min_sep("replay", v, &params.min_separation) != 0)
+                return 2;
         } else if (!strcmp(o, "--timeout")) {
             if (ccdb_cli_parse_timeout("replay", v, &timeout_s) != 0)
                 return 2;
             timeout_set = 1;
-        } else {
+        } else { /* --delta */
             double d;
-            if (ccdb_cli_parse_double(v, &d) != 0)
-                return ccdb_cli_bad_usage("replay",
-                                          "%s needs a finite number (0, or at least the smallest "
-                                          "double, 4.9e-324, in size), not '%s'",
-                                          o, v);
-            if (!strcmp(o, "--delta") && d > 0)
-                params.delta = d;
-            else if (!strcmp(o, "--min-sep") && d >= 0)
-                params.min_separation = d;
-            else
-                return ccdb_cli_bad_usage("replay", "%s out of range: '%s'", o, v);
+            if (ccdb_cli_parse_double(v, &d) != 0 || !(d > 0))
+                return ccdb_cli_bad_usage("replay", "--delta must be a number > 0, not '%s'", v);
+            params.delta = d;
         }
     }
     if (!file)
@@ -212,6 +244,8 @@ int ccdb_cmd_replay(int argc, char **argv)
             fprintf(stderr, "ccdbench replay: --plugin %s: %s\n", plugins[i], err);
             rc = 2;
         }
+    if (!rc)
+        rc = load_named_plugin(reg, file);
     /* Validate --solvers before doing any work; a name not registered is looked for as a
      * plugin ($CCDB_PLUGIN_PATH, then the peers folder). */
     if (!rc && solvers) {

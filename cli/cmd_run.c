@@ -1,11 +1,15 @@
 /* cmd_run.c — `ccdbench run`: options, solvers (built-ins and plugins), datasets (files,
  * folders or the built-in suite), exact truth (cached), the run loop, reports, and the exit
  * status. The contract is in docs/harness.md. */
+#if !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE /* realpath */
+#endif
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ccdb_cli.h"
 #include "ccdb_bench.h"
@@ -33,6 +37,7 @@ typedef struct run_args {
     const char *data[MAX_LIST];
     size_t n_data;
     ccdb_kind kind;
+    unsigned only_kinds; /* --only-kind: a bit per ccdb_kind; 0 = every kind */
     int repeat, threads, isolate, no_isolate, fail_on_fn, round_inputs, no_cache;
     double timeout_s;
     ccdb_params params;
@@ -46,6 +51,7 @@ static void run_usage(FILE *f)
 {
     fputs(
         "usage: ccdbench run [--solvers a,b] [--plugin X.so]... [--data PATH]... [--kind K]\n"
+        "                    [--only-kind K,...]\n"
         "                    [--repeat R] [--threads T] [--isolate | --no-isolate] [--timeout S]\n"
         "                    [--fail-on-fn]\n"
         "                    [--delta D] [--max-iter N] [--min-sep D] [--round-inputs]\n"
@@ -57,19 +63,24 @@ static void run_usage(FILE *f)
         "  --data PATH       a CSV file, or a folder searched for *.csv (repeatable): 7-column\n"
         "                    files (2021 benchmark), or 6-column ones (2023 dataset) with their\n"
         "                    labels from <scene>/mma_bool/ when present (docs/csv-format.md);\n"
-        "                    one file reached several ways (a link, a folder holding it) is\n"
-        "                    read once; default: the built-in suite (every generator family,\n"
-        "                    fixed seeds)\n"
-        "  --kind K          query kind (vf, ee, rigid-vf, rigid-ee) when the path has no kind\n"
-        "                    folder (vertex-face/, edge-edge/, rigid-vertex-face/,\n"
-        "                    rigid-edge-edge/) and the file is not named <step><vf|ee>.csv\n"
+        "                    or the name of a public dataset fetched with `ccdbench data fetch`\n"
+        "                    (./NAME for a folder of that name here); one file reached several\n"
+        "                    ways (a link, a folder holding it) is read once; default: the\n"
+        "                    built-in suite (every generator family, fixed seeds)\n"
+        "  --kind K          query kind (vf, ee, rigid-vf, rigid-ee) of --data files whose path\n"
+        "                    names none: no kind folder (vertex-face/, edge-edge/,\n"
+        "                    rigid-vertex-face/, rigid-edge-edge/), no <step><vf|ee>.csv name;\n"
+        "                    refused for a file whose path names a kind, and without --data\n"
+        "  --only-kind K,..  run only the datasets of these kinds (the built-in suite's, or\n"
+        "                    --data's), dropping the others\n"
         "  --repeat R        timed passes of the whole query loop (default 3; median reported)\n"
         "  --threads T       split each dataset into T contiguous chunks (default 1)\n"
         "  --isolate         run every solver in a child process per dataset (default: only\n"
         "                    solvers from plugins; built-ins run in-process)\n"
         "  --no-isolate      run plugins in-process too (a crash then ends the run)\n"
         "  --timeout S       wall-clock limit per isolated solver x dataset (default 300;\n"
-        "                    at least 1e-9: the limit is counted in nanoseconds)\n"
+        "                    at least 1e-9: the limit is counted in nanoseconds); under\n"
+        "                    mpirun a work unit not done in 2 x S + 5 s aborts the job\n"
         "  --fail-on-fn      exit 1 when a solver claiming to be conservative has a false\n"
         "                    negative or reports a TOI later than the exact one\n"
         "  --delta D, --max-iter N, --min-sep D   solver parameters (1e-6, 1000000, 0)\n"
@@ -100,6 +111,53 @@ static int parse_long(const char *s, long lo, long hi, long *out)
     if (!*s || *end || errno == ERANGE || v < lo || v > hi)
         return -1;
     *out = v;
+    return 0;
+}
+
+/* "vf,ee,...": a bit per kind into *mask. 0, or -1 (an unknown or empty name). */
+static int parse_kinds(const char *text, unsigned *mask)
+{
+    char copy[128];
+    if (!*text || strlen(text) >= sizeof copy)
+        return -1;
+    snprintf(copy, sizeof copy, "%s", text);
+    *mask = 0;
+    for (char *save = NULL, *name = strtok_r(copy, ",", &save); name;
+         name = strtok_r(NULL, ",", &save)) {
+        ccdb_kind k;
+        if (ccdb_kind_parse(name, &k) != 0)
+            return -1;
+        *mask |= 1u << k;
+    }
+    return *mask ? 0 : -1;
+}
+
+/* --only-kind: whether a dataset of this kind runs. */
+static int kind_wanted(const run_args *a, ccdb_kind k)
+{
+    return !a->only_kinds || (k < CCDB_KIND_COUNT && (a->only_kinds >> k & 1u));
+}
+
+/* --only-kind over the files of --data: a file of another kind is dropped before it is read (a
+ * file whose kind cannot be told stays, for the reader to report). 0, or 2 when none is left. */
+static int keep_wanted_files(const run_args *a, char **files, size_t *n)
+{
+    char err[16];
+    size_t kept = 0;
+    if (!a->only_kinds || !a->n_data)
+        return 0; /* every kind; or no file at all (the built-in suite, filtered as generated) */
+    for (size_t i = 0; i < *n; i++) {
+        ccdb_kind k = ccdb_input_kind(files[i], a->kind, err, sizeof err);
+        if (k == CCDB_KIND_UNKNOWN || kind_wanted(a, k))
+            files[kept++] = files[i];
+        else
+            free(files[i]);
+    }
+    *n = kept;
+    if (!kept) {
+        fprintf(stderr, "ccdbench run: --only-kind: no file of --data has such a kind\n");
+        return 2;
+    }
     return 0;
 }
 
@@ -139,9 +197,10 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
         }
         /* Every other option takes a value. */
         int known = !strcmp(o, "--solvers") || !strcmp(o, "--plugin") || !strcmp(o, "--data") ||
-                    !strcmp(o, "--kind") || !strcmp(o, "--repeat") || !strcmp(o, "--threads") ||
-                    !strcmp(o, "--timeout") || !strcmp(o, "--delta") || !strcmp(o, "--max-iter") ||
-                    !strcmp(o, "--min-sep") || !strcmp(o, "--chunk") || !strcmp(o, "-o");
+                    !strcmp(o, "--kind") || !strcmp(o, "--only-kind") || !strcmp(o, "--repeat") ||
+                    !strcmp(o, "--threads") || !strcmp(o, "--timeout") || !strcmp(o, "--delta") ||
+                    !strcmp(o, "--max-iter") || !strcmp(o, "--min-sep") || !strcmp(o, "--chunk") ||
+                    !strcmp(o, "-o");
         if (!known)
             return ccdb_cli_bad_usage(
                 "run",
@@ -162,6 +221,10 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
         } else if (!strcmp(o, "--kind")) {
             if (ccdb_kind_parse(v, &a->kind) != 0)
                 return ccdb_cli_bad_usage("run", "--kind must be " CCDB_KIND_NAMES ", not '%s'", v);
+        } else if (!strcmp(o, "--only-kind")) {
+            if (parse_kinds(v, &a->only_kinds) != 0)
+                return ccdb_cli_bad_usage(
+                    "run", "--only-kind must be a comma list of " CCDB_KIND_NAMES ", not '%s'", v);
         } else if (!strcmp(o, "--repeat")) {
             if (parse_long(v, 1, 1000000, &l) != 0)
                 return ccdb_cli_bad_usage("run", "--repeat must be an integer >= 1, not '%s'", v);
@@ -185,12 +248,8 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
             a->params.max_iterations = l;
             a->max_iter_set = 1;
         } else if (!strcmp(o, "--min-sep")) {
-            if (ccdb_cli_parse_double(v, &a->params.min_separation) != 0 ||
-                a->params.min_separation < 0)
-                return ccdb_cli_bad_usage("run",
-                                          "--min-sep must be a finite number >= 0 that is 0 or "
-                                          "at least the smallest double, 4.9e-324; not '%s'",
-                                          v);
+            if (ccdb_cli_parse_min_sep("run", v, &a->params.min_separation) != 0)
+                return 2;
             a->min_sep_set = 1;
         } else if (!strcmp(o, "--chunk")) {
             if (parse_long(v, 1, 1L << 30, &l) != 0)
@@ -205,6 +264,10 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
     }
     if (a->isolate && a->no_isolate)
         return ccdb_cli_bad_usage("run", "--isolate and --no-isolate contradict each other");
+    if (a->kind != CCDB_KIND_UNKNOWN && !a->n_data)
+        return ccdb_cli_bad_usage("run", "--kind names the kind of --data files whose path names "
+                                         "none; the built-in suite has every kind (to run only "
+                                         "some: --only-kind K)");
     if (timeout_set && a->no_isolate)
         return ccdb_cli_bad_usage("run", "--timeout applies to isolated solvers: not with "
                                          "--no-isolate");
@@ -283,6 +346,14 @@ static int load_inputs(const run_args *a, ccdb_input **inputs, size_t *n_inputs)
             fprintf(stderr, "ccdbench run: %s\n", err);
             return 2;
         }
+        size_t kept = 0; /* --only-kind */
+        for (size_t i = 0; i < *n_inputs; i++) {
+            if (kind_wanted(a, (*inputs)[i].ds.kind))
+                (*inputs)[kept++] = (*inputs)[i];
+            else
+                ccdb_input_free(&(*inputs)[i]);
+        }
+        *n_inputs = kept;
         return 0;
     }
     char **files = NULL;
@@ -297,6 +368,8 @@ static int load_inputs(const run_args *a, ccdb_input **inputs, size_t *n_inputs)
         fprintf(stderr, "ccdbench run: out of memory\n");
         rc = 2;
     }
+    if (!rc)
+        rc = keep_wanted_files(a, files, &n_files);
     if (!rc && !(*inputs = calloc(n_files ? n_files : 1, sizeof **inputs))) {
         fprintf(stderr, "ccdbench run: out of memory\n");
         rc = 2;
@@ -334,6 +407,40 @@ static void append(char *buf, size_t len, const char *text)
 {
     size_t at = strlen(buf);
     snprintf(buf + at, len > at ? len - at : 0, "%s", text);
+}
+
+/* Beside each findings file of a plugin's solver, DIR/{misses,bad-toi}/KIND/NAME.csv, the plugin's
+ * absolute path in NAME.plugin, so that `replay` of that file loads it without --plugin
+ * (docs/harness.md, "Findings files"). 0, or 2 after printing why. */
+static int record_plugins(const char *dir, const ccdb_registry *reg,
+                          const ccdb_solver *const *solvers, size_t n_solvers)
+{
+    static const char *const folders[] = { "misses", "bad-toi" };
+    for (size_t i = 0; i < n_solvers; i++) {
+        const char *path = NULL;
+        if (ccdb_registry_origin(reg, solvers[i], &path) == CCDB_ORIGIN_BUILTIN || !path)
+            continue;
+        char *abs = realpath(path, NULL);
+        for (size_t f = 0; f < 2; f++)
+            for (int k = 0; k < CCDB_KIND_COUNT; k++) {
+                char csv[4400], side[4400], err[4600];
+                snprintf(csv, sizeof csv, "%s/%s/%s/%s.csv", dir, folders[f],
+                         ccdb_kind_folder((ccdb_kind)k), solvers[i]->name);
+                if (access(csv, F_OK) != 0)
+                    continue;
+                snprintf(side, sizeof side, "%.*s.plugin", (int)strlen(csv) - 4, csv);
+                char line[4200];
+                int len = snprintf(line, sizeof line, "%s\n", abs ? abs : path);
+                if (len >= (int)sizeof line ||
+                    ccdb_write_file_atomic(side, line, (size_t)len, err, sizeof err) != 0) {
+                    fprintf(stderr, "ccdbench run: %s\n", len >= (int)sizeof line ? side : err);
+                    free(abs);
+                    return 2;
+                }
+            }
+        free(abs);
+    }
+    return 0;
 }
 
 /* Plugins (given with --plugin, and the files of solvers found by name) and non-default
@@ -386,10 +493,12 @@ static const char *const report_entries[] = {
     CCDB_MISSES_FOLDER "/",
     CCDB_MISSES_FOLDER "/*/",
     CCDB_MISSES_FOLDER "/*/*.csv",
+    CCDB_MISSES_FOLDER "/*/*.plugin", /* the plugin a findings file's solver came from */
     CCDB_MISSES_FOLDER "/*.csv",
     CCDB_BAD_TOI_FOLDER "/",
     CCDB_BAD_TOI_FOLDER "/*/",
     CCDB_BAD_TOI_FOLDER "/*/*.csv",
+    CCDB_BAD_TOI_FOLDER "/*/*.plugin",
     CCDB_BAD_TOI_FOLDER "/*.csv",
     NULL,
 };
@@ -521,7 +630,8 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *
         }
         ccdb_meta_add(meta, "data", "%s", paths);
     } else {
-        ccdb_meta_add(meta, "data", "built-in suite (every generator family x kind, fixed seeds)");
+        ccdb_meta_add(meta, "data", "built-in suite (every generator family x kind, fixed seeds)%s",
+                      a->only_kinds ? "; only the kinds of --only-kind" : "");
     }
     long long queries = 0, rounded = 0, disagree = 0, stage[CCDB_STAGE_COUNT] = { 0 };
     size_t cached = 0, labelled = 0, unlabelled = 0, n_inputs = rd->n;
@@ -649,6 +759,8 @@ static int mpi_prepare(ccdb_mpi *m, const run_args *a, int rc, char ***files, si
         fprintf(stderr, "ccdbench run: out of memory\n");
         rc = 2;
     }
+    if (!rc)
+        rc = keep_wanted_files(a, *files, n_files);
     if (!rc && !(*counts = calloc(*n_files ? *n_files : 1, sizeof **counts))) {
         fprintf(stderr, "ccdbench run: out of memory\n");
         rc = 2;
@@ -847,6 +959,8 @@ int ccdb_cmd_run(int argc, char **argv)
                       opt_timer_ns, a.repeat);
         if (write_reports(&out, &bench, &meta) != 0)
             rc = 2;
+        if (!rc)
+            rc = record_plugins(out.tmp, reg, solvers, n_solvers);
     }
     if (!rc && root && ccdb_atomic_dir_commit(&out, err, sizeof err) != 0) {
         fprintf(stderr, "ccdbench run: %s\n", err);

@@ -42,7 +42,8 @@ static void truth_usage(FILE *f)
         "  --kind K         vf, ee (linear motion), rigid-vf, rigid-ee (rigid motion,\n"
         "                   docs/rigid.md); default: from a vertex-face, edge-edge,\n"
         "                   rigid-vertex-face or rigid-edge-edge folder in the path of\n"
-        "                   FILE.csv, or a <step><vf|ee>.csv file name\n"
+        "                   FILE.csv, or a <step><vf|ee>.csv file name; refused when the\n"
+        "                   path names a kind (a kind folder is never read as another kind)\n"
         "  -o OUT.csv       write there (atomically: temporary file, then rename); default stdout\n"
         "  --stats          to stderr: queries, hits, queries decided per stage (fp_rigid,\n"
         "                   box, filter, sep_fp, plane, fp_roots, exact: count and share;\n"
@@ -89,10 +90,8 @@ static int parse_args(int argc, char **argv, truth_args *a)
                     return ccdb_cli_bad_usage("truth", "%s needs a value", s);
                 const char *v = argv[++i];
                 if (!strcmp(s, "--min-sep")) {
-                    if (ccdb_cli_parse_double(v, &a->min_sep) != 0 || !(a->min_sep >= 0))
-                        return ccdb_cli_bad_usage("truth",
-                                                  "--min-sep must be a number >= 0, not '%s'", v);
-                    a->min_sep = a->min_sep + 0.0; /* -0 is 0 */
+                    if (ccdb_cli_parse_min_sep("truth", v, &a->min_sep) != 0)
+                        return 2;
                 } else if (!strcmp(s, "--kind")) {
                     if (ccdb_kind_parse(v, &a->kind))
                         return ccdb_cli_bad_usage(
@@ -117,15 +116,10 @@ static int parse_args(int argc, char **argv, truth_args *a)
     }
     if (!a->input)
         return ccdb_cli_bad_usage("truth", "missing FILE.csv");
-    if (!kind_given) {
-        a->kind = ccdb_kind_from_path(a->input);
-        if (a->kind == CCDB_KIND_UNKNOWN)
-            return ccdb_cli_bad_usage("truth",
-                                      "cannot tell the kind of '%s' (no vertex-face, edge-edge, "
-                                      "rigid-vertex-face or rigid-edge-edge folder in its path, "
-                                      "no <step><vf|ee>.csv name): pass --kind " CCDB_KIND_NAMES,
-                                      a->input);
-    }
+    char err[4400];
+    a->kind = ccdb_input_kind(a->input, kind_given ? a->kind : CCDB_KIND_UNKNOWN, err, sizeof err);
+    if (a->kind == CCDB_KIND_UNKNOWN)
+        return ccdb_cli_bad_usage("truth", "%s", err);
     return -1;
 }
 

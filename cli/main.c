@@ -16,7 +16,7 @@ static const struct {
     int (*run)(int argc, char **argv);
 } commands[] = {
     { "list", ccdb_cmd_list }, { "gen", ccdb_cmd_gen },       { "truth", ccdb_cmd_truth },
-    { "run", ccdb_cmd_run },   { "replay", ccdb_cmd_replay },
+    { "run", ccdb_cmd_run },   { "replay", ccdb_cmd_replay }, { "data", ccdb_cmd_data },
 };
 
 static void print_version(void)

@@ -124,6 +124,10 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum,
     row->failed = t->failed;
     row->toi_violations = t->toi_violations;
     row->toi_err_max = t->toi_err_max;
+    row->toi_late_max = t->toi_late_max;
+    int measured = !isnan(t->toi_late_max);
+    row->toi_late_ulps_max = measured ? t->toi_late_ulps_max : -1;
+    row->toi_late_ulps_p90 = measured ? ccdb_tally_late_ulps_quantile(t, 0.9) : -1;
     /* -1: the solver counts no work ("n/a"), rather than a 0 that would say it did none. */
     row->work = (s->flags & CCDB_SOLVER_NO_WORK_COUNT) ? -1 : t->work;
     row->claims =
@@ -283,22 +287,22 @@ static int write_finding(findings_file *ff, const char *folder, const ccdb_bench
     return 0;
 }
 
-/* "ccdbench replay FILE --index I --kind K ARGS": the findings file when one is written, else
- * the input file. */
+/* "ccdbench replay FILE --index I [--kind K] ARGS": the findings file when one is written, else
+ * the input file; --kind only when the file's path names no kind (replay refuses it otherwise). */
 static const char *replay_command(ccdb_bench *b, const findings_file *ff, long long at,
                                   const ccdb_bench_dataset *d, long long i,
                                   const ccdb_bench_options *opt)
 {
-    char cmd[8192] = "ccdbench replay ";
-    if (opt->findings_dir)
-        ccdb_shell_quote(cmd, sizeof cmd, ff->shown);
-    else if (d->source)
-        ccdb_shell_quote(cmd, sizeof cmd, d->source);
-    else
-        ccdb_shell_quote(cmd, sizeof cmd, "(generated; no file)");
+    char cmd[8192] = "ccdbench replay ", kind[64] = "";
+    const char *file = opt->findings_dir ? ff->shown
+                       : d->source       ? d->source
+                                         : "(generated; no file)";
+    ccdb_shell_quote(cmd, sizeof cmd, file);
+    if (ccdb_kind_from_path(file) == CCDB_KIND_UNKNOWN)
+        snprintf(kind, sizeof kind, " --kind %s", ccdb_kind_name(d->kind));
     size_t len = strlen(cmd);
-    snprintf(cmd + len, sizeof cmd - len, " --index %lld --kind %s%s%s", opt->findings_dir ? at : i,
-             ccdb_kind_name(d->kind), opt->replay_args && *opt->replay_args ? " " : "",
+    snprintf(cmd + len, sizeof cmd - len, " --index %lld%s%s%s", opt->findings_dir ? at : i, kind,
+             opt->replay_args && *opt->replay_args ? " " : "",
              opt->replay_args ? opt->replay_args : "");
     return keep_string(b, cmd);
 }
@@ -552,6 +556,10 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
                 f->hit = t->hit != 0;
                 f->toi_lo = t->toi_lo;
                 f->toi_hi = t->toi_hi;
+                if (!ccdb_toi_lateness(t, &jf->answer, &f->late, &f->late_ulps)) {
+                    f->late = NAN;
+                    f->late_ulps = 0;
+                }
                 memcpy(f->q, jf->q, sizeof f->q);
                 if (!(f->replay = replay_command(b, toi_file, at, d, jf->index, opt)))
                     goto oom;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "ccdb_data.h"
 #include "ccdb_input.h"
 
 void ccdb_input_free(ccdb_input *in)
@@ -96,8 +97,11 @@ static int walk(const char *dir, char ***files, size_t *nfiles, char *err, size_
     return rc;
 }
 
-int ccdb_inputs_expand(const char *path, char ***files, size_t *nfiles, char *err, size_t errlen)
+int ccdb_inputs_expand(const char *arg, char ***files, size_t *nfiles, char *err, size_t errlen)
 {
+    char path[4096];
+    if (ccdb_data_resolve(arg, path, sizeof path, err, errlen) != 0)
+        return -1;
     struct stat st;
     if (stat(path, &st) != 0) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
@@ -174,9 +178,17 @@ int ccdb_inputs_unique(char **files, size_t *nfiles, FILE *note)
     return 0;
 }
 
-static ccdb_kind resolve_kind(const char *path, ccdb_kind forced, char *err, size_t errlen)
+ccdb_kind ccdb_input_kind(const char *path, ccdb_kind forced, char *err, size_t errlen)
 {
-    ccdb_kind kind = forced != CCDB_KIND_UNKNOWN ? forced : ccdb_kind_from_path(path);
+    ccdb_kind named = ccdb_kind_from_path(path);
+    if (named != CCDB_KIND_UNKNOWN && forced != CCDB_KIND_UNKNOWN) {
+        snprintf(err, errlen,
+                 "%s: the path says the kind (%s), so --kind %s is refused: --kind is only for "
+                 "files whose path names no kind (a kind folder is never read as another kind)",
+                 path, ccdb_kind_name(named), ccdb_kind_name(forced));
+        return CCDB_KIND_UNKNOWN;
+    }
+    ccdb_kind kind = named != CCDB_KIND_UNKNOWN ? named : forced;
     if (kind == CCDB_KIND_UNKNOWN)
         snprintf(err, errlen,
                  "%s: cannot tell the query kind (no vertex-face/, edge-edge/, "
@@ -200,7 +212,7 @@ int ccdb_input_read(const char *path, ccdb_kind forced, int round_inputs, ccdb_i
                     char *err, size_t errlen)
 {
     *out = (ccdb_input){ 0 };
-    ccdb_kind kind = resolve_kind(path, forced, err, errlen);
+    ccdb_kind kind = ccdb_input_kind(path, forced, err, errlen);
     if (kind == CCDB_KIND_UNKNOWN)
         return -1;
     ccdb_csv_options opt = { .round_inputs = round_inputs, .columns = CCDB_CSV_COLUMNS_ANY };
@@ -237,7 +249,7 @@ int ccdb_input_read_range(const char *path, ccdb_kind forced, int round_inputs, 
                           size_t count, size_t total, ccdb_input *out, char *err, size_t errlen)
 {
     *out = (ccdb_input){ 0 };
-    ccdb_kind kind = resolve_kind(path, forced, err, errlen);
+    ccdb_kind kind = ccdb_input_kind(path, forced, err, errlen);
     if (kind == CCDB_KIND_UNKNOWN)
         return -1;
     ccdb_csv_options opt = { .round_inputs = round_inputs, .columns = CCDB_CSV_COLUMNS_ANY };

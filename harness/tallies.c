@@ -1,7 +1,10 @@
 /* tallies.c — a solver's answers against the exact truth: TP/FP/FN/TN, GAVE_UP, FAILED, TOI
  * error and conservativeness violations, contract violations, work counts. Definitions in
  * docs/harness.md ("Tallies"). */
+#include <limits.h>
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "ccdb_tallies.h"
 
@@ -65,6 +68,55 @@ void ccdb_tally_init(ccdb_tally *t)
 {
     *t = (ccdb_tally){ 0 };
     t->toi_err_max = NAN;
+    t->toi_late_max = NAN;
+}
+
+int ccdb_toi_lateness(const ccdb_truth_result *truth, const ccdb_result *r, double *late,
+                      long long *ulps)
+{
+    if (!ccdb_toi_violation(truth, r) || !isfinite(r->toi) || !(truth->toi_hi >= 0))
+        return 0;
+    /* Non-negative doubles are ordered as their bit patterns: the difference counts the doubles
+     * between them (toi_hi >= 0 and toi > toi_hi, so both are >= 0). */
+    uint64_t a, b;
+    memcpy(&a, &truth->toi_hi, sizeof a);
+    memcpy(&b, &r->toi, sizeof b);
+    *late = r->toi - truth->toi_hi;
+    *ulps = (long long)(b - a);
+    return 1;
+}
+
+long long ccdb_tally_late_ulps_quantile(const ccdb_tally *t, double q)
+{
+    long long n = 0, seen = 0;
+    for (int k = 0; k < CCDB_LATE_BUCKETS; k++)
+        n += t->toi_late_hist[k];
+    if (n == 0)
+        return 0;
+    long long rank = (long long)ceil(q * (double)n); /* nearest rank, 1-based */
+    if (rank < 1)
+        rank = 1;
+    for (int k = 0; k < CCDB_LATE_BUCKETS; k++) {
+        seen += t->toi_late_hist[k];
+        if (seen >= rank) {
+            long long top = k >= 63 ? LLONG_MAX : (1LL << k) - 1;
+            return top < t->toi_late_ulps_max ? top : t->toi_late_ulps_max;
+        }
+    }
+    return t->toi_late_ulps_max;
+}
+
+/* One measured late TOI into the lateness figures. */
+static void add_lateness(ccdb_tally *t, double late, long long ulps)
+{
+    if (!(late <= t->toi_late_max)) /* also when the max is still NaN */
+        t->toi_late_max = late;
+    if (ulps > t->toi_late_ulps_max)
+        t->toi_late_ulps_max = ulps;
+    int bits = 0;
+    for (unsigned long long u = (unsigned long long)ulps; u; u >>= 1)
+        bits++;
+    t->toi_late_hist[bits < CCDB_LATE_BUCKETS ? bits : CCDB_LATE_BUCKETS - 1]++;
 }
 
 static void tally_add(ccdb_tally *t, const ccdb_truth_result *truth, const ccdb_result *r,
@@ -84,6 +136,10 @@ static void tally_add(ccdb_tally *t, const ccdb_truth_result *truth, const ccdb_
         if (!reports_toi)
             break; /* its toi is no time of impact: no TOI figures */
         t->toi_violations += ccdb_toi_violation(truth, r);
+        double late;
+        long long ulps;
+        if (ccdb_toi_lateness(truth, r, &late, &ulps))
+            add_lateness(t, late, ulps);
         /* The error of a TOI in [0,1] only: -1 is a contract violation, not "1 early". */
         if (unit_time(r->toi)) {
             double err = truth->toi_lo - r->toi;
@@ -131,4 +187,10 @@ void ccdb_tally_merge(ccdb_tally *t, const ccdb_tally *o)
         t->toi_err_max = o->toi_err_max;
     t->violations += o->violations;
     t->outside += o->outside;
+    if (!isnan(o->toi_late_max) && !(o->toi_late_max <= t->toi_late_max))
+        t->toi_late_max = o->toi_late_max;
+    if (o->toi_late_ulps_max > t->toi_late_ulps_max)
+        t->toi_late_ulps_max = o->toi_late_ulps_max;
+    for (int k = 0; k < CCDB_LATE_BUCKETS; k++)
+        t->toi_late_hist[k] += o->toi_late_hist[k];
 }

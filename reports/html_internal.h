@@ -9,8 +9,10 @@
 /* The counts every table shows (a row's, or a sum of rows'). */
 typedef struct ccdb_html_counts {
     long long queries, positives, tp, fp, fn, tn, gave_up, failed, toi_violations;
-    double toi_err_max; /* the largest; NaN when no row had one */
-    long long outside;  /* answers outside the solver's motion model (not judged) */
+    double toi_err_max;          /* the largest; NaN when no row had one */
+    long long outside;           /* answers outside the solver's motion model (not judged) */
+    double toi_late_max;         /* how late its latest TOI is (the largest); NaN: none measured */
+    long long toi_late_ulps_max; /* the same in ulps; -1: none */
 } ccdb_html_counts;
 
 /* One solver's totals over the run (see the aggregation rule in ccdb_report.h). */
@@ -64,6 +66,18 @@ void ccdb_html_failure_map(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_s
                            size_t ns);
 void ccdb_html_tradeoff(ccdb_rbuf *b, const ccdb_html_solver *s, size_t ns);
 void ccdb_html_time_cdf(ccdb_rbuf *b, const ccdb_report *r);
+
+/* html_verdict.c: the verdict (section id="verdict", table id="verdict-table": one line per
+ * solver), the table of contents (nav id="toc"; the TOI findings and solver output entries only
+ * when those sections are written), whether a conservative claim is broken (a false negative or
+ * a late TOI), the status the summary shows (crashed / timeout, else "CLAIM BROKEN", else
+ * "CONTRACT BROKEN", else the rows' status; *css_class "broken" for the two broken ones), and a
+ * solver's colour ("hsl(...)", from a hash of its name: the same in every report). */
+void ccdb_html_verdict(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n);
+void ccdb_html_toc(ccdb_rbuf *b, int has_toi_findings, int has_outputs);
+int ccdb_html_claim_broken(const ccdb_html_solver *t);
+const char *ccdb_html_status_text(const ccdb_html_solver *t, const char **css_class);
+void ccdb_html_solver_colour(const char *name, char out[32]);
 
 /* One false negative as an inline <svg> with two projections. */
 void ccdb_html_miss_svg(ccdb_rbuf *b, const ccdb_report_miss *m);

@@ -57,7 +57,14 @@ static const char *const css =
     ".fm-key.fm-broken{outline:3px solid #b00;padding:0 .2em}"
     "th.fm-fam{font-size:.8em;max-width:8em}th.fm-solver{vertical-align:middle}"
     "td.fm-none{color:#bbb;text-align:center}"
-    "svg.plot text{font-family:inherit}";
+    "svg.plot text{font-family:inherit}"
+    "nav.toc{font-size:.9em;margin:.3em 0 .6em}nav.toc a{margin-right:1em;white-space:nowrap}"
+    "table.verdict{font-size:.85em}table.verdict td{padding:.1em .45em;white-space:nowrap}"
+    "#verdict h2{margin-top:.4em}.v-broken{color:#a00}.v-kept{color:#176b20}.v-none{color:#555}"
+    "tr.verdict-broken td:first-child{border-left:4px solid #b00}"
+    "td.status-broken{color:#a00;font-weight:700;background:#f8d0d0}"
+    ".swatch{display:inline-block;width:.8em;height:.8em;margin-right:.35em;border-radius:2px;"
+    "vertical-align:-.05em}";
 
 /* ---- aggregation --------------------------------------------------------------------------- */
 
@@ -126,10 +133,19 @@ static int status_rank(ccdb_report_status s)
 /* A row's counts. */
 static ccdb_html_counts counts_of(const ccdb_report_row *w)
 {
-    return (ccdb_html_counts){ w->queries,     w->positives,    w->tp,
-                               w->fp,          w->fn,           w->tn,
-                               w->gave_up,     w->failed,       w->toi_violations,
-                               w->toi_err_max, w->outside_model };
+    return (ccdb_html_counts){ w->queries,
+                               w->positives,
+                               w->tp,
+                               w->fp,
+                               w->fn,
+                               w->tn,
+                               w->gave_up,
+                               w->failed,
+                               w->toi_violations,
+                               w->toi_err_max,
+                               w->outside_model,
+                               w->toi_late_max,
+                               w->toi_late_ulps_max };
 }
 
 /* Adds a row's counts to a total (toi_err_max: the larger; NaN is none). */
@@ -147,6 +163,10 @@ static void add_counts(ccdb_html_counts *t, const ccdb_report_row *w)
     t->outside += w->outside_model;
     if (!isnan(w->toi_err_max) && (isnan(t->toi_err_max) || w->toi_err_max > t->toi_err_max))
         t->toi_err_max = w->toi_err_max;
+    if (!isnan(w->toi_late_max) && !(w->toi_late_max <= t->toi_late_max))
+        t->toi_late_max = w->toi_late_max;
+    if (w->toi_late_ulps_max > t->toi_late_ulps_max)
+        t->toi_late_ulps_max = w->toi_late_ulps_max;
 }
 
 static size_t find_solver(const ccdb_html_solver *s, size_t n, const char *name)
@@ -175,7 +195,9 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
         size_t k = find_solver(s, n, w->solver);
         if (k == n) {
             s[n].name = ccdb_html_str(w->solver);
-            s[n].counts.toi_err_max = s[n].ns_median = s[n].ns_min = s[n].ns_max = NAN;
+            s[n].counts.toi_err_max = s[n].counts.toi_late_max = s[n].ns_median = s[n].ns_min =
+                s[n].ns_max = NAN;
+            s[n].counts.toi_late_ulps_max = -1;
             n++;
         }
         ccdb_html_solver *t = &s[k];
@@ -216,7 +238,9 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
         size_t k = find_solver(s, n, r->misses[i].solver);
         if (k == n) {
             s[n].name = ccdb_html_str(r->misses[i].solver);
-            s[n].counts.toi_err_max = s[n].ns_median = s[n].ns_min = s[n].ns_max = NAN;
+            s[n].counts.toi_err_max = s[n].counts.toi_late_max = s[n].ns_median = s[n].ns_min =
+                s[n].ns_max = NAN;
+            s[n].counts.toi_late_ulps_max = -1;
             n++;
         }
         s[k].n_misses++;
@@ -225,7 +249,9 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
         size_t k = find_solver(s, n, r->findings[i].solver);
         if (k == n) {
             s[n].name = ccdb_html_str(r->findings[i].solver);
-            s[n].counts.toi_err_max = s[n].ns_median = s[n].ns_min = s[n].ns_max = NAN;
+            s[n].counts.toi_err_max = s[n].counts.toi_late_max = s[n].ns_median = s[n].ns_min =
+                s[n].ns_max = NAN;
+            s[n].counts.toi_late_ulps_max = -1;
             n++;
         }
         s[k].n_findings++;
@@ -288,10 +314,11 @@ static void td_time(ccdb_rbuf *b, double med, double mn, double mx)
     ccdb_rbuf_puts(b, "</td>");
 }
 
-static void td_status(ccdb_rbuf *b, ccdb_report_status st)
+/* A solver's status cell: "CLAIM BROKEN" / "CONTRACT BROKEN" before "ok" (ccdb_html_status_text). */
+static void td_status(ccdb_rbuf *b, const ccdb_html_solver *t)
 {
-    const char *name = ccdb_report_status_name(st);
-    ccdb_rbuf_printf(b, "<td class=\"status-%s\">%s</td>", name, name);
+    const char *cls, *text = ccdb_html_status_text(t, &cls);
+    ccdb_rbuf_printf(b, "<td class=\"status-%s\">%s</td>", cls, text);
 }
 
 /* The count columns every table shares (count_heads, without the time); FN and TOI-violation
@@ -307,7 +334,12 @@ static void td_counts(ccdb_rbuf *b, const ccdb_html_counts *c, int conservative)
     td_ll(b, c->gave_up, 0);
     td_ll(b, c->failed, 0);
     td_ll(b, c->outside, 0);
-    td_ll(b, c->toi_violations, conservative && c->toi_violations > 0);
+    if (c->toi_violations > 0 && !isnan(c->toi_late_max)) /* how late, in the tooltip */
+        ccdb_rbuf_printf(
+            b, "<td class=\"num%s\" title=\"latest by %.3g in t (%lld ulps)\">%lld</td>",
+            conservative ? " bad" : "", c->toi_late_max, c->toi_late_ulps_max, c->toi_violations);
+    else
+        td_ll(b, c->toi_violations, conservative && c->toi_violations > 0);
     td_double(b, c->toi_err_max);
 }
 
@@ -364,7 +396,7 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
         ccdb_rbuf_puts(b, "</td><td>");
         claims_tags(b, t->claim_tags);
         ccdb_rbuf_puts(b, "</td>");
-        td_status(b, t->status);
+        td_status(b, t);
         td_counts(b, &t->counts, t->conservative);
         td_time(b, t->ns_median, t->ns_min, t->ns_max);
         if (t->work < 0)
@@ -491,7 +523,13 @@ static void write_family_row(ccdb_rbuf *b, const ccdb_report_row *w, int group_s
     ccdb_rbuf_puts(b, "</td><td>");
     ccdb_rbuf_html(b, w->solver);
     ccdb_rbuf_puts(b, "</td>");
-    td_status(b, w->status);
+    /* The row's status as a solver's (a broken claim on this row reads so, never "ok"). */
+    ccdb_html_solver as_solver = { .status = w->status,
+                                   .conservative = w->conservative,
+                                   .counts = counts_of(w),
+                                   .violations = w->contract_violations,
+                                   .has_rows = 1 };
+    td_status(b, &as_solver);
     ccdb_html_counts c = counts_of(w);
     td_counts(b, &c, w->conservative);
     td_time(b, w->ns_median, w->ns_min, w->ns_max);
@@ -544,8 +582,10 @@ static void write_by_family(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_
         if (f == nf || k == ns) /* not possible: both were collected from these rows */
             continue;
         fam_total *t = &tot[f * ns + k];
-        if (!t->seen)
-            t->counts.toi_err_max = NAN;
+        if (!t->seen) {
+            t->counts.toi_err_max = t->counts.toi_late_max = NAN;
+            t->counts.toi_late_ulps_max = -1;
+        }
         t->seen = 1;
         add_counts(&t->counts, w);
         t->conservative |= w->conservative;
@@ -681,6 +721,52 @@ static int claims_nothing(const ccdb_html_solver *t)
     return t->has_rows && t->claims == 0;
 }
 
+/* The misses of `solver` to picture, at most `cap`, into pick[] (indices into r->misses): spread
+ * over the failure classes (kind x family) the solver has, in order of first appearance — the
+ * first miss of each class, then the second of each, ... — so that six pictures are never six of
+ * one family while other classes go unseen. Returns how many; -1 when out of memory. */
+static long spread_picks(const ccdb_report *r, const char *solver, size_t cap, size_t *pick)
+{
+    size_t n = 0, n_classes = 0, picked = 0;
+    size_t *mine = malloc((r->n_misses + 1) * sizeof *mine);
+    size_t *cls = malloc((r->n_misses + 1) * sizeof *cls);
+    size_t *first = malloc((r->n_misses + 1) * sizeof *first); /* a miss of each class */
+    size_t *cursor = malloc((r->n_misses + 1) * sizeof *cursor);
+    if (!mine || !cls || !first || !cursor) {
+        free(mine), free(cls), free(first), free(cursor);
+        return -1;
+    }
+    for (size_t j = 0; j < r->n_misses; j++) {
+        const ccdb_report_miss *m = &r->misses[j];
+        if (!ccdb_html_streq(m->solver, solver))
+            continue;
+        size_t c = 0;
+        while (c < n_classes && !(ccdb_html_streq(r->misses[first[c]].kind, m->kind) &&
+                                  ccdb_html_streq(r->misses[first[c]].family, m->family)))
+            c++;
+        if (c == n_classes) {
+            first[n_classes] = j;
+            cursor[n_classes++] = n;
+        }
+        cls[n] = c;
+        mine[n++] = j;
+    }
+    /* Round robin over the classes; each round takes one more of every class that has one. */
+    for (int progress = 1; picked < cap && progress;) {
+        progress = 0;
+        for (size_t c = 0; c < n_classes && picked < cap; c++) {
+            while (cursor[c] < n && cls[cursor[c]] != c)
+                cursor[c]++;
+            if (cursor[c] < n) {
+                pick[picked++] = mine[cursor[c]++];
+                progress = 1;
+            }
+        }
+    }
+    free(mine), free(cls), free(first), free(cursor);
+    return (long)picked;
+}
+
 static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s, size_t n)
 {
     ccdb_rbuf_puts(b, "<section id=\"misses\"><h2>False negatives</h2>\n");
@@ -735,11 +821,15 @@ static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_sol
             files_text(b, &fs);
         }
         ccdb_rbuf_puts(b, ".</p>\n<div class=\"misses\">\n");
-        size_t k = 0;
-        for (size_t j = 0; j < r->n_misses && k < shown; j++) {
-            const ccdb_report_miss *m = &r->misses[j];
-            if (!ccdb_html_streq(m->solver, s[i].name))
-                continue;
+        size_t *pick = malloc((shown + 1) * sizeof *pick);
+        long picked = pick ? spread_picks(r, s[i].name, shown, pick) : -1;
+        if (picked < 0) {
+            free(pick);
+            b->oom = 1;
+            return;
+        }
+        for (size_t k = 0; k < (size_t)picked; k++) {
+            const ccdb_report_miss *m = &r->misses[pick[k]];
             ccdb_rbuf_puts(b, "<figure class=\"miss-picture\" id=\"miss-");
             ccdb_html_id(b, s[i].name);
             ccdb_rbuf_printf(b, "-%zu\">\n", k);
@@ -754,8 +844,8 @@ static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_sol
             ccdb_rbuf_printf(b, "%.17g, %.17g]", m->toi_lo, m->toi_hi);
             replay_block(b, m->replay);
             ccdb_rbuf_puts(b, "</figcaption>\n</figure>\n");
-            k++;
         }
+        free(pick);
         ccdb_rbuf_puts(b, "</div>\n</div>\n");
     }
     ccdb_rbuf_puts(b, "</section>\n");
@@ -773,13 +863,19 @@ static void toi_text(ccdb_rbuf *b, double toi)
 
 /* TOI findings: per solver, a picture of each one given up to the cap (all are in the bad-toi
  * files). */
-static void write_findings(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s, size_t n)
+/* TOI findings over every solver (the larger of the counted and the given, per solver). */
+static long long toi_findings_total(const ccdb_html_solver *s, size_t n)
 {
     long long total = 0;
     for (size_t i = 0; i < n; i++)
         total += s[i].toi_findings > (long long)s[i].n_findings ? s[i].toi_findings
                                                                 : (long long)s[i].n_findings;
-    if (total == 0)
+    return total;
+}
+
+static void write_findings(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s, size_t n)
+{
+    if (toi_findings_total(s, n) == 0)
         return;
     ccdb_rbuf_printf(b,
                      "<section id=\"toi-findings\"><h2>TOI findings</h2>\n<p class=\"note\">"
@@ -846,6 +942,9 @@ static void write_findings(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_s
                 ccdb_rbuf_printf(b, "TOI in [%.17g, %.17g]", f->toi_lo, f->toi_hi);
             else
                 ccdb_rbuf_puts(b, "no contact");
+            if (f->late_ulps > 0 && !isnan(f->late))
+                ccdb_rbuf_printf(b, "; <span class=\"bad-toi\">late by %.3g (%lld ulp%s)</span>",
+                                 f->late, f->late_ulps, f->late_ulps == 1 ? "" : "s");
             replay_block(b, f->replay);
             ccdb_rbuf_puts(b, "</figcaption>\n</figure>\n");
             k++;
@@ -900,7 +999,9 @@ int ccdb_report_write_html(const ccdb_report *r, const char *path, char *err, si
         ccdb_rbuf_html(&b, r->warning);
         ccdb_rbuf_puts(&b, "</div>\n");
     }
-    write_meta(&b, r);
+    /* The verdict first, then the summary, the views, the findings; how the run was made last. */
+    ccdb_html_toc(&b, toi_findings_total(s, n) > 0, r->n_outputs > 0);
+    ccdb_html_verdict(&b, s, n);
     write_summary(&b, s, n);
     ccdb_html_failure_map(&b, r, s, n);
     ccdb_html_tradeoff(&b, s, n);
@@ -910,6 +1011,7 @@ int ccdb_report_write_html(const ccdb_report *r, const char *path, char *err, si
     write_misses(&b, r, s, n);
     write_findings(&b, r, s, n);
     write_outputs(&b, r);
+    write_meta(&b, r);
     ccdb_rbuf_puts(&b, "</body>\n</html>\n");
     free(s);
     int rc = ccdb_report_write_atomic(&b, path, err, errlen);

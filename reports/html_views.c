@@ -182,11 +182,6 @@ oom:
 
 /* ---- shared plot pieces ---------------------------------------------------------------------- */
 
-/* 10 distinguishable colours (Tableau 10); beyond 10 series, the dash pattern changes. */
-static const char *const palette[] = { "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
-                                       "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#79706e" };
-#define PALETTE_N (sizeof palette / sizeof palette[0])
-
 /* "10 ns", "1 µs", ... for a power of ten of nanoseconds. */
 static void ns_tick(ccdb_rbuf *b, int decade)
 {
@@ -407,20 +402,35 @@ void ccdb_html_tradeoff(ccdb_rbuf *b, const ccdb_html_solver *s, size_t ns)
 #define C_TOP    26.0
 #define C_BOTTOM 40.0
 
-static void cdf_panel(ccdb_rbuf *b, const ccdb_report *r, const char *kind, int d0, int d1,
-                      const size_t *colour)
+/* A kind's panel title. */
+static const char *kind_title(const char *kind)
+{
+    static const struct {
+        const char *kind, *title;
+    } titles[] = { { "vf", "vertex&ndash;face" },
+                   { "ee", "edge&ndash;edge" },
+                   { "rigid-vf", "rigid vertex&ndash;face" },
+                   { "rigid-ee", "rigid edge&ndash;edge" } };
+    for (size_t i = 0; i < sizeof titles / sizeof titles[0]; i++)
+        if (!strcmp(kind, titles[i].kind))
+            return titles[i].title;
+    return NULL; /* any other kind: its name, escaped */
+}
+
+/* One panel per kind; each solver in its colour (ccdb_html_solver_colour: from its name). */
+static void cdf_panel(ccdb_rbuf *b, const ccdb_report *r, const char *kind, int d0, int d1)
 {
     double x0 = C_LEFT, pw = C_W - C_LEFT - C_RIGHT, yb = C_H - C_BOTTOM, ph = yb - C_TOP;
     char id[64];
-    snprintf(id, sizeof id, "time-cdf-%s", kind);
+    snprintf(id, sizeof id, "time-cdf-%.40s", kind);
     ccdb_rbuf_puts(b, "<figure class=\"chart\">\n");
     svg_open(b, id, C_W, C_H, "Per-query time, cumulative");
-    ccdb_rbuf_printf(b,
-                     "<text x=\"8\" y=\"16\" font-size=\"13\" font-weight=\"600\">%s"
-                     "</text>\n<g font-size=\"10\" fill=\"#555\">\n",
-                     !strcmp(kind, "vf")   ? "vertex&ndash;face"
-                     : !strcmp(kind, "ee") ? "edge&ndash;edge"
-                                           : "queries");
+    ccdb_rbuf_puts(b, "<text x=\"8\" y=\"16\" font-size=\"13\" font-weight=\"600\">");
+    if (kind_title(kind))
+        ccdb_rbuf_puts(b, kind_title(kind));
+    else
+        ccdb_rbuf_html(b, kind);
+    ccdb_rbuf_puts(b, "</text>\n<g font-size=\"10\" fill=\"#555\">\n");
     for (int k = 0; k <= 4; k++) {
         double y = yb - ph * k / 4.0;
         ccdb_rbuf_printf(
@@ -440,9 +450,9 @@ static void cdf_panel(ccdb_rbuf *b, const ccdb_report *r, const char *kind, int 
         ccdb_rbuf_html(b, l->solver);
         ccdb_rbuf_printf(b, ": %lld queries; p50 %.4g ns, p90 %.4g, p99 %.4g, max %.4g</title>",
                          l->queries, l->p50, l->p90, l->p99, l->max);
-        ccdb_rbuf_printf(b, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\"%s d=\"",
-                         palette[colour[i] % PALETTE_N],
-                         colour[i] >= PALETTE_N ? " stroke-dasharray=\"5 3\"" : "");
+        char colour[32];
+        ccdb_html_solver_colour(l->solver, colour);
+        ccdb_rbuf_printf(b, "<path fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" d=\"", colour);
         for (int k = 0; k < CCDB_REPORT_CDF_POINTS; k++) {
             double v = l->cdf[k] > lo ? l->cdf[k] : lo; /* 0 ns (under the timer) at the edge */
             double x = x0 + pw * (log10(v) - d0) / (double)(d1 - d0);
@@ -472,19 +482,21 @@ void ccdb_html_time_cdf(ccdb_rbuf *b, const ccdb_report *r)
                           "</section>\n");
         return;
     }
-    /* One colour per solver, the same in both panels; a legend with p50 / p99. */
-    size_t *colour = calloc(r->n_latencies, sizeof *colour);
+    /* One colour per solver, from its name (the same in every panel and every report); one
+     * panel per kind present, in order of first appearance (the rigid kinds too). */
     const char **names = calloc(r->n_latencies, sizeof *names);
-    if (!colour || !names) {
-        free(colour), free(names);
+    const char **kinds = calloc(r->n_latencies, sizeof *kinds);
+    if (!names || !kinds) {
+        free(names), free(kinds);
         b->oom = 1;
         return;
     }
-    size_t nn = 0;
+    size_t nn = 0, nk = 0;
     double lo = INFINITY, hi = 0;
     for (size_t i = 0; i < r->n_latencies; i++) {
         const ccdb_report_latency *l = &r->latencies[i];
-        colour[i] = intern(names, &nn, l->solver);
+        intern(names, &nn, l->solver);
+        intern(kinds, &nk, l->kind);
         for (int k = 0; k < CCDB_REPORT_CDF_POINTS; k++)
             if (l->cdf[k] > 0 && isfinite(l->cdf[k])) {
                 lo = fmin(lo, l->cdf[k]);
@@ -495,27 +507,23 @@ void ccdb_html_time_cdf(ccdb_rbuf *b, const ccdb_report *r)
     decades_of(lo, hi, &d0, &d1);
     ccdb_rbuf_puts(b, "<p class=\"legend\">");
     for (size_t c = 0; c < nn; c++) {
-        ccdb_rbuf_printf(b, "<span><span style=\"color:%s\">%s</span> ", palette[c % PALETTE_N],
-                         c >= PALETTE_N ? "&#9476;&#9476;" : "&#9644;");
+        char colour[32];
+        ccdb_html_solver_colour(names[c], colour);
+        ccdb_rbuf_printf(b, "<span><span style=\"color:%s\">&#9644;</span> ", colour);
         ccdb_rbuf_html(b, names[c]);
         ccdb_rbuf_puts(b, "</span> ");
     }
     ccdb_rbuf_puts(b, "</p>\n<div id=\"time-cdf\" class=\"charts\">\n");
-    const char *kinds[] = { "vf", "ee" };
-    for (int k = 0; k < 2; k++) {
-        int any = 0;
-        for (size_t i = 0; i < r->n_latencies; i++)
-            any |= ccdb_html_streq(r->latencies[i].kind, kinds[k]);
-        if (any)
-            cdf_panel(b, r, kinds[k], d0, d1, colour);
-    }
+    for (size_t k = 0; k < nk; k++)
+        cdf_panel(b, r, kinds[k], d0, d1);
     ccdb_rbuf_puts(b, "</div>\n<table class=\"latency\"><thead><tr><th>solver</th><th>kind</th>"
                       "<th>queries</th><th>p50 ns</th><th>p90 ns</th><th>p99 ns</th>"
                       "<th>max ns</th></tr></thead>\n<tbody>\n");
     for (size_t i = 0; i < r->n_latencies; i++) {
         const ccdb_report_latency *l = &r->latencies[i];
-        ccdb_rbuf_printf(b, "<tr><td><span style=\"color:%s\">&#9644;%s</span> ",
-                         palette[colour[i] % PALETTE_N], colour[i] >= PALETTE_N ? " (dashed)" : "");
+        char colour[32];
+        ccdb_html_solver_colour(l->solver, colour);
+        ccdb_rbuf_printf(b, "<tr><td><span style=\"color:%s\">&#9644;</span> ", colour);
         ccdb_rbuf_html(b, l->solver);
         ccdb_rbuf_puts(b, "</td><td>");
         ccdb_rbuf_html(b, l->kind);
@@ -529,5 +537,5 @@ void ccdb_html_time_cdf(ccdb_rbuf *b, const ccdb_report *r)
         ccdb_rbuf_puts(b, "</tr>\n");
     }
     ccdb_rbuf_puts(b, "</tbody></table>\n</section>\n");
-    free(colour), free(names);
+    free(names), free(kinds);
 }

@@ -11,11 +11,12 @@
  * right n (the difference of the closest points, which is the face's normal for a point over
  * the triangle's interior and the edges' common normal for two interior closest points). The
  * candidates (ag_best_direction) come from the rounded positions in plain double: rounding there
- * only loosens the bound. The bound itself (ag_lower) is evaluated in interval arithmetic
- * (interval_arith.h, outward rounding) on enclosures of the exact differences x_j - x_i, with
- * |n| rounded up and the quotient rounded down: a rigorous lower bound of the exact distance.
- * The enclosures may carry a common positive factor k (the rigid form's D(u) >= 1): the bound is
- * then divided by an upper bound of k. */
+ * only loosens the bound. The bound itself is evaluated on the exact positions: the caller
+ * bounds min_pairs n.(x_j - x_i) from below from enclosures (interval_arith.h, outward rounding)
+ * of what the differences are made of (ag_dot_lo, every product and sum rounded down), and
+ * ag_bound divides by |n| rounded up, the quotient rounded down: a rigorous lower bound of the
+ * exact distance. The differences may carry a common positive factor k (the rigid form's
+ * D(u) >= 1): the bound is then divided by an upper bound of k. */
 #ifndef CCDB_ADVANCEMENT_GAP_H
 #define CCDB_ADVANCEMENT_GAP_H
 
@@ -105,11 +106,11 @@ static inline void ag_consider(ag_choice *c, fg_vec n, int both)
     }
 }
 
-/* The candidate direction with the largest estimated gap, scaled by ag_scaled, from the
- * positions x (double): the
- * normal (face, or the two edges'), both ways, and the difference of the closest points of each
- * vertex-segment pair (VF: the point and each edge; EE: each endpoint and the other edge). When
- * no candidate shows a positive gap the bound will be 0 whichever is returned. */
+/* The candidate direction with the largest estimated gap, from the positions x (double), scaled
+ * by ag_scaled: the normal (face, or the two edges'), both ways, and the difference of the
+ * closest points of each vertex-segment pair (VF: the point and each edge; EE: each endpoint and
+ * the other edge). When no candidate shows a positive gap the bound will be 0 whichever is
+ * returned. */
 static inline fg_vec ag_best_direction(const fg_vec x[4], int vf)
 {
     fg_vec e[4];

@@ -12,6 +12,7 @@ int ccdb_cmd_gen(int argc, char **argv);
 int ccdb_cmd_truth(int argc, char **argv);
 int ccdb_cmd_run(int argc, char **argv);
 int ccdb_cmd_replay(int argc, char **argv);
+int ccdb_cmd_data(int argc, char **argv);
 
 /* Top-level usage text (all commands). */
 void ccdb_cli_usage(FILE *f);
@@ -20,6 +21,10 @@ int ccdb_cli_bad_usage(const char *cmd, const char *fmt, ...);
 /* A whole finite number (strtod syntax; no trailing text, no overflow; a subnormal is taken,
  * a value so small that it rounds to 0 is refused): 0, or -1. */
 int ccdb_cli_parse_double(const char *s, double *out);
+/* --min-sep D of command cmd into *out: a finite double >= 0 (subnormals included: the judge
+ * takes any such d exactly; -0 becomes 0; a value that rounds to 0 from above is refused).
+ * Returns 0, or 2 after the usage error. */
+int ccdb_cli_parse_min_sep(const char *cmd, const char *v, double *out);
 /* The smallest --timeout: the time limit is counted in nanoseconds of the clock. */
 #define CCDB_CLI_TIMEOUT_MIN 1e-9
 /* --timeout S of command cmd into *out: a number of seconds >= CCDB_CLI_TIMEOUT_MIN (below it,

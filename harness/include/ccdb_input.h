@@ -25,16 +25,23 @@ typedef struct ccdb_input {
 void ccdb_input_free(ccdb_input *in);
 
 /* Expands one --data PATH into CSV files: a file is itself; a folder is walked recursively for
- * *.csv files, in sorted order. Appends strdup'ed paths to *files (realloc'ed array).
+ * *.csv files, in sorted order; the name of a fetched public dataset (no '/': ccdb_data_resolve)
+ * is its folder. Appends strdup'ed paths to *files (realloc'ed array).
  * Returns 0, or -1 with err filled ("PATH: reason"). */
 int ccdb_inputs_expand(const char *path, char ***files, size_t *nfiles, char *err, size_t errlen);
 /* Keeps one spelling of each file in files[0..*nfiles) (a/./b, a//b, a link to it, a folder
  * and a file in it: the same device and inode): the first, in order; the others are freed and
  * named on `note` (`ccdbench run: note: ...`; NULL: silently). Returns 0, or -1 when out of memory (list unchanged). */
 int ccdb_inputs_unique(char **files, size_t *nfiles, FILE *note);
+/* The kind of the queries of the file at path: the one its path names (ccdb_kind_from_path: a
+ * kind folder, or a <step><vf|ee>.csv name), else `forced` (--kind). `forced` where the path
+ * names a kind is refused, agreeing or not: a kind folder is never read as another kind, and
+ * --kind is only for files whose path names none. Returns the kind, or CCDB_KIND_UNKNOWN with err
+ * filled (refused, or no kind at all). */
+ccdb_kind ccdb_input_kind(const char *path, ccdb_kind forced, char *err, size_t errlen);
 /* Reads one CSV file, 7 columns (labels from the truth column) or 6 (2023 layout: labels from
  * <scene>/mma_bool/<stem>_mma_bool.json when it exists, else in->ds.label is NULL: no published
- * labels); kind is `forced` unless CCDB_KIND_UNKNOWN, else from the path (ccdb_kind_from_path).
+ * labels); its kind from ccdb_input_kind(path, forced).
  * Returns 0, or -1 with err filled (the CSV or JSON error FILE:LINE, or the kind problem). */
 int ccdb_input_read(const char *path, ccdb_kind forced, int round_inputs, ccdb_input *out,
                     char *err, size_t errlen);

@@ -31,14 +31,33 @@ int ccdb_contract_violation(const ccdb_result *r, int abi);
  * or outside [0,1]. */
 int ccdb_toi_finding(const ccdb_truth_result *truth, const ccdb_result *r, unsigned flags);
 
+/* How late a late TOI is (ccdb_toi_violation with a finite TOI): *late = reported - toi_hi
+ * (the exact TOI is at most toi_hi, so it is at least that late) and *ulps = how many doubles
+ * above toi_hi the reported TOI is (>= 1). 1 when measured; 0 for an answer that is no late TOI
+ * or whose TOI is not finite (then counted, not measured). */
+int ccdb_toi_lateness(const ccdb_truth_result *truth, const ccdb_result *r, double *late,
+                      long long *ulps);
+
+/* Late TOIs by the bit length of their lateness in ulps (bucket k: 2^(k-1) <= ulps < 2^k). */
+#define CCDB_LATE_BUCKETS 64
+
 typedef struct ccdb_tally {
     long long queries, positives, tp, fp, fn, tn, gave_up, failed, toi_violations, work;
-    double toi_err_max;   /* max over TP of (toi_lo - reported toi), TOIs in [0,1] only; NaN
+    double toi_err_max;          /* max over TP of (toi_lo - reported toi), TOIs in [0,1] only; NaN
                               when there is none, or the solver does not claim REPORTS_TOI */
-    long long violations; /* answers breaking the contract (ccdb_contract_violation) */
-    long long outside;    /* CCDB_OUTSIDE_MODEL answers (ABI >= 4): in no other count but
+    long long violations;        /* answers breaking the contract (ccdb_contract_violation) */
+    long long outside;           /* CCDB_OUTSIDE_MODEL answers (ABI >= 4): in no other count but
                              queries and positives */
+    double toi_late_max;         /* max over the measured late TOIs of ccdb_toi_lateness's late; NaN
+                             when there is none */
+    long long toi_late_ulps_max; /* the same in ulps; 0 when none */
+    long long toi_late_hist[CCDB_LATE_BUCKETS]; /* measured late TOIs per ulps bucket */
 } ccdb_tally;
+
+/* The q-quantile (0 < q <= 1, nearest rank) of the measured late TOIs' ulps, as the upper end of
+ * its bucket (2^k - 1, capped by toi_late_ulps_max): the lateness of at least q of them is at
+ * most that many ulps. 0 when none was measured. */
+long long ccdb_tally_late_ulps_quantile(const ccdb_tally *t, double q);
 
 void ccdb_tally_init(ccdb_tally *t);
 /* Tallies n results of a solver with claim flags `flags` and entry ABI `abi`: the whole set into *all, and by the
@@ -50,7 +69,7 @@ void ccdb_tally_results(const ccdb_truth_result *truth, const ccdb_result *res, 
                         unsigned flags, int abi, ccdb_tally *all,
                         ccdb_tally by_class[CCDB_CLASS_COUNT]);
 /* Adds the tally of other queries (another chunk of the same dataset) into *t: counts summed,
- * toi_err_max the larger (NaN only when both are). The one place a new field must be merged
+ * toi_err_max and the lateness maxima the larger, the lateness buckets summed. The one place a new field must be merged
  * (MPI runs gather tallies as raw bytes and merge them here). */
 void ccdb_tally_merge(ccdb_tally *t, const ccdb_tally *other);
 

@@ -60,6 +60,12 @@ typedef struct ccdb_report_row {
                                       row (0: the contact truth); column `truth_min_sep` */
     long long outside_model; /* answers "outside the solver's motion model" (ABI 4): in no
                                 other count; column `outside_model` */
+    /* How late its late TOIs are (finite ones): the largest reported - exact toi_hi (NaN: none),
+     * the largest in ulps of t, and the 90th percentile in ulps (an upper bound: a power of two
+     * minus one, capped by the max); the ulps -1 when none. Columns `toi_late_max`,
+     * `toi_late_ulps_max`, `toi_late_ulps_p90`. */
+    double toi_late_max;
+    long long toi_late_ulps_max, toi_late_ulps_p90;
 } ccdb_report_row;
 
 /* Points of a per-query time distribution: cdf[k] is the k/(CCDB_REPORT_CDF_POINTS - 1)
@@ -107,6 +113,10 @@ typedef struct ccdb_report_finding {
     const char *replay;    /* a shell command that replays it */
     double q[8][3];        /* the query, in the public row order (for its picture) */
     const char *file;      /* the findings file holding it, as replay names it; NULL: none */
+    /* A late TOI with a finite TOI: how late (toi - toi_hi) and in ulps of t; late_ulps 0 (late
+     * NaN) when it is no such TOI (not finite, or no contact). */
+    double late;
+    long long late_ulps;
 } ccdb_report_finding;
 
 /* What a solver printed on stdout and stderr during the run (captured by the harness). */

@@ -156,9 +156,11 @@ Test(cli, bad_usage_exits_2_with_one_line_and_usage)
         { { "truth", "x.csv", "y.csv" }, "ccdbench truth: one FILE.csv only" },
         { { "truth", "x.csv" }, "pass --kind vf|ee|rigid-vf|rigid-ee" },
         { { "truth", "x.csv", "--min-sep", "-1" },
-          "ccdbench truth: --min-sep must be a number >= 0, not '-1'" },
+          "ccdbench truth: --min-sep must be a finite number >= 0 (0, or at least the smallest "
+          "double, 4.9e-324), not '-1'" },
         { { "truth", "x.csv", "--min-sep", "1e999" },
-          "ccdbench truth: --min-sep must be a number >= 0, not '1e999'" },
+          "ccdbench truth: --min-sep must be a finite number >= 0 (0, or at least the smallest "
+          "double, 4.9e-324), not '1e999'" },
         { { "truth", "x.csv", "--min-sep" }, "ccdbench truth: --min-sep needs a value" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -330,8 +332,9 @@ Test(cli, truth_kind_from_folder_name)
     unlink(file);
     rmdir(sub);
     cr_assert_eq(rc, 0, "%s", err);
-    cr_assert_eq(rc2, 0, "%s", err2);
-    cr_assert_str_eq(out, want, "the folder name gives the same answers as --kind vf");
+    cr_assert_eq(rc2, 2, "--kind where the folder names the kind is refused: %s", want);
+    cr_assert(strstr(err2, "the path says the kind (vf), so --kind vf is refused"), "%s", err2);
+    cr_assert(strstr(out, "0,1,"), "the folder gives the kind: %s", out);
     free(out);
     free(err);
     free(want);

@@ -545,8 +545,10 @@ Test(cli, min_sep_rigid_data_judged_by_the_contact_truth)
     int rows = 0;
     for (const char *p = csv; (p = strstr(p, "\nrigid_conservative_advancement,mix/rigid-"));
          p++, rows++) {
-        const char *end = strchr(p + 1, '\n');
-        cr_assert(end && end - p > 2 && !strncmp(end - 2, ",0", 2), "%.300s", p + 1);
+        const char *end = strchr(p + 1, '\n'), *field = p + 1;
+        for (int c = 0; c < 27 && field; c++) /* to column 28, truth_min_sep */
+            field = strchr(field, ',') ? strchr(field, ',') + 1 : NULL;
+        cr_assert(end && field && field < end && !strncmp(field, "0,", 2), "%.300s", p + 1);
     }
     cr_expect_gt(rows, 1, "no class rows: %s", csv);
     free(csv);
@@ -597,11 +599,11 @@ Test(cli, rigid_data_end_to_end)
     cr_expect(strstr(out, "0,1,0.70483276469913336,0.70483276469913347,generic\n1,0,,,generic\n"),
               "%s", out);
     free(out);
-    cr_assert_eq(cli_run("truth rigid-vertex-face/q.csv --kind vf"),
-                 0); /* other rows, other answer */
-    out = cli_captured("out.txt");
-    cr_expect(!strstr(out, "0.70483276469913336"), "%s", out);
-    free(out);
+    cr_assert_eq(cli_run("truth rigid-vertex-face/q.csv --kind vf"), 2,
+                 "a kind folder is never read as another kind");
+    char *refused = cli_captured("err.txt");
+    cr_expect(strstr(refused, "the path says the kind (rigid-vf)"), "%s", refused);
+    free(refused);
 
     cr_assert_eq(cli_run("run --data rigid-vertex-face --solvers exact,null,cubic,testplugin_abi2 "
                          "--plugin '%s/testplugin_abi2.so' -o rep",
@@ -634,4 +636,78 @@ Test(cli, rigid_data_end_to_end)
     cr_expect(strstr(out, "unsupported"), "%s", out);
     cr_expect(strstr(out, "  w "), "rigid row names: %s", out);
     free(out);
+}
+
+/* Issue 22: `--kind` never changes what a path says (it read edge-edge/ files as vertex-face and
+ * reported label disagreements), never is ignored (the built-in suite), and --only-kind really
+ * filters. */
+Test(cli, kind_never_guessed_wrong)
+{
+    cr_assert_eq(cli_run("run --solvers null --data '%s' --kind ee -o rep", cli_data), 2);
+    char *err = cli_captured("err.txt");
+    cr_assert(strstr(err, "the path says the kind (vf), so --kind ee is refused"), "%s", err);
+    free(err);
+    cr_assert_eq(cli_run("run --solvers null --data '%s' --kind vf -o rep", cli_data), 2,
+                 "refused even when it agrees: --kind is for paths that name no kind");
+    cr_assert_eq(cli_run("run --solvers null --data scene --kind ee -o rep"), 2, "a folder too");
+    cr_assert_eq(cli_run("replay '%s' --index 0 --kind ee", cli_data), 2);
+    cr_assert_eq(cli_run("run --solvers null --kind vf -o rep"), 2, "not ignored on the suite");
+    err = cli_captured("err.txt");
+    cr_assert(strstr(err, "--only-kind"), "says what to use instead: %s", err);
+    free(err);
+    cr_assert_eq(cli_run("run --solvers null --only-kind xx -o rep"), 2);
+
+    /* --only-kind drops the other kinds' files. */
+    char ee_dir[600];
+    snprintf(ee_dir, sizeof ee_dir, "%s/scene/edge-edge", cli_dir);
+    cr_assert_eq(ccdb_mkdir_p(ee_dir), 0);
+    cr_assert_eq(cli_run("gen --family random --kind ee --count 3 -o scene/edge-edge/e.csv"), 0);
+    cr_assert_eq(cli_run("run --solvers null --repeat 1 --data scene --only-kind ee -o rep"), 0);
+    char *csv = cli_captured("rep/summary.csv"), kind[16];
+    cr_assert(strstr(csv, "scene/edge-edge/e.csv"), "%s", csv);
+    cr_assert(!strstr(csv, "vertex-face"), "the vf file is not run: %s", csv);
+    cr_assert_str_eq(cli_row_field(csv, "null", 2, kind, sizeof kind), "ee");
+    free(csv);
+    cr_assert_eq(cli_run("run --solvers null --data scene --only-kind rigid-vf -o rep"), 2,
+                 "nothing left to run");
+
+    /* ... and the built-in suite's datasets of other kinds. */
+    cr_assert_eq(cli_run("run --solvers null --repeat 1 --only-kind rigid-ee -o suite"), 0);
+    csv = cli_captured("suite/summary.csv");
+    size_t rows = 0;
+    for (const char *p = strchr(csv, '\n'); p && p[1]; p = strchr(p + 1, '\n')) {
+        const char *kcol = strchr(strchr(p + 1, ',') + 1, ',') + 1;
+        cr_assert(!strncmp(kcol, "rigid-ee,", 9), "only rigid-ee rows: %.80s", p + 1);
+        rows++;
+    }
+    cr_assert_gt(rows, 0, "%s", csv);
+    free(csv);
+}
+
+/* Issue 22: replaying a plugin's own findings file loads that plugin (run records its path in
+ * NAME.plugin beside NAME.csv), where it was silently left out without --plugin. */
+Test(cli, replay_loads_the_plugin_the_findings_file_names)
+{
+    cr_assert_eq(cli_run("run --plugin '%s/testplugin_always_miss.so' --solvers "
+                         "testplugin_always_miss --repeat 1 --data '%s' -o rep",
+                         CLI_PLUGINS, cli_data),
+                 0);
+    char *side = cli_captured("rep/misses/vertex-face/testplugin_always_miss.plugin");
+    cr_assert(side[0] == '/' && strstr(side, "/testplugin_always_miss.so\n"), "%s", side);
+    free(side);
+    cr_assert_eq(cli_run("replay rep/misses/vertex-face/testplugin_always_miss.csv --index 0"), 0);
+    char *out = cli_captured("out.txt");
+    cr_assert(strstr(out, "plugin ") && strstr(out, "loaded for 'testplugin_always_miss'"), "%s",
+              out);
+    const char *line = strstr(out, "  testplugin_always_miss ");
+    cr_assert(line && strstr(line, "FALSE NEGATIVE"), "its answer is shown, a miss: %s", out);
+    free(out);
+    /* a sidecar naming a plugin that does not load is an error, not a silent omission */
+    char bad[700];
+    snprintf(bad, sizeof bad, "%s/rep/misses/vertex-face/testplugin_always_miss.plugin", cli_dir);
+    ccdb_test_write_file(bad, "/nonexistent/x.so\n", 18);
+    cr_assert_eq(cli_run("replay rep/misses/vertex-face/testplugin_always_miss.csv --index 0"), 2);
+    char *err = cli_captured("err.txt");
+    cr_assert(strstr(err, "names the plugin /nonexistent/x.so, which does not load"), "%s", err);
+    free(err);
 }

@@ -333,3 +333,50 @@ Test(timing, timer_cost_is_measured)
     double c = ccdb_timer_cost_ns();
     cr_assert(isfinite(c) && c >= 0, "%g", c);
 }
+
+/* Issue 22: a late TOI is measured, not only counted: how late (reported - toi_hi) and in ulps
+ * of t, the max and the 90th percentile (bucket upper bound), merged over chunks. */
+Test(tallies, late_tois_measured)
+{
+    enum { N = 10 };
+    ccdb_truth_result truth[N];
+    ccdb_result res[N];
+    memset(res, 0, sizeof res);
+    const double hi = 0.5;
+    for (int i = 0; i < N; i++) {
+        truth[i] = fake_truth(1, 0.25, hi, CCDB_CLASS_GENERIC);
+        res[i].state = CCDB_HIT;
+        res[i].toi = hi;
+    }
+    /* 8 late by one ulp, one by 3 ulps, one by 0.25; and one NaN TOI: counted, not measured */
+    for (int i = 0; i < 8; i++)
+        res[i].toi = nextafter(hi, 1.0);
+    res[8].toi = nextafter(nextafter(nextafter(hi, 1.0), 1.0), 1.0);
+    res[9].toi = 0.75;
+    ccdb_tally all, by_class[CCDB_CLASS_COUNT];
+    ccdb_tally_results(truth, res, N, CCDB_CLAIM_REPORTS_TOI, CCDB_SOLVER_ABI, &all, by_class);
+    cr_assert_eq(all.toi_violations, 10);
+    cr_assert_eq(all.toi_late_max, 0.25);
+    cr_assert_eq(all.toi_late_ulps_max, (long long)1 << 51, "0.5 to 0.75: 2^51 doubles");
+    cr_assert_eq(ccdb_tally_late_ulps_quantile(&all, 0.5), 1, "the median is one ulp");
+    cr_assert_eq(ccdb_tally_late_ulps_quantile(&all, 0.9), 3, "the 9th: 3 ulps (bucket [2,3])");
+    cr_assert_eq(ccdb_tally_late_ulps_quantile(&all, 1.0), (long long)1 << 51);
+
+    /* merged from two chunks: the same figures */
+    ccdb_tally a, b, ca[CCDB_CLASS_COUNT], cb[CCDB_CLASS_COUNT];
+    ccdb_tally_results(truth, res, 4, CCDB_CLAIM_REPORTS_TOI, CCDB_SOLVER_ABI, &a, ca);
+    ccdb_tally_results(truth + 4, res + 4, N - 4, CCDB_CLAIM_REPORTS_TOI, CCDB_SOLVER_ABI, &b, cb);
+    ccdb_tally_merge(&a, &b);
+    cr_assert_eq(a.toi_late_max, all.toi_late_max);
+    cr_assert_eq(a.toi_late_ulps_max, all.toi_late_ulps_max);
+    cr_assert_eq(ccdb_tally_late_ulps_quantile(&a, 0.9), 3);
+
+    /* not measured: a NaN TOI is late (counted) but has no lateness; none at all: NaN / 0 */
+    res[9].toi = NAN;
+    ccdb_tally_results(truth, res, N, CCDB_CLAIM_REPORTS_TOI, CCDB_SOLVER_ABI, &all, by_class);
+    cr_assert_eq(all.toi_violations, 10);
+    cr_assert_eq(all.toi_late_ulps_max, 3);
+    ccdb_tally_results(truth, res, N, 0, CCDB_SOLVER_ABI, &all, by_class);
+    cr_assert(isnan(all.toi_late_max), "no TOI figures for a solver that reports none");
+    cr_assert_eq(ccdb_tally_late_ulps_quantile(&all, 0.9), 0);
+}

@@ -33,8 +33,9 @@ Test(cmd_list, lists_every_builtin_with_claims, .init = redirect)
     const char *out = ccdb_test_read_stream(cr_get_redirected_stdout());
     size_t n;
     const ccdb_solver *const *b = ccdb_registry_builtin(&n);
-    cr_expect(strstr(out, "cons") && strstr(out, "toi") && strstr(out, "minsep"), "header: %s",
-              out);
+    cr_expect(strstr(out, "cons") && strstr(out, "toi") && strstr(out, "minsep") &&
+                  strstr(out, "kinds"),
+              "header: %s", out);
     for (size_t i = 0; i < n; i++) {
         /* the solver's line: its name, then its summary further along the same line */
         const char *line = strstr(out, b[i]->name);
@@ -51,6 +52,25 @@ Test(cmd_list, lists_every_builtin_with_claims, .init = redirect)
         int cons = !strncmp(after, "yes", 3);
         cr_expect(cons == !!(b[i]->flags & CCDB_CLAIM_CONSERVATIVE), "'%s' conservative column",
                   b[i]->name);
+    }
+}
+
+/* The kinds each solver answers, on its line: both kinds of motion for the exact judge, linear
+ * only for cubic, rigid only for rigid_interval. */
+Test(cmd_list, shows_the_kinds_each_solver_answers, .init = redirect)
+{
+    const char *argv[] = { "list" };
+    cr_assert_eq(run(1, argv), 0);
+    const char *out = ccdb_test_read_stream(cr_get_redirected_stdout());
+    const char *want[][2] = { { "\nexact ", " vf,ee,rigid-vf,rigid-ee " },
+                              { "\ncubic ", " vf,ee " },
+                              { "\nrigid_interval ", " rigid-vf,rigid-ee " } };
+    for (size_t i = 0; i < 3; i++) {
+        const char *line = strstr(out, want[i][0]);
+        cr_assert_not_null(line, "%s listed: %s", want[i][0] + 1, out);
+        const char *eol = strchr(line + 1, '\n'), *k = strstr(line, want[i][1]);
+        cr_expect(k && eol && k < eol, "%s answers%s: %.*s", want[i][0] + 1, want[i][1],
+                  eol ? (int)(eol - line) : 80, line);
     }
 }
 

@@ -202,7 +202,9 @@ Test(discovery, list_shows_found_plugins_and_all_loads_them, .init = redirect)
     line = strstr(found, "\ntestplugin_cxx ");
     cr_assert(line, "listed in the table with --all: %s", out);
     eol = strchr(line + 1, '\n');
-    origin = strstr(line, "  n/a   plugin path  ");
+    origin = strstr(line, "  n/a   ");
+    cr_expect(origin && origin < eol, "%s", out);
+    origin = strstr(line, "  plugin path  ");
     cr_expect(origin && origin < eol, "%s", out);
     const char *files = strstr(line, "plugin files:");
     cr_expect(files && strstr(files, file), "the file is shown: %s", out);

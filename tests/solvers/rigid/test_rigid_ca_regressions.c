@@ -230,4 +230,30 @@ Test(rigid_ca_regressions, former_misses_are_hits_not_late)
                   t.toi_hi);
     }
     cr_assert(vf_cases == 5 && NCASES == 18, "the 5 VF and 13 EE cases of the suite");
+    ccdb_truth_free(judge);
+}
+
+/* |w| = 2^-1074 (the smallest subnormal): a vertex translates by s = (0, 0, -4) from z = 3
+ * onto the still triangle z = 0 at u = 3/4, and t(u) = u to within 2^-2000. The rounded time
+ * map atan(u |w|) / atan(|w|) gives t = 1 there (3/4 * 2^-1074 rounds to 2^-1074); the answer
+ * must use t(u) >= u instead and not be late. */
+Test(rigid_ca_regressions, subnormal_turn_is_not_late)
+{
+    const ccdb_solver *s = &ccdb_solver_rigid_conservative_advancement;
+    const double q[8][3] = { { 0.25, 0.25, 3 }, { 0, 0, 0 },         { 1, 0, 0 },  { 0, 1, 0 },
+                             { 0, 0, 0 },       { 0, 0, 0x1p-1074 }, { 0, 0, -4 }, { 0, 0, 0 } };
+    ccdb_truth *judge = ccdb_truth_new();
+    cr_assert_not_null(judge);
+    ccdb_truth_result t;
+    ccdb_truth_rigid_vf(judge, q, &t);
+    cr_assert(t.hit && t.toi_lo <= 0.75 && t.toi_hi >= 0.75, "exact [%.17g, %.17g]", t.toi_lo,
+              t.toi_hi);
+    ccdb_params p = ccdb_params_default();
+    ccdb_result r;
+    memset(&r, 0, sizeof r);
+    s->rigid_vertex_face(NULL, q, &p, &r);
+    cr_assert_eq(r.state, CCDB_HIT);
+    cr_assert(r.toi <= t.toi_hi && r.toi > 0.75 - 1e-5, "toi %.17g, exact [%.17g, %.17g]", r.toi,
+              t.toi_lo, t.toi_hi);
+    ccdb_truth_free(judge);
 }

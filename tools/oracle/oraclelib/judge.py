@@ -18,11 +18,14 @@ class JudgeError(RuntimeError):
 
 
 def run_judge(judge, path, kind, min_sep=None):
-    """`judge truth PATH --kind KIND [--min-sep D]`, parsed into one answer per query."""
-    cmd = [judge, "truth", path, "--kind", kind]
-    if min_sep is not None:
-        cmd += ["--min-sep", repr(float(min_sep))]
-    out = subprocess.run(cmd, capture_output=True, text=True)
+    """`judge truth PATH [--kind KIND] [--min-sep D]`, parsed into one answer per query. --kind
+    only where the path names no kind (the judge refuses it where the path names one: then that
+    kind must be KIND)."""
+    extra = ["--min-sep", repr(float(min_sep))] if min_sep is not None else []
+    out = subprocess.run([judge, "truth", path, "--kind", kind] + extra, capture_output=True,
+                         text=True)
+    if out.returncode == 2 and ("the path says the kind (%s)" % kind) in out.stderr:
+        out = subprocess.run([judge, "truth", path] + extra, capture_output=True, text=True)
     if out.returncode != 0:
         raise JudgeError("%s truth %s: exit %d: %s" % (judge, path, out.returncode, out.stderr))
     res = []

@@ -2,6 +2,7 @@
 #include "ccdb_cli.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -47,9 +48,22 @@ int ccdb_cli_parse_double(const char *s, double *out)
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (!*s || *end || errno == ERANGE || !isfinite(v))
+    /* ERANGE also flags a subnormal result (gradual underflow): keep it, it is a double like
+     * any other; refuse an overflow and an underflow to 0 (the text is not 0) */
+    int range = errno == ERANGE && !(v != 0 && fabs(v) < DBL_MIN);
+    if (!*s || *end || range || !isfinite(v))
         return -1;
     *out = v;
+    return 0;
+}
+
+int ccdb_cli_parse_timeout(const char *cmd, const char *v, double *out)
+{
+    if (ccdb_cli_parse_double(v, out) != 0 || !(*out >= CCDB_CLI_TIMEOUT_MIN))
+        return ccdb_cli_bad_usage(cmd,
+                                  "--timeout must be a number of seconds >= %g (the limit is "
+                                  "counted in nanoseconds), not '%s'",
+                                  CCDB_CLI_TIMEOUT_MIN, v);
     return 0;
 }
 

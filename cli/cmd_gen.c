@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ccdb_cli.h"
 #include "ccdb_dataset.h"
@@ -54,7 +55,8 @@ static void gen_usage(FILE *f)
             "                 DIR/F/{vertex-face,edge-edge}/NNNNNN.csv, files of Q queries\n"
             "                 (--per-file, default 100000), each from its own seed; without\n"
             "                 --kind, 30%% vertex-face and 70%% edge-edge as in the public\n"
-            "                 benchmark; --count up to 10^10 (memory: one file at a time)\n"
+            "                 benchmark; --count up to 10^10 (memory: one file at a time);\n"
+            "                 DIR/F is written beside it and replaced whole at the end\n"
             "  --threads T    --set: threads for the exact truth of each file (default 1)\n"
             "  --list         the families, their kinds and a one-line description\n"
             "  -h, --help     this text\n"
@@ -103,7 +105,7 @@ static int parse_u64(const char *s, uint64_t *out)
 /* One file of a set: generated from its own seed, labelled with the exact truth (intent
  * checked), written atomically. Returns 0, 2 (I/O) or 3 (intent vs truth). */
 static int gen_set_file(const ccdb_gen_family *fam, ccdb_kind kind, size_t n, uint64_t seed,
-                        int threads, const char *path, size_t *hits)
+                        int threads, const ccdb_atomic_dir *out, const char *path, size_t *hits)
 {
     ccdb_dataset ds;
     ccdb_gen_intent *intent = NULL;
@@ -123,6 +125,7 @@ static int gen_set_file(const ccdb_gen_family *fam, ccdb_kind kind, size_t n, ui
     } else {
         ccdb_csv_error cerr;
         if (ccdb_csv_write(path, &ds, &cerr)) {
+            ccdb_atomic_dir_final_names(out, cerr.message, sizeof cerr.message);
             fprintf(stderr, "ccdbench gen: %s\n", cerr.message);
             status = 2;
         }
@@ -134,6 +137,10 @@ static int gen_set_file(const ccdb_gen_family *fam, ccdb_kind kind, size_t n, ui
     ccdb_dataset_free(&ds);
     return status;
 }
+
+/* What DIR/<family> of a set holds: gen --set replaces nothing else (ccdb_atomic_dir). */
+static const char *const set_entries[] = { "vertex-face/", "vertex-face/*.csv", "edge-edge/",
+                                           "edge-edge/*.csv", NULL };
 
 /* gen --set: DIR/<family>/{vertex-face,edge-edge}/NNNNNN.csv. File f of kind k has the seed
  * FNV-1a64 of the three 64-bit words (seed, k, f): files are independent streams, each the same
@@ -156,31 +163,47 @@ static int gen_set(const ccdb_gen_family *fam, ccdb_kind only, uint64_t count, u
         n_kind[CCDB_KIND_VF] = count * GEN_SET_VF_PERCENT / 100;
         n_kind[CCDB_KIND_EE] = count - n_kind[CCDB_KIND_VF];
     }
+    /* DIR/<family> is written like a report: into a temporary folder beside it, put in place
+     * whole at the end (an interrupted or failed run leaves the previous set, or none). */
+    char top[4096], err[4400];
+    if (snprintf(top, sizeof top, "%s/%s", dir, fam->name) >= (int)sizeof top) {
+        fprintf(stderr, "ccdbench gen: --set %s: path too long\n", dir);
+        return 2;
+    }
+    ccdb_atomic_dir out;
+    if (ccdb_atomic_dir_open(&out, top, set_entries, err, sizeof err) != 0) {
+        fprintf(stderr, "ccdbench gen: --set %s\n", err);
+        return 2;
+    }
     size_t hits = 0, files = 0;
-    for (int k = 0; k < 2; k++) {
+    int st = 0;
+    for (int k = 0; k < 2 && !st; k++) {
         const char *folder = k == CCDB_KIND_VF ? "vertex-face" : "edge-edge";
-        char sub[4096], path[4200];
+        char sub[4200], path[4300];
         if (!n_kind[k])
             continue;
-        if (snprintf(sub, sizeof sub, "%s/%s/%s", dir, fam->name, folder) >= (int)sizeof sub) {
-            fprintf(stderr, "ccdbench gen: --set %s: path too long\n", dir);
-            return 2;
+        snprintf(sub, sizeof sub, "%s/%s", out.tmp, folder);
+        if (mkdir(sub, 0777) != 0) {
+            fprintf(stderr, "ccdbench gen: %s/%s: cannot create: %s\n", top, folder,
+                    strerror(errno));
+            st = 2;
         }
-        if (ccdb_mkdir_p(sub) != 0) {
-            fprintf(stderr, "ccdbench gen: %s: cannot create: %s\n", sub, strerror(errno));
-            return 2;
-        }
-        for (uint64_t at = 0, f = 0; at < n_kind[k]; at += per_file, f++) {
+        for (uint64_t at = 0, f = 0; at < n_kind[k] && !st; at += per_file, f++) {
             size_t n = n_kind[k] - at < per_file ? (size_t)(n_kind[k] - at) : per_file;
             uint64_t words[3] = { seed, (uint64_t)k, f };
             uint64_t file_seed = ccdb_fnv1a64(CCDB_FNV1A64_BASIS, words, sizeof words);
             snprintf(path, sizeof path, "%s/%06llu.csv", sub, (unsigned long long)f);
-            int st = gen_set_file(fam, (ccdb_kind)k, n, file_seed, threads, path, &hits);
-            if (st)
-                return st;
+            st = gen_set_file(fam, (ccdb_kind)k, n, file_seed, threads, &out, path, &hits);
             files++;
         }
     }
+    if (!st && ccdb_atomic_dir_commit(&out, err, sizeof err) != 0) {
+        fprintf(stderr, "ccdbench gen: --set %s\n", err);
+        st = 2;
+    }
+    ccdb_atomic_dir_abort(&out);
+    if (st)
+        return st;
     fprintf(stderr,
             "ccdbench gen: wrote %llu queries of %s (%llu vf, %llu ee; %zu hits; seed %llu) in "
             "%zu files under %s/%s\n",

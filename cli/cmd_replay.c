@@ -31,7 +31,8 @@ static void replay_usage(FILE *f)
 
 static const char *outcome_name(ccdb_outcome o)
 {
-    static const char *const names[] = { "TP", "FP", "FN  <-- FALSE NEGATIVE", "TN", "FAILED" };
+    static const char *const names[] = { "TP", "FP",     "FN  <-- FALSE NEGATIVE",
+                                         "TN", "FAILED", "OUTSIDE MODEL (not judged)" };
     return names[o];
 }
 
@@ -62,14 +63,15 @@ static void print_solver(const ccdb_solver *s, const ccdb_truth_result *t,
         snprintf(toi, sizeof toi, "%.17g", r->toi);
     if (!(s->flags & CCDB_SOLVER_NO_WORK_COUNT))
         snprintf(work, sizeof work, "%lld", r->work);
-    ccdb_outcome o = ccdb_outcome_of(t, r);
+    ccdb_outcome o = ccdb_outcome_of(t, r, s->abi_version);
     int late = (s->flags & CCDB_CLAIM_REPORTS_TOI) && ccdb_toi_violation(t, r);
     printf("  %-30s %-8s %-24s %12s  %s%s%s%s\n", s->name, ccdb_state_name(r->state), toi, work,
            o == CCDB_OUT_FP ? "FP  (false positive)" : outcome_name(o),
            late ? "  <-- TOI LATER THAN THE EXACT ONE" : "",
-           ccdb_contract_violation(r) ? "  <-- CONTRACT VIOLATION (state out of range, TOI not "
-                                        "in [0,1] for a hit, or negative work)"
-                                      : "",
+           ccdb_contract_violation(r, s->abi_version)
+               ? "  <-- CONTRACT VIOLATION (state out of range, TOI not "
+                 "in [0,1] for a hit, or negative work)"
+               : "",
            (s->flags & CCDB_CLAIM_CONSERVATIVE) && (o == CCDB_OUT_FN || late)
                ? " (claims conservative)"
                : "");
@@ -154,18 +156,22 @@ int ccdb_cmd_replay(int argc, char **argv)
                 return ccdb_cli_bad_usage("replay", "--max-iter must be an integer >= 1, not '%s'",
                                           v);
             params.max_iterations = l;
+        } else if (!strcmp(o, "--timeout")) {
+            if (ccdb_cli_parse_timeout("replay", v, &timeout_s) != 0)
+                return 2;
+            timeout_set = 1;
         } else {
-            double d = strtod(v, &end);
-            if (!*v || *end || errno || !isfinite(d))
-                return ccdb_cli_bad_usage("replay", "%s needs a number, not '%s'", o, v);
+            double d;
+            if (ccdb_cli_parse_double(v, &d) != 0)
+                return ccdb_cli_bad_usage("replay",
+                                          "%s needs a finite number (0, or at least the smallest "
+                                          "double, 4.9e-324, in size), not '%s'",
+                                          o, v);
             if (!strcmp(o, "--delta") && d > 0)
                 params.delta = d;
             else if (!strcmp(o, "--min-sep") && d >= 0)
                 params.min_separation = d;
-            else if (!strcmp(o, "--timeout") && d > 0) {
-                timeout_s = d;
-                timeout_set = 1;
-            } else
+            else
                 return ccdb_cli_bad_usage("replay", "%s out of range: '%s'", o, v);
         }
     }

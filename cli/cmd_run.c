@@ -37,6 +37,7 @@ typedef struct run_args {
     double timeout_s;
     ccdb_params params;
     const char *out_dir;
+    const char *cache; /* the truth cache folder this run uses (NULL: none; run_cache) */
     int delta_set, max_iter_set, min_sep_set;
     long chunk; /* MPI: queries per work unit; 0: CHUNK_FILES or CHUNK_SUITE */
 } run_args;
@@ -56,7 +57,9 @@ static void run_usage(FILE *f)
         "  --data PATH       a CSV file, or a folder searched for *.csv (repeatable): 7-column\n"
         "                    files (2021 benchmark), or 6-column ones (2023 dataset) with their\n"
         "                    labels from <scene>/mma_bool/ when present (docs/csv-format.md);\n"
-        "                    default: the built-in suite (every generator family, fixed seeds)\n"
+        "                    one file reached several ways (a link, a folder holding it) is\n"
+        "                    read once; default: the built-in suite (every generator family,\n"
+        "                    fixed seeds)\n"
         "  --kind K          query kind (vf, ee, rigid-vf, rigid-ee) when the path has no kind\n"
         "                    folder (vertex-face/, edge-edge/, rigid-vertex-face/,\n"
         "                    rigid-edge-edge/) and the file is not named <step><vf|ee>.csv\n"
@@ -65,7 +68,8 @@ static void run_usage(FILE *f)
         "  --isolate         run every solver in a child process per dataset (default: only\n"
         "                    solvers from plugins; built-ins run in-process)\n"
         "  --no-isolate      run plugins in-process too (a crash then ends the run)\n"
-        "  --timeout S       wall-clock limit per isolated solver x dataset (default 300)\n"
+        "  --timeout S       wall-clock limit per isolated solver x dataset (default 300;\n"
+        "                    at least 1e-9: the limit is counted in nanoseconds)\n"
         "  --fail-on-fn      exit 1 when a solver claiming to be conservative has a false\n"
         "                    negative or reports a TOI later than the exact one\n"
         "  --delta D, --max-iter N, --min-sep D   solver parameters (1e-6, 1000000, 0)\n"
@@ -76,12 +80,15 @@ static void run_usage(FILE *f)
         "                    truth_min_sep and the report's claims say which. Rigid datasets\n"
         "                    have no exact judge at D > 0: every solver is judged at 0 there\n"
         "  --round-inputs    round CSV values that are not doubles (the report says so)\n"
-        "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR or .cache)\n"
+        "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR, else\n"
+        "                    $XDG_CACHE_HOME/ccdbench, else ~/.cache/ccdbench; used only when\n"
+        "                    it is yours and no one else can write into it)\n"
         "  --chunk Q         under mpirun/srun (docs/mpi.md): queries per work unit (a chunk\n"
         "                    x one solver), handed out to ranks on demand; default 65536 for\n"
         "                    files, 20 for the built-in suite; smaller for slow solvers\n"
         "  -o DIR            report folder (default reports/latest), replaced as a whole when\n"
-        "                    the run ends: summary.csv, index.html, misses/, bad-toi/\n",
+        "                    the run ends: summary.csv, index.html, misses/, bad-toi/ (refused\n"
+        "                    when it holds anything else, at any depth)\n",
         f);
 }
 
@@ -165,9 +172,8 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
                                           "--threads must be an integer in 1..1024, not '%s'", v);
             a->threads = (int)l;
         } else if (!strcmp(o, "--timeout")) {
-            if (ccdb_cli_parse_double(v, &a->timeout_s) != 0 || !(a->timeout_s > 0))
-                return ccdb_cli_bad_usage("run",
-                                          "--timeout must be a number of seconds > 0, not '%s'", v);
+            if (ccdb_cli_parse_timeout("run", v, &a->timeout_s) != 0)
+                return 2;
             timeout_set = 1;
         } else if (!strcmp(o, "--delta")) {
             if (ccdb_cli_parse_double(v, &a->params.delta) != 0 || !(a->params.delta > 0))
@@ -181,7 +187,10 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
         } else if (!strcmp(o, "--min-sep")) {
             if (ccdb_cli_parse_double(v, &a->params.min_separation) != 0 ||
                 a->params.min_separation < 0)
-                return ccdb_cli_bad_usage("run", "--min-sep must be a number >= 0, not '%s'", v);
+                return ccdb_cli_bad_usage("run",
+                                          "--min-sep must be a finite number >= 0 that is 0 or "
+                                          "at least the smallest double, 4.9e-324; not '%s'",
+                                          v);
             a->min_sep_set = 1;
         } else if (!strcmp(o, "--chunk")) {
             if (parse_long(v, 1, 1L << 30, &l) != 0)
@@ -284,6 +293,10 @@ static int load_inputs(const run_args *a, ccdb_input **inputs, size_t *n_inputs)
             fprintf(stderr, "ccdbench run: %s\n", err);
             rc = 2;
         }
+    if (!rc && ccdb_inputs_unique(files, &n_files, stderr) != 0) {
+        fprintf(stderr, "ccdbench run: out of memory\n");
+        rc = 2;
+    }
     if (!rc && !(*inputs = calloc(n_files ? n_files : 1, sizeof **inputs))) {
         fprintf(stderr, "ccdbench run: out of memory\n");
         rc = 2;
@@ -365,8 +378,21 @@ static ccdb_isolation isolation(const run_args *a)
 
 /* What a run writes in its report folder: the only names an existing -o folder may hold for
  * the run to replace it (ccdb_atomic_dir). */
-static const char *const report_entries[] = { "summary.csv", "index.html", CCDB_MISSES_FOLDER,
-                                              CCDB_BAD_TOI_FOLDER, NULL };
+/* What a report holds, at every depth (ccdb_atomic_dir): -o DIR replaces nothing else.
+ * FOLDER/SOLVER.csv is the findings layout before issue 9, still replaced. */
+static const char *const report_entries[] = {
+    "summary.csv",
+    "index.html",
+    CCDB_MISSES_FOLDER "/",
+    CCDB_MISSES_FOLDER "/*/",
+    CCDB_MISSES_FOLDER "/*/*.csv",
+    CCDB_MISSES_FOLDER "/*.csv",
+    CCDB_BAD_TOI_FOLDER "/",
+    CCDB_BAD_TOI_FOLDER "/*/",
+    CCDB_BAD_TOI_FOLDER "/*/*.csv",
+    CCDB_BAD_TOI_FOLDER "/*.csv",
+    NULL,
+};
 
 /* The null solver's time per query: what the harness's loop itself costs. */
 static void measure_overhead(const ccdb_registry *reg, const ccdb_input *inputs, size_t n_inputs,
@@ -441,6 +467,23 @@ static void run_datasets_free(run_datasets *r)
     *r = (run_datasets){ 0 };
 }
 
+/* The truth cache folder for this run, or NULL (after one warning saying why, from the root
+ * rank) when there is none or it is not safe to use (ccdb_truth_cache_prepare). */
+static const char *run_cache(int root)
+{
+    const char *dir = ccdb_truth_cache_dir();
+    char why[4400];
+    if (!dir)
+        snprintf(why, sizeof why,
+                 "no cache folder: none of CCDB_CACHE_DIR, XDG_CACHE_HOME, HOME "
+                 "is set");
+    else if (ccdb_truth_cache_prepare(dir, why, sizeof why) == 0)
+        return dir;
+    if (root)
+        fprintf(stderr, "ccdbench: warning: the truth cache is not used: %s\n", why);
+    return NULL;
+}
+
 static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *const *solvers,
                          size_t n_solvers, const run_datasets *rd, int argc, char **argv)
 {
@@ -504,7 +547,10 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *
         ccdb_meta_add(meta, "round-inputs", "yes: %lld values were not doubles and were rounded",
                       rounded);
     ccdb_meta_add(meta, "truth cache", "%s (%zu of %zu datasets from the cache)",
-                  a->no_cache ? "off" : ccdb_truth_cache_dir(), cached, n_inputs);
+                  a->cache      ? a->cache
+                  : a->no_cache ? "off"
+                                : "off (not usable)",
+                  cached, n_inputs);
     char decided[256] = "";
     for (int i = 0; i < CCDB_STAGE_COUNT; i++) {
         const ccdb_truth_stage s = ccdb_truth_stage_in_order(i);
@@ -557,7 +603,7 @@ static void add_mpi_meta(ccdb_meta *meta, const ccdb_mpi *m, const ccdb_mpi_rank
                   mean > 0 ? max / mean : 1.0);
 }
 
-static int write_reports(const char *dir, const ccdb_bench *b, const ccdb_meta *meta)
+static int write_reports(const ccdb_atomic_dir *out, const ccdb_bench *b, const ccdb_meta *meta)
 {
     ccdb_report r = { 0 };
     r.meta = meta->kv;
@@ -576,7 +622,8 @@ static int write_reports(const char *dir, const ccdb_bench *b, const ccdb_meta *
     r.latencies = b->latencies;
     r.n_latencies = b->n_latencies;
     char err[1024];
-    if (ccdb_report_write_dir(&r, dir, err, sizeof err) != 0) {
+    if (ccdb_report_write_dir(&r, out->tmp, err, sizeof err) != 0) {
+        ccdb_atomic_dir_final_names(out, err, sizeof err);
         fprintf(stderr, "ccdbench run: %s\n", err);
         return -1;
     }
@@ -598,6 +645,10 @@ static int mpi_prepare(ccdb_mpi *m, const run_args *a, int rc, char ***files, si
             fprintf(stderr, "ccdbench run: %s\n", err);
             rc = 2;
         }
+    if (!rc && ccdb_inputs_unique(*files, n_files, m->rank == 0 ? stderr : NULL) != 0) {
+        fprintf(stderr, "ccdbench run: out of memory\n");
+        rc = 2;
+    }
     if (!rc && !(*counts = calloc(*n_files ? *n_files : 1, sizeof **counts))) {
         fprintf(stderr, "ccdbench run: out of memory\n");
         rc = 2;
@@ -649,6 +700,9 @@ int ccdb_cmd_run(int argc, char **argv)
         return 2;
     }
     int root = !use_mpi || mpi.rank == 0;
+    /* The watchdog (docs/mpi.md): a unit gets --timeout for its solver and as much again to
+     * read its chunk and compute the truth. */
+    mpi.watchdog_s = 2 * a.timeout_s + 5;
 
     ccdb_registry *reg = ccdb_registry_new();
     const ccdb_solver **solvers = NULL;
@@ -678,7 +732,8 @@ int ccdb_cmd_run(int argc, char **argv)
     if (use_mpi)
         rc = mpi_prepare(&mpi, &a, rc, &files, &n_files, &counts, &out);
 
-    const char *cache = a.no_cache ? NULL : ccdb_truth_cache_dir();
+    const char *cache = a.no_cache ? NULL : run_cache(root);
+    a.cache = cache;
     for (size_t i = 0; i < n_inputs && !rc && !use_mpi; i++) {
         ccdb_progress("exact truth %zu/%zu: %s (%zu queries)", i + 1, n_inputs,
                       ccdb_input_label(&inputs[i]), inputs[i].ds.count);
@@ -749,6 +804,7 @@ int ccdb_cmd_run(int argc, char **argv)
                                  sizeof err) != 0;
         }
         if (bad) {
+            ccdb_atomic_dir_final_names(&out, err, sizeof err); /* a findings file's error */
             if (root)
                 fprintf(stderr, "ccdbench run: %s\n", err);
             rc = 2;
@@ -789,7 +845,7 @@ int ccdb_cmd_run(int argc, char **argv)
                       "0 counts as 0); ns/query median [min-max] is the whole loop over %d "
                       "timed repeat(s) instead",
                       opt_timer_ns, a.repeat);
-        if (write_reports(out.tmp, &bench, &meta) != 0)
+        if (write_reports(&out, &bench, &meta) != 0)
             rc = 2;
     }
     if (!rc && root && ccdb_atomic_dir_commit(&out, err, sizeof err) != 0) {

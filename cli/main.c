@@ -9,6 +9,7 @@
 #include "ccdb_cli.h"
 #include "ccdb_solver.h"
 #include "ccdb_truth.h"
+#include "ccdb_util.h"
 
 static const struct {
     const char *name;
@@ -47,6 +48,9 @@ static int dispatch(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    /* Before any thread or temporary exists: SIGINT, SIGTERM, SIGHUP remove the run's
+     * temporaries and end it with the signal; SIGXFSZ is ignored (a write error instead). */
+    ccdb_signals_install();
     int rc = dispatch(argc, argv);
     /* Output lost on the way (a full disk, /dev/full, a closed descriptor) is a failure, never
      * a silent exit 0: stdout is flushed here and any write error reported. */

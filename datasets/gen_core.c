@@ -69,6 +69,12 @@ static const family_entry families[] = {
         "endpoints far away",
         BOTH },
       .build = gen_bullet },
+    { { "planar_bullet",
+        "the games' bullet in 2D: a small fast vertex or edge reaching a thin wall in the plane "
+        "z = 0 (float coordinates), crossing, grazing a corner or arriving collinear, at t = "
+        "j/2^m (0 and 1 included); twins one step beyond the wall",
+        BOTH },
+      .build = gen_planar_bullet },
     { { "random", "generic queries near each other with a few percent hits, for timing", BOTH },
       .direct = gen_random_query },
     { { "simulation",
@@ -107,6 +113,12 @@ static const family_entry families[] = {
         "segments, a vertex turning onto a triangle's edge; twins one step short",
         RIGID },
       .rigid = gen_rigid_in_plane },
+    { { "planar_paddle",
+        "rigid_in_plane kept in z = 0 itself (axis along z, s = 0, small integer coordinates): "
+        "a turning paddle (edge) sweeping an edge, a turning vertex reaching a triangle; twins "
+        "one step short",
+        RIGID },
+      .rigid = gen_rigid_planar_paddle },
     { { "rigid_tiny_angle",
         "|w| = 2^-40..2^-12: the tiny turn alone moves the landing point just inside or just "
         "outside the still primitive",
@@ -319,7 +331,7 @@ void gen_finalize(ccdb_prng *rng, ccdb_kind kind, const gen_case *c, const gen_s
         int64_t w[3];
         for (int a = 0; a < 3; a++)
             w[a] = ccdb_prng_range(rng, -8, 8);
-        if (c->flags & GEN_PLANAR_Z)
+        if (c->flags & (GEN_PLANAR_Z | GEN_IN_XY))
             w[2] = 0;
         for (int r = 4; r < 8; r++)
             for (int a = 0; a < 3; a++)
@@ -336,6 +348,15 @@ void gen_finalize(ccdb_prng *rng, ccdb_kind kind, const gen_case *c, const gen_s
     int64_t t[3];
     for (int a = 0; a < 3; a++)
         t[a] = ccdb_prng_range(rng, -16, 16);
+    if (c->flags & GEN_IN_XY) { /* z stays z (its sign is moot at 0), no z translation */
+        assert(!use_matrix);
+        for (int a = 0; a < 2; a++)
+            if (perm[a] == 2) {
+                perm[a] = perm[2];
+                perm[2] = 2;
+            }
+        t[2] = 0;
+    }
     for (int r = 0; r < 8; r++) {
         int64_t out[3];
         for (int i = 0; i < 3; i++)

@@ -20,6 +20,8 @@ enum {
     GEN_PLANAR_Z = 1u << 1,   /* all points in z = 0 for the whole step: keep the drift in-plane */
     GEN_NO_RELABEL = 1u << 2, /* keep the row order (vertex/edge relabelling not wanted) */
     GEN_NO_DRIFT = 1u << 3,   /* no common drift (e.g. coordinates must stay near the origin) */
+    GEN_IN_XY = 1u << 4,      /* stay in the plane z = 0 itself (planar engines): with
+                                 GEN_NO_MATRIX, z is never permuted, drifted or translated */
 };
 
 typedef struct gen_nudge {
@@ -53,6 +55,7 @@ int gen_parallel_edges(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c);
 int gen_near_miss(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c);
 int gen_multi_root(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c);
 int gen_bullet(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c);
+int gen_planar_bullet(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c);
 /* The random family writes doubles directly (it is not on an integer grid). */
 void gen_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb_gen_intent *in);
 /* Its rigid counterpart (gen_rigid_random.c; kinds rigid-vf / rigid-ee). */
@@ -109,6 +112,7 @@ typedef struct gen_rigid_case {
     double w[3];
     int moving_first; /* 1: the vertex / edge a moves; 0: the triangle / edge b */
     int exp2;         /* scale every length by 2^exp2 at the end (w is scale-free) */
+    int in_xy;        /* keep the plane z = 0 itself: z never permuted or translated */
     ccdb_gen_intent intent;
 } gen_rigid_case;
 
@@ -121,6 +125,7 @@ int gen_rigid_half_turn(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 int gen_rigid_translation(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 int gen_rigid_grazing(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 int gen_rigid_in_plane(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
+int gen_rigid_planar_paddle(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 int gen_rigid_tiny_angle(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 int gen_rigid_scaled(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 

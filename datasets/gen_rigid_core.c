@@ -154,6 +154,15 @@ void gen_rigid_finalize(ccdb_prng *rng, int ee, const gen_rigid_case *c, double 
     int64_t t[3];
     for (int a = 0; a < 3; a++)
         t[a] = ccdb_prng_range(rng, -16, 16);
+    if (c->in_xy) { /* z stays z: x and y permuted among themselves, no z translation */
+        for (int a = 0; a < 2; a++)
+            if (perm[a] == 2) {
+                perm[a] = perm[2];
+                perm[2] = 2;
+            }
+        det = (perm[0] == 0 ? 1 : -1) * sign[0] * sign[1] * sign[2];
+        t[2] = 0;
+    }
     for (int r = 0; r < 4; r++)
         map_point(c->p[r], perm, sign, t, c->exp2, q[map[r]]);
     map_point(c->c, perm, sign, t, c->exp2, q[4]);

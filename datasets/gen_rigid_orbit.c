@@ -116,3 +116,15 @@ int gen_rigid_in_plane(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c)
     c->intent.hit = !twin;
     return 0;
 }
+
+/* planar_paddle: the rigid_in_plane scenes kept in the plane z = 0 itself (the axis through a
+ * point of z = 0, along z; final maps in x and y only): what a 2D engine (Box2D) can be given
+ * as it is, every coordinate a small integer (a float exactly). */
+int gen_rigid_planar_paddle(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c)
+{
+    if (gen_rigid_in_plane(rng, ee, twin, c) != 0)
+        return -1;
+    c->c[2] = 0;
+    c->in_xy = 1;
+    return 0;
+}

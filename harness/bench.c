@@ -132,6 +132,7 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum,
     row->claim_tags = sum->claim_tags;
     row->status = report_status(jr->status);
     row->contract_violations = t->violations;
+    row->outside_model = t->outside;
     row->isolated = sum->isolated;
     row->truth_min_sep = jr->truth_min_sep;
     /* The whole loop is timed per dataset only: class rows have no ns_median of their own
@@ -353,7 +354,7 @@ int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_r
             ccdb_tally_init(&out->by_class[c]);
         return 0;
     }
-    ccdb_tally_results(truth, run->results, n, s->flags, &out->all, out->by_class);
+    ccdb_tally_results(truth, run->results, n, s->flags, s->abi_version, &out->all, out->by_class);
     if (run->query_ns && n) { /* the per-query timing pass, with each query's judged class */
         out->query_ns = malloc(n * sizeof *out->query_ns);
         out->query_cls = malloc(n);
@@ -367,7 +368,7 @@ int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_r
     for (size_t i = 0; i < n; i++) {
         const ccdb_result *r = &run->results[i];
         int toi = ccdb_toi_finding(&truth[i], r, s->flags);
-        int fn = ccdb_outcome_of(&truth[i], r) == CCDB_OUT_FN;
+        int fn = ccdb_outcome_of(&truth[i], r, s->abi_version) == CCDB_OUT_FN;
         if (!toi && !fn)
             continue;
         ccdb_judged_finding *f = new_judged_finding(out);
@@ -519,6 +520,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
     sum->failed += all->failed;
     sum->gave_up += all->gave_up;
     sum->violations += all->violations;
+    sum->outside += all->outside;
     sum->ns_total += jr->ns_median * (double)jr->queries;
     sum->timed_queries += jr->queries;
 

@@ -180,9 +180,9 @@ int ccdb_bench_run_mpi(ccdb_mpi *m, ccdb_bench *b, const ccdb_solver *const *sol
             ccdb_mpi_abort(m, 2);
     }
 
-    if (ccdb_mpi_work_start(m, n_units, me.err, sizeof me.err) != 0)
+    if (ccdb_mpi_work_start(m, n_units, (long long)n_solvers, me.err, sizeof me.err) != 0)
         ccdb_mpi_abort(m, 2);
-    for (long long u; (u = ccdb_mpi_work_next(m)) >= 0;) {
+    for (long long u; (u = ccdb_mpi_work_next(m, l.chunk)) >= 0;) {
         if (me.failed)
             continue; /* take the rest without doing it: the others finish the protocol */
         uint64_t t0 = ccdb_now_ns();

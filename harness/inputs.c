@@ -120,6 +120,60 @@ int ccdb_inputs_expand(const char *path, char ***files, size_t *nfiles, char *er
     return 0;
 }
 
+/* A file's identity, and its place in the list. */
+typedef struct file_id {
+    dev_t dev;
+    ino_t ino;
+    size_t index;
+} file_id;
+
+static int cmp_file_id(const void *pa, const void *pb)
+{
+    const file_id *a = pa, *b = pb;
+    if (a->dev != b->dev)
+        return a->dev < b->dev ? -1 : 1;
+    if (a->ino != b->ino)
+        return a->ino < b->ino ? -1 : 1;
+    return (a->index > b->index) - (a->index < b->index);
+}
+
+int ccdb_inputs_unique(char **files, size_t *nfiles, FILE *note)
+{
+    size_t n = *nfiles, m = 0;
+    file_id *ids = malloc((n ? n : 1) * sizeof *ids);
+    unsigned char *drop = calloc(n ? n : 1, 1);
+    if (!ids || !drop) {
+        free(ids), free(drop);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        struct stat st;
+        if (stat(files[i], &st) == 0) /* one that cannot be seen: its reader says why */
+            ids[m++] = (file_id){ st.st_dev, st.st_ino, i };
+    }
+    qsort(ids, m, sizeof *ids, cmp_file_id);
+    for (size_t k = 1, first = 0; k < m; k++) {
+        if (ids[k].dev != ids[first].dev || ids[k].ino != ids[first].ino) {
+            first = k; /* a new file; sorted by index within one: its first spelling */
+            continue;
+        }
+        drop[ids[k].index] = 1;
+        if (note)
+            fprintf(note, "ccdbench run: note: %s is the same file as %s: read once\n",
+                    files[ids[k].index], files[ids[first].index]);
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (drop[i])
+            free(files[i]);
+        else
+            files[kept++] = files[i];
+    }
+    *nfiles = kept;
+    free(ids), free(drop);
+    return 0;
+}
+
 static ccdb_kind resolve_kind(const char *path, ccdb_kind forced, char *err, size_t errlen)
 {
     ccdb_kind kind = forced != CCDB_KIND_UNKNOWN ? forced : ccdb_kind_from_path(path);

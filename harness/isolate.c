@@ -28,6 +28,7 @@
 #endif
 
 #include "ccdb_runner.h"
+#include "ccdb_util.h"
 
 #define WIRE_MAGIC 0x43434442u /* "CCDB" */
 
@@ -56,45 +57,6 @@ static int write_all(int fd, const void *buf, size_t n)
         n -= (size_t)k;
     }
     return 0;
-}
-
-/* The child's process group while it runs, for the signal handlers below (0: none). */
-static volatile sig_atomic_t running_group;
-
-/* Ctrl-C (SIGINT), SIGTERM or SIGHUP to ccdbench while a child runs: the child is in a process
- * group of its own, which a terminal's signal does not reach, so it is killed here, then the
- * signal does what it would have done to ccdbench. */
-static void on_stop_signal(int sig)
-{
-    if (running_group > 0)
-        kill(-(pid_t)running_group, SIGKILL);
-    raise(sig); /* SA_RESETHAND: the default action now */
-}
-
-static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
-#define N_STOP (sizeof stop_signals / sizeof stop_signals[0])
-
-/* Installs on_stop_signal for the stop signals whose action is the default (an ignored one,
- * e.g. SIGHUP under nohup, stays ignored); the previous actions go to saved. */
-static void catch_stop_signals(struct sigaction saved[N_STOP], int installed[N_STOP])
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND;
-    for (size_t i = 0; i < N_STOP; i++) {
-        installed[i] = sigaction(stop_signals[i], NULL, &saved[i]) == 0 &&
-                       saved[i].sa_handler == SIG_DFL && !(saved[i].sa_flags & SA_SIGINFO) &&
-                       sigaction(stop_signals[i], &sa, NULL) == 0;
-    }
-}
-
-static void restore_stop_signals(const struct sigaction saved[N_STOP], const int installed[N_STOP])
-{
-    for (size_t i = 0; i < N_STOP; i++)
-        if (installed[i])
-            sigaction(stop_signals[i], &saved[i], NULL);
 }
 
 static void child(int fd, int output_fd, pid_t parent, const ccdb_solver *s, ccdb_kind kind,
@@ -201,13 +163,13 @@ int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][
         snprintf(out->detail, sizeof out->detail, "pipe: %s", strerror(errno));
         return -1;
     }
-    int output_fd = ccdb_capture_file();
+    char why[sizeof out->detail - 40] = "";
+    int output_fd = ccdb_capture_file(why, sizeof why);
     size_t cap = sizeof(wire_header) + n * PER_QUERY;
     unsigned char *buf = malloc(cap);
     if (output_fd < 0 || !buf) {
         snprintf(out->detail, sizeof out->detail,
-                 !buf ? "out of memory" : "cannot capture the solver's output: %s",
-                 strerror(errno));
+                 !buf ? "out of memory" : "cannot capture the solver's output: %s", why);
         close(fds[0]);
         close(fds[1]);
         if (output_fd >= 0)
@@ -217,12 +179,12 @@ int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][
     }
     fflush(NULL); /* nothing buffered gets written twice */
     pid_t parent = getpid();
-    struct sigaction saved[N_STOP];
-    int installed[N_STOP];
-    catch_stop_signals(saved, installed);
+    /* Ctrl-C (SIGINT), SIGTERM or SIGHUP to ccdbench while a child runs: the child is in a
+     * process group of its own, which a terminal's signal does not reach, so the handler kills
+     * it (util/tmp.c), then the signal does what it would have done to ccdbench. */
+    ccdb_signals_install();
     pid_t pid = fork();
     if (pid < 0) {
-        restore_stop_signals(saved, installed);
         snprintf(out->detail, sizeof out->detail, "fork: %s", strerror(errno));
         close(fds[0]);
         close(fds[1]);
@@ -231,16 +193,20 @@ int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][
         return -1;
     }
     if (pid == 0) {
-        restore_stop_signals(saved, installed);
+        ccdb_signals_default_in_child();
         close(fds[0]);
         child(fds[1], output_fd, parent, s, kind, q, n, cfg);
     }
     close(fds[1]);
     setpgid(pid, pid); /* also here: no window in which the child is in our group */
-    running_group = pid;
+    ccdb_signals_kill_group(pid);
 
     uint64_t start = ccdb_now_ns();
-    uint64_t limit = timeout_s > 0 ? (uint64_t)(timeout_s * 1e9) : 0;
+    /* in ns: at least 1 for any limit > 0 (0 means none), at most what a uint64_t holds */
+    uint64_t limit = !(timeout_s > 0)      ? 0
+                     : timeout_s >= 1.8e10 ? UINT64_MAX
+                     : timeout_s * 1e9 < 1 ? 1
+                                           : (uint64_t)(timeout_s * 1e9);
     size_t got = 0;
     int timed_out = 0;
     for (;;) {
@@ -291,8 +257,7 @@ int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][
     int wstatus = 0;
     while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
         ;
-    running_group = 0;
-    restore_stop_signals(saved, installed);
+    ccdb_signals_kill_group(0);
     ccdb_capture_collect(output_fd, out);
     close(output_fd);
 

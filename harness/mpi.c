@@ -44,15 +44,15 @@ int ccdb_mpi_bcast(ccdb_mpi *m, void *data, size_t n)
     return -1;
 }
 
-int ccdb_mpi_work_start(ccdb_mpi *m, long long total, char *err, size_t errlen)
+int ccdb_mpi_work_start(ccdb_mpi *m, long long total, long long group, char *err, size_t errlen)
 {
-    (void)m, (void)total;
+    (void)m, (void)total, (void)group;
     return ccdb_errorf(err, errlen, "this ccdbench was built without MPI");
 }
 
-long long ccdb_mpi_work_next(ccdb_mpi *m)
+long long ccdb_mpi_work_next(ccdb_mpi *m, long long held)
 {
-    (void)m;
+    (void)m, (void)held;
     return -1;
 }
 
@@ -84,18 +84,36 @@ void ccdb_mpi_abort(ccdb_mpi *m, int status)
 #include <mpi.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <time.h>
+
+#include "ccdb_runner.h"
 
 enum { TAG_REQUEST = 1, TAG_UNIT, TAG_SIZE, TAG_DATA };
 /* Messages larger than this go in pieces (MPI counts are int). */
-#define PIECE ((size_t)1 << 30)
+#define PIECE        ((size_t)1 << 30)
+/* A waiting rank sleeps between polls, from SLEEP_MIN_NS doubling up to SLEEP_MAX_NS: a blocking
+ * MPI call would spin on its core, which is for the solvers. */
+#define SLEEP_MIN_NS 20000L
+#define SLEEP_MAX_NS 1000000L
 
+/* The units, grouped (a group: a chunk's units, one per solver): a rank is handed the next unit
+ * of the group it holds, else a group nobody started, else (at the end) one left in another
+ * rank's group, so that a chunk's truth is computed by one rank, not by every rank in turn. */
 struct ccdb_mpi_dispatch {
-    atomic_llong next; /* rank 0: the next unit to hand out */
-    long long total;
+    pthread_mutex_t lock;
+    long long total, group, n_groups;
+    long long *next_in; /* per group, its next unit's index in the group */
+    long long fresh;    /* groups below it have been started */
+    long long steal;    /* groups below it are exhausted */
     pthread_t thread;
     int thread_running;
     int size;
+    double limit_s;
+    /* the watchdog's view of rank 0's own unit (its main thread works too) */
+    atomic_ullong own_since; /* ccdb_now_ns() + 1 when handed out; 0: none */
+    atomic_llong own_unit;
+    atomic_int own_done;
 };
 
 int ccdb_mpi_built(void)
@@ -106,6 +124,9 @@ int ccdb_mpi_built(void)
 int ccdb_mpi_init(ccdb_mpi *m, char *err, size_t errlen)
 {
     memset(m, 0, sizeof *m);
+    /* Open MPI: what is left blocking (MPI_Finalize) yields its core rather than spin, set here
+     * so that nobody has to know the launcher flag; a value the user set is kept. */
+    setenv("OMPI_MCA_mpi_yield_when_idle", "1", 0);
     int provided = 0;
     if (MPI_Init_thread(NULL, NULL, MPI_THREAD_SERIALIZED, &provided) != MPI_SUCCESS)
         return ccdb_errorf(err, errlen, "MPI_Init_thread failed");
@@ -139,55 +160,163 @@ void ccdb_mpi_abort(ccdb_mpi *m, int status)
     exit(status);
 }
 
+static double limit_of(const ccdb_mpi *m)
+{
+    return m->watchdog_s > 0 ? m->watchdog_s : CCDB_MPI_WATCHDOG_DEFAULT_S;
+}
+
+static uint64_t ns_of(double s)
+{
+    return s >= 1.8e10 ? UINT64_MAX : (uint64_t)(s * 1e9);
+}
+
+static void nap(long *sleep_ns)
+{
+    struct timespec ts = { 0, *sleep_ns };
+    nanosleep(&ts, NULL);
+    *sleep_ns = *sleep_ns * 2 < SLEEP_MAX_NS ? *sleep_ns * 2 : SLEEP_MAX_NS;
+}
+
+/* Waits for req, napping between tests; aborts the job when it has not completed within the
+ * watchdog's limit (the loop ends there at the latest): `peer` stopped or hung. */
+static void wait_for(ccdb_mpi *m, MPI_Request *req, MPI_Status *st, int peer, const char *what)
+{
+    uint64_t start = ccdb_now_ns(), limit = ns_of(limit_of(m));
+    long sleep_ns = SLEEP_MIN_NS;
+    for (;;) {
+        int done = 0;
+        if (MPI_Test(req, &done, st) != MPI_SUCCESS) {
+            fprintf(stderr, "ccdbench run: rank %d: MPI failed while waiting for %s\n", m->rank,
+                    what);
+            ccdb_mpi_abort(m, 2);
+        }
+        if (done)
+            return;
+        if (ccdb_now_ns() - start >= limit) {
+            fprintf(stderr,
+                    "ccdbench run: rank %d: waited %g s for %s from rank %d (stopped or hung?): "
+                    "aborting the job (the limit is 2 x --timeout + 5 s)\n",
+                    m->rank, limit_of(m), what, peer);
+            ccdb_mpi_abort(m, 2);
+        }
+        nap(&sleep_ns);
+    }
+}
+
 int ccdb_mpi_bcast(ccdb_mpi *m, void *data, size_t n)
 {
-    (void)m;
     for (size_t at = 0; at < n; at += PIECE) {
         size_t k = n - at < PIECE ? n - at : PIECE;
-        if (MPI_Bcast((char *)data + at, (int)k, MPI_BYTE, 0, MPI_COMM_WORLD) != MPI_SUCCESS)
+        MPI_Request req;
+        if (MPI_Ibcast((char *)data + at, (int)k, MPI_BYTE, 0, MPI_COMM_WORLD, &req) != MPI_SUCCESS)
             return -1;
+        wait_for(m, &req, MPI_STATUS_IGNORE, 0, "a broadcast");
     }
     return 0;
 }
 
-/* Rank 0's second thread: answers each other rank's requests with the next unit (-1: none
- * left) until every one has been told -1. It polls with a short sleep rather than blocking in
- * MPI_Recv, which spins: the cores are for the solvers. */
+/* The next unit for a rank holding group `held` (-1: none), or -1 when none is left. */
+static long long next_unit(struct ccdb_mpi_dispatch *d, long long held)
+{
+    long long unit = -1;
+    pthread_mutex_lock(&d->lock);
+    long long g = -1;
+    if (held >= 0 && held < d->n_groups && d->next_in[held] < d->group)
+        g = held;
+    else if (d->fresh < d->n_groups)
+        g = d->fresh++;
+    else {
+        while (d->steal < d->n_groups && d->next_in[d->steal] >= d->group)
+            d->steal++;
+        if (d->steal < d->n_groups)
+            g = d->steal;
+    }
+    if (g >= 0) {
+        unit = g * d->group + d->next_in[g]++;
+        if (unit >= d->total) /* the last group may be short (never: total = groups x group) */
+            unit = -1;
+    }
+    pthread_mutex_unlock(&d->lock);
+    return unit;
+}
+
+/* The watchdog: a unit handed out at `since` (ns + 1; 0: none) and not finished in time. */
+static void watch(const struct ccdb_mpi_dispatch *d, int rank, uint64_t since, long long unit,
+                  uint64_t now)
+{
+    if (since && now - (since - 1) >= ns_of(d->limit_s)) {
+        fprintf(stderr,
+                "ccdbench run: rank %d has not finished work unit %lld within %g s (2 x --timeout "
+                "+ 5 s; stopped or hung?): aborting the job\n",
+                rank, unit, d->limit_s);
+        MPI_Abort(MPI_COMM_WORLD, 2);
+        exit(2);
+    }
+}
+
+/* Rank 0's second thread: answers each other rank's requests (the group it holds) with its next
+ * unit (-1: none left) until every one has been told -1 and rank 0's own work is done, and
+ * watches every rank's unit. It polls with naps rather than block in MPI_Recv, which spins. */
 static void *serve(void *arg)
 {
     struct ccdb_mpi_dispatch *d = arg;
     int waiting = d->size - 1;
-    while (waiting > 0) {
-        int dummy = 0, done = 0;
-        MPI_Request req;
-        MPI_Status st;
-        MPI_Irecv(&dummy, 1, MPI_INT, MPI_ANY_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, &req);
-        for (;;) {
-            MPI_Test(&req, &done, &st);
-            if (done)
-                break;
-            struct timespec ts = { 0, 200000 }; /* 0.2 ms */
-            nanosleep(&ts, NULL);
-        }
-        long long unit = atomic_fetch_add(&d->next, 1);
-        if (unit >= d->total) {
-            unit = -1;
-            waiting--;
-        }
-        MPI_Send(&unit, 1, MPI_LONG_LONG, st.MPI_SOURCE, TAG_UNIT, MPI_COMM_WORLD);
+    uint64_t *since = calloc((size_t)d->size, sizeof *since);
+    long long *unit_of = calloc((size_t)d->size, sizeof *unit_of);
+    if (!since || !unit_of) {
+        fprintf(stderr, "ccdbench run: rank 0: out of memory in the work dispatcher\n");
+        MPI_Abort(MPI_COMM_WORLD, 2);
+        exit(2);
     }
+    long long held = -1;
+    MPI_Request req = MPI_REQUEST_NULL;
+    long sleep_ns = SLEEP_MIN_NS;
+    while (waiting > 0 || !atomic_load(&d->own_done)) {
+        if (waiting > 0 && req == MPI_REQUEST_NULL)
+            MPI_Irecv(&held, 1, MPI_LONG_LONG, MPI_ANY_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, &req);
+        int done = 0;
+        MPI_Status st;
+        if (req != MPI_REQUEST_NULL)
+            MPI_Test(&req, &done, &st); /* a completed request becomes MPI_REQUEST_NULL */
+        uint64_t now = ccdb_now_ns();
+        if (done) {
+            long long unit = next_unit(d, held);
+            int r = st.MPI_SOURCE;
+            since[r] = unit >= 0 ? now + 1 : 0; /* its previous unit is done */
+            unit_of[r] = unit;
+            if (unit < 0)
+                waiting--;
+            MPI_Send(&unit, 1, MPI_LONG_LONG, r, TAG_UNIT, MPI_COMM_WORLD);
+            sleep_ns = SLEEP_MIN_NS; /* busy: the next request may be close */
+            continue;
+        }
+        for (int r = 1; r < d->size; r++)
+            watch(d, r, since[r], unit_of[r], now);
+        watch(d, 0, atomic_load(&d->own_since), atomic_load(&d->own_unit), now);
+        nap(&sleep_ns);
+    }
+    free(since), free(unit_of);
     return NULL;
 }
 
-int ccdb_mpi_work_start(ccdb_mpi *m, long long total, char *err, size_t errlen)
+int ccdb_mpi_work_start(ccdb_mpi *m, long long total, long long group, char *err, size_t errlen)
 {
     struct ccdb_mpi_dispatch *d = calloc(1, sizeof *d);
     if (!d)
         return ccdb_errorf(err, errlen, "out of memory");
-    atomic_init(&d->next, 0);
+    d->group = group > 0 ? group : 1;
+    d->n_groups = (total + d->group - 1) / d->group;
     d->total = total;
     d->size = m->size;
+    d->limit_s = limit_of(m);
+    atomic_init(&d->own_since, 0);
+    atomic_init(&d->own_unit, -1);
+    atomic_init(&d->own_done, 0);
     m->dispatch = d;
+    if (pthread_mutex_init(&d->lock, NULL) != 0)
+        return ccdb_errorf(err, errlen, "cannot create the work dispatcher's lock");
+    if (m->rank == 0 && !(d->next_in = calloc((size_t)d->n_groups + 1, sizeof *d->next_in)))
+        return ccdb_errorf(err, errlen, "out of memory");
     if (m->rank == 0 && m->size > 1) {
         if (pthread_create(&d->thread, NULL, serve, d) != 0)
             return ccdb_errorf(err, errlen, "cannot start the work dispatcher thread");
@@ -196,65 +325,81 @@ int ccdb_mpi_work_start(ccdb_mpi *m, long long total, char *err, size_t errlen)
     return 0;
 }
 
-long long ccdb_mpi_work_next(ccdb_mpi *m)
+long long ccdb_mpi_work_next(ccdb_mpi *m, long long held)
 {
     struct ccdb_mpi_dispatch *d = m->dispatch;
     if (m->rank == 0) {
-        long long unit = atomic_fetch_add(&d->next, 1);
-        return unit < d->total ? unit : -1;
+        long long unit = next_unit(d, held);
+        atomic_store(&d->own_since, 0); /* the previous one is done */
+        atomic_store(&d->own_unit, unit);
+        if (unit >= 0)
+            atomic_store(&d->own_since, ccdb_now_ns() + 1);
+        else
+            atomic_store(&d->own_done, 1);
+        return unit;
     }
-    int dummy = 0;
     long long unit = -1;
-    if (MPI_Send(&dummy, 1, MPI_INT, 0, TAG_REQUEST, MPI_COMM_WORLD) != MPI_SUCCESS ||
-        MPI_Recv(&unit, 1, MPI_LONG_LONG, 0, TAG_UNIT, MPI_COMM_WORLD, MPI_STATUS_IGNORE) !=
-            MPI_SUCCESS)
+    MPI_Request req;
+    MPI_Status st;
+    if (MPI_Send(&held, 1, MPI_LONG_LONG, 0, TAG_REQUEST, MPI_COMM_WORLD) != MPI_SUCCESS ||
+        MPI_Irecv(&unit, 1, MPI_LONG_LONG, 0, TAG_UNIT, MPI_COMM_WORLD, &req) != MPI_SUCCESS)
         return -1;
+    wait_for(m, &req, &st, 0, "the next work unit");
     return unit;
 }
 
 void ccdb_mpi_work_stop(ccdb_mpi *m)
 {
     struct ccdb_mpi_dispatch *d = m->dispatch;
-    if (d && d->thread_running)
+    if (!d)
+        return;
+    if (d->thread_running)
         pthread_join(d->thread, NULL);
+    pthread_mutex_destroy(&d->lock);
+    free(d->next_in);
     free(d);
     m->dispatch = NULL;
 }
 
 int ccdb_mpi_send_to_root(ccdb_mpi *m, const void *data, size_t n)
 {
-    (void)m;
     unsigned long long size = n;
-    if (MPI_Send(&size, 1, MPI_UNSIGNED_LONG_LONG, 0, TAG_SIZE, MPI_COMM_WORLD) != MPI_SUCCESS)
+    MPI_Request req;
+    if (MPI_Isend(&size, 1, MPI_UNSIGNED_LONG_LONG, 0, TAG_SIZE, MPI_COMM_WORLD, &req) !=
+        MPI_SUCCESS)
         return -1;
+    wait_for(m, &req, MPI_STATUS_IGNORE, 0, "the results to be taken");
     for (size_t at = 0; at < n; at += PIECE) {
         size_t k = n - at < PIECE ? n - at : PIECE;
-        if (MPI_Send((const char *)data + at, (int)k, MPI_BYTE, 0, TAG_DATA, MPI_COMM_WORLD) !=
-            MPI_SUCCESS)
+        if (MPI_Isend((const char *)data + at, (int)k, MPI_BYTE, 0, TAG_DATA, MPI_COMM_WORLD,
+                      &req) != MPI_SUCCESS)
             return -1;
+        wait_for(m, &req, MPI_STATUS_IGNORE, 0, "the results to be taken");
     }
     return 0;
 }
 
 int ccdb_mpi_recv_from(ccdb_mpi *m, int rank, unsigned char **data, size_t *n)
 {
-    (void)m;
     unsigned long long size = 0;
+    MPI_Request req;
     *data = NULL;
     *n = 0;
-    if (MPI_Recv(&size, 1, MPI_UNSIGNED_LONG_LONG, rank, TAG_SIZE, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE) != MPI_SUCCESS)
+    if (MPI_Irecv(&size, 1, MPI_UNSIGNED_LONG_LONG, rank, TAG_SIZE, MPI_COMM_WORLD, &req) !=
+        MPI_SUCCESS)
         return -1;
+    wait_for(m, &req, MPI_STATUS_IGNORE, rank, "its results");
     unsigned char *buf = malloc(size ? (size_t)size : 1);
     if (!buf)
         return -1; /* the caller ends the run (MPI_Abort): the sender is not left waiting */
     for (size_t at = 0; at < size; at += PIECE) {
         size_t k = size - at < PIECE ? (size_t)size - at : PIECE;
-        if (MPI_Recv(buf + at, (int)k, MPI_BYTE, rank, TAG_DATA, MPI_COMM_WORLD,
-                     MPI_STATUS_IGNORE) != MPI_SUCCESS) {
+        if (MPI_Irecv(buf + at, (int)k, MPI_BYTE, rank, TAG_DATA, MPI_COMM_WORLD, &req) !=
+            MPI_SUCCESS) {
             free(buf);
             return -1;
         }
+        wait_for(m, &req, MPI_STATUS_IGNORE, rank, "its results");
     }
     *data = buf;
     *n = (size_t)size;

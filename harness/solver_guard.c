@@ -26,6 +26,7 @@
 
 #include "ccdb_registry.h"
 #include "ccdb_runner.h"
+#include "ccdb_util.h"
 
 /* ---- read-only queries --------------------------------------------------------------------- */
 
@@ -63,19 +64,24 @@ void ccdb_queries_readonly_free(const double (*q)[8][3], size_t n)
 
 /* ---- captured output ----------------------------------------------------------------------- */
 
-int ccdb_capture_file(void)
+int ccdb_capture_file(char *why, size_t whylen)
 {
-    const char *base = getenv("TMPDIR");
-    char path[4096];
-    if (snprintf(path, sizeof path, "%s/ccdbench-output.XXXXXX", base && *base ? base : "/tmp") >=
-        (int)sizeof path) {
-        errno = ENAMETOOLONG;
+    const char *env = getenv("TMPDIR");
+    const char *base = env && *env ? env : "/tmp";
+    char prefix[4096], path[4200];
+    snprintf(prefix, sizeof prefix, "%s/ccdbench-output", base);
+    /* Registered while it has a name (util/tmp.c), so that a stop signal in between removes
+     * it; then unlinked: nothing to clean up, whatever happens next. */
+    int fd = ccdb_tmp_template(path, sizeof path, prefix) == 0 ? ccdb_tmp_mkstemp(path) : -1;
+    if (fd < 0) {
+        int e = errno;
+        snprintf(why, whylen, "%s%s%s: %s", env && *env ? "TMPDIR " : "", base,
+                 env && *env ? "" : " (TMPDIR not set)", strerror(e));
+        errno = e;
         return -1;
     }
-    int fd = mkstemp(path);
-    if (fd < 0)
-        return -1;
-    unlink(path); /* nothing to clean up, whatever happens next */
+    unlink(path);
+    ccdb_tmp_forget(AT_FDCWD, path);
     /* Appending: the solver's threads and its two streams share one offset. Not inherited by
      * a program the solver executes (the descriptors 1 and 2 duplicated from it are). */
     (void)fcntl(fd, F_SETFL, O_APPEND);
@@ -242,15 +248,18 @@ int ccdb_runner_run_guarded(const ccdb_solver *s, ccdb_kind kind, const double (
                             const ccdb_run_config *cfg, ccdb_solver_run *out)
 {
     memset(out, 0, sizeof *out);
-    int fd = ccdb_capture_file();
+    char why[sizeof out->detail - 40];
+    int fd = ccdb_capture_file(why, sizeof why);
     if (fd < 0) {
-        snprintf(out->detail, sizeof out->detail, "cannot capture the solver's output: %s",
-                 strerror(errno));
+        snprintf(out->detail, sizeof out->detail, "cannot capture the solver's output: %s", why);
         return -1;
     }
     /* The harness's own pending output goes out first, to where it belongs. */
     fflush(stdout);
     fflush(stderr);
+    /* A write of the solver's that fails leaves the error flag on stdout / stderr (the FILEs
+     * are shared): kept away from the harness's own writes, which are checked at exit. */
+    int out_failed = ferror(stdout) != 0, err_failed = ferror(stderr) != 0;
     int saved_out = dup(1), saved_err = dup(2);
     if (saved_out < 0 || saved_err < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0) {
         int e = errno;
@@ -269,6 +278,10 @@ int ccdb_runner_run_guarded(const ccdb_solver *s, ccdb_kind kind, const double (
     /* What the solver left in stdio's buffers is its output too. */
     fflush(stdout);
     fflush(stderr);
+    if (!out_failed)
+        clearerr(stdout);
+    if (!err_failed)
+        clearerr(stderr);
     dup2(saved_out, 1);
     dup2(saved_err, 2);
     close(saved_out);

@@ -84,6 +84,9 @@ static const suite_spec specs[] = {
     { "scaled", CCDB_KIND_EE, SUITE_SEED, SUITE_N },
     { "bullet", CCDB_KIND_VF, SUITE_SEED, SUITE_N },
     { "bullet", CCDB_KIND_EE, SUITE_SEED, SUITE_N },
+    /* planar: what a 2D engine (Box2D, docs/engines.md) can be judged on; cheap queries */
+    { "planar_bullet", CCDB_KIND_VF, SUITE_SEED, 300 },
+    { "planar_bullet", CCDB_KIND_EE, SUITE_SEED, 300 },
     { "random", CCDB_KIND_VF, SUITE_SEED, 500 },
     { "random", CCDB_KIND_EE, SUITE_SEED, 500 },
     /* rigid motion */
@@ -103,6 +106,8 @@ static const suite_spec specs[] = {
     { "rigid_grazing", CCDB_KIND_RIGID_EE, SUITE_SEED, 50 },
     { "rigid_in_plane", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
     { "rigid_in_plane", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
+    { "planar_paddle", CCDB_KIND_RIGID_VF, SUITE_SEED, 300 },
+    { "planar_paddle", CCDB_KIND_RIGID_EE, SUITE_SEED, 300 },
     { "rigid_tiny_angle", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },
     { "rigid_tiny_angle", CCDB_KIND_RIGID_EE, SUITE_SEED, SUITE_N },
     { "rigid_scaled", CCDB_KIND_RIGID_VF, SUITE_SEED, SUITE_N },

@@ -49,6 +49,10 @@ void ccdb_print_summary(FILE *f, const ccdb_bench *b)
             snprintf(status, sizeof status, "CLAIM BROKEN (conservative)");
         else if (s->violations)
             snprintf(status, sizeof status, "CONTRACT BROKEN");
+        if (s->outside) { /* its own answer: those queries are in no other column */
+            size_t len = strlen(status);
+            snprintf(status + len, sizeof status - len, " (%lld outside its model)", s->outside);
+        }
         if (s->unsupported) { /* not run there: its queries are counted elsewhere */
             size_t len = strlen(status);
             snprintf(status + len, sizeof status - len, " (%d dataset%s not supported)",

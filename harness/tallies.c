@@ -5,9 +5,17 @@
 
 #include "ccdb_tallies.h"
 
-ccdb_outcome ccdb_outcome_of(const ccdb_truth_result *truth, const ccdb_result *r)
+/* CCDB_OUTSIDE_MODEL is a state of the ABI 4 entries only. */
+static int outside_model(const ccdb_result *r, int abi)
+{
+    return abi >= 4 && r->state == CCDB_OUTSIDE_MODEL;
+}
+
+ccdb_outcome ccdb_outcome_of(const ccdb_truth_result *truth, const ccdb_result *r, int abi)
 {
     int said_hit;
+    if (outside_model(r, abi))
+        return CCDB_OUT_OUTSIDE;
     switch (r->state) {
     case CCDB_MISS: said_hit = 0; break;
     case CCDB_HIT:
@@ -21,7 +29,7 @@ ccdb_outcome ccdb_outcome_of(const ccdb_truth_result *truth, const ccdb_result *
 
 int ccdb_toi_violation(const ccdb_truth_result *truth, const ccdb_result *r)
 {
-    if (ccdb_outcome_of(truth, r) != CCDB_OUT_TP)
+    if (ccdb_outcome_of(truth, r, CCDB_SOLVER_ABI) != CCDB_OUT_TP)
         return 0;
     /* `!(a <= b)` also catches a NaN TOI. */
     return !(r->toi <= truth->toi_hi);
@@ -38,10 +46,10 @@ static int unit_time(double t)
     return t >= 0.0 && t <= 1.0;
 }
 
-int ccdb_contract_violation(const ccdb_result *r)
+int ccdb_contract_violation(const ccdb_result *r, int abi)
 {
     int state_ok = r->state == CCDB_MISS || r->state == CCDB_HIT || r->state == CCDB_GAVE_UP ||
-                   r->state == CCDB_FAILED;
+                   r->state == CCDB_FAILED || outside_model(r, abi);
     return !state_ok || (says_hit(r) && !unit_time(r->toi)) || r->work < 0;
 }
 
@@ -59,17 +67,17 @@ void ccdb_tally_init(ccdb_tally *t)
 }
 
 static void tally_add(ccdb_tally *t, const ccdb_truth_result *truth, const ccdb_result *r,
-                      int reports_toi)
+                      int reports_toi, int abi)
 {
     t->queries++;
     t->positives += truth->hit ? 1 : 0;
     /* A negative work count breaks the contract: counted there, never summed. */
     if (r->work >= 0)
         t->work += r->work;
-    t->violations += ccdb_contract_violation(r);
+    t->violations += ccdb_contract_violation(r, abi);
     if (r->state == CCDB_GAVE_UP)
         t->gave_up++;
-    switch (ccdb_outcome_of(truth, r)) {
+    switch (ccdb_outcome_of(truth, r, abi)) {
     case CCDB_OUT_TP:
         t->tp++;
         if (!reports_toi)
@@ -86,21 +94,23 @@ static void tally_add(ccdb_tally *t, const ccdb_truth_result *truth, const ccdb_
     case CCDB_OUT_FN: t->fn++; break;
     case CCDB_OUT_TN: t->tn++; break;
     case CCDB_OUT_FAILED: t->failed++; break;
+    case CCDB_OUT_OUTSIDE: t->outside++; break;
     }
 }
 
 void ccdb_tally_results(const ccdb_truth_result *truth, const ccdb_result *res, size_t n,
-                        unsigned flags, ccdb_tally *all, ccdb_tally by_class[CCDB_CLASS_COUNT])
+                        unsigned flags, int abi, ccdb_tally *all,
+                        ccdb_tally by_class[CCDB_CLASS_COUNT])
 {
     int reports_toi = (flags & CCDB_CLAIM_REPORTS_TOI) != 0;
     ccdb_tally_init(all);
     for (int c = 0; c < CCDB_CLASS_COUNT; c++)
         ccdb_tally_init(&by_class[c]);
     for (size_t i = 0; i < n; i++) {
-        tally_add(all, &truth[i], &res[i], reports_toi);
+        tally_add(all, &truth[i], &res[i], reports_toi, abi);
         unsigned c = (unsigned)truth[i].cls;
         if (c < CCDB_CLASS_COUNT)
-            tally_add(&by_class[c], &truth[i], &res[i], reports_toi);
+            tally_add(&by_class[c], &truth[i], &res[i], reports_toi, abi);
     }
 }
 
@@ -119,4 +129,5 @@ void ccdb_tally_merge(ccdb_tally *t, const ccdb_tally *o)
     if (!isnan(o->toi_err_max) && !(o->toi_err_max <= t->toi_err_max))
         t->toi_err_max = o->toi_err_max;
     t->violations += o->violations;
+    t->outside += o->outside;
 }

@@ -9,8 +9,14 @@
  * is a local artifact, and the marker rejects a foreign one. Anything that does not check out
  * (a FIFO or a device in place of the file included: never read from) is reported and rebuilt,
  * never trusted or waited on.
+ *
+ * The cache belongs to its user: its folders must be the user's and writable by no one else,
+ * entries are opened relative to the folder's descriptor with O_NOFOLLOW, an entry owned by
+ * someone else is ignored, and a new entry is written under a temporary name in the folder and
+ * renamed there (a link planted at its name is replaced, never followed).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,18 +55,99 @@ void ccdb_truth_cache_key_sep(const ccdb_dataset *ds, int round_inputs, double d
     ccdb_sha256_final(&c, key);
 }
 
+long ccdb_truth_cache_test_uid = -1;
+void (*ccdb_truth_cache_test_before_write)(const char *entry);
+
 const char *ccdb_truth_cache_dir(void)
 {
-    const char *env = getenv("CCDB_CACHE_DIR");
-    return env && *env ? env : ".cache";
+    static char dir[4096];
+    const char *env = getenv("CCDB_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME"),
+               *home = getenv("HOME");
+    if (env && *env)
+        return env;
+    /* The XDG base directory rule: a relative XDG_CACHE_HOME is ignored. */
+    int k = xdg && xdg[0] == '/' ? snprintf(dir, sizeof dir, "%s/ccdbench", xdg)
+            : home && *home      ? snprintf(dir, sizeof dir, "%s/.cache/ccdbench", home)
+                                 : -1;
+    return k > 0 && (size_t)k < sizeof dir ? dir : NULL;
 }
 
-void ccdb_truth_cache_path(const char *dir, const unsigned char key[32], char *path, size_t len)
+/* 0 when the folder (st, at path) is the user's and writable by no one else; else -1 with why. */
+static int check_private(const struct stat *st, const char *path, char *why, size_t whylen)
+{
+    if (st->st_uid != geteuid())
+        return ccdb_errorf(why, whylen, "%s: owned by user %ld, not by you (user %ld)", path,
+                           (long)st->st_uid, (long)geteuid());
+    if (st->st_mode & (S_IWGRP | S_IWOTH))
+        return ccdb_errorf(why, whylen, "%s: others can write into it (mode %03o; chmod go-w)",
+                           path, (unsigned)(st->st_mode & 0777));
+    return 0;
+}
+
+/* The descriptor of DIR/truth after checking DIR and DIR/truth (check_private); with create,
+ * both are created first where missing (mode 0700). Returns it, -2 when absent (create 0), or
+ * -1 with why. */
+static int open_cache(const char *dir, int create, char *why, size_t whylen)
+{
+    char sub[4200];
+    snprintf(sub, sizeof sub, "%s/truth", dir);
+    if (create && ccdb_mkdir_p_mode(dir, 0700) != 0)
+        return ccdb_errorf(why, whylen, "%s: cannot create it: %s", dir, strerror(errno));
+    /* DIR itself may be a link the user made (CCDB_CACHE_DIR): what it leads to is checked. */
+    int top = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    struct stat st;
+    if (top < 0) {
+        int absent = errno == ENOENT && !create;
+        ccdb_errorf(why, whylen, "%s: %s", dir, strerror(errno));
+        return absent ? -2 : -1;
+    }
+    if (fstat(top, &st) != 0 || check_private(&st, dir, why, whylen) != 0) {
+        close(top);
+        return -1;
+    }
+    if (create && mkdirat(top, "truth", 0700) != 0 && errno != EEXIST) {
+        ccdb_errorf(why, whylen, "%s: cannot create it: %s", sub, strerror(errno));
+        close(top);
+        return -1;
+    }
+    int fd = openat(top, "truth", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    int e = errno;
+    close(top);
+    if (fd < 0) {
+        ccdb_errorf(why, whylen, "%s: %s", sub, strerror(e));
+        return e == ENOENT && !create ? -2 : -1;
+    }
+    if (fstat(fd, &st) != 0 || check_private(&st, sub, why, whylen) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+int ccdb_truth_cache_prepare(const char *dir, char *why, size_t whylen)
+{
+    int fd = open_cache(dir, 1, why, whylen);
+    if (fd < 0)
+        return -1;
+    (void)ccdb_tmp_remove_stale(fd, ""); /* entries being written by runs that died */
+    close(fd);
+    return 0;
+}
+
+/* The entry's name in DIR/truth. */
+static void entry_name(const unsigned char key[32], char *name, size_t len)
 {
     char hex[65];
     for (int i = 0; i < 32; i++)
         snprintf(hex + 2 * i, 3, "%02x", key[i]);
-    snprintf(path, len, "%s/truth/%s.bin", dir, hex);
+    snprintf(name, len, "%s.bin", hex);
+}
+
+void ccdb_truth_cache_path(const char *dir, const unsigned char key[32], char *path, size_t len)
+{
+    char name[80];
+    entry_name(key, name, sizeof name);
+    snprintf(path, len, "%s/truth/%s", dir, name);
 }
 
 static void put32(unsigned char *p, uint32_t v)
@@ -114,22 +201,34 @@ static int decode(const unsigned char *p, ccdb_truth_result *r)
 int ccdb_truth_cache_load(const char *dir, const unsigned char key[32], size_t n,
                           ccdb_truth_result *out, char *why, size_t whylen)
 {
-    char path[4096];
+    char path[4096], name[80];
     ccdb_truth_cache_path(dir, key, path, sizeof path);
+    entry_name(key, name, sizeof name);
+    int dfd = open_cache(dir, 0, why, whylen);
+    if (dfd < 0)
+        return dfd == -2 ? 0 : -1;
+    /* Only a regular file of the user's is read: a link is not followed, a FIFO (no writer) or
+     * a device is never read from (it would block or never end). Anything else is a corrupt
+     * entry, rebuilt like the others. */
+    int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    int e = errno;
+    close(dfd);
     struct stat st;
-    if (stat(path, &st) != 0) {
-        snprintf(why, whylen, "%s: %s", path, strerror(errno));
-        return 0;
+    if (fd < 0) {
+        snprintf(why, whylen, "%s: %s", path,
+                 e == ELOOP ? "a symbolic link (never followed)" : strerror(e));
+        return e == ENOENT ? 0 : -1;
     }
-    /* Only a regular file is read: a FIFO (no writer) or a device there would block or never
-     * end. Anything else is a corrupt entry, rebuilt like the others. */
-    char reason[300];
-    int fd = ccdb_file_open_regular(path, reason, sizeof reason);
-    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
+    long user = ccdb_truth_cache_test_uid >= 0 ? ccdb_truth_cache_test_uid : (long)geteuid();
+    const char *bad_file = fstat(fd, &st) != 0       ? strerror(errno)
+                           : S_ISFIFO(st.st_mode)    ? "a FIFO, never read"
+                           : !S_ISREG(st.st_mode)    ? "not a regular file, never read"
+                           : (long)st.st_uid != user ? "owned by another user: ignored"
+                                                     : NULL;
+    FILE *f = bad_file ? NULL : fdopen(fd, "rb");
     if (!f) {
-        if (fd >= 0)
-            close(fd);
-        snprintf(why, whylen, "%s: %s", path, fd >= 0 ? strerror(errno) : reason);
+        snprintf(why, whylen, "%s: %s", path, bad_file ? bad_file : strerror(errno));
+        close(fd);
         return -1;
     }
     size_t want = HEADER_SIZE + n * RECORD_SIZE;
@@ -178,16 +277,55 @@ int ccdb_truth_cache_load(const char *dir, const unsigned char key[32], size_t n
     return rc;
 }
 
+/* Writes data[0..size) as the entry of key: a new file (mode 0600) under a temporary name in
+ * DIR/truth, synced, renamed over the entry's name there. Whatever was at that name (a damaged
+ * entry, a link, a FIFO) is replaced, never written through. Returns 0, or -1 with why. */
+static int write_entry(const char *dir, const unsigned char key[32], const unsigned char *data,
+                       size_t size, char *why, size_t whylen)
+{
+    char path[4096], name[80], tmp[160];
+    ccdb_truth_cache_path(dir, key, path, sizeof path);
+    entry_name(key, name, sizeof name);
+    int dfd = open_cache(dir, 1, why, whylen);
+    if (dfd < 0)
+        return -1;
+    int fd = -1;
+    if (ccdb_tmp_template(tmp, sizeof tmp, name) == 0)
+        fd = ccdb_tmp_openat(dfd, tmp, 0600);
+    if (fd < 0) {
+        ccdb_errorf(why, whylen, "%s: cannot create a temporary file: %s", path, strerror(errno));
+        close(dfd);
+        return -1;
+    }
+    if (ccdb_truth_cache_test_before_write)
+        ccdb_truth_cache_test_before_write(path);
+    int e = 0;
+    /* Each round writes at least one byte or stops. */
+    for (size_t done = 0; done < size && !e;) {
+        ssize_t k = write(fd, data + done, size - done);
+        if (k > 0)
+            done += (size_t)k;
+        else if (k == 0 || errno != EINTR)
+            e = k == 0 ? EIO : errno;
+    }
+    if (!e && fsync(fd) != 0 && errno != EINVAL && errno != EROFS)
+        e = errno;
+    if (close(fd) != 0 && !e)
+        e = errno;
+    if (!e && renameat(dfd, tmp, dfd, name) != 0)
+        e = errno;
+    if (e)
+        (void)unlinkat(dfd, tmp, 0);
+    ccdb_tmp_forget(dfd, tmp);
+    close(dfd);
+    if (e)
+        return ccdb_errorf(why, whylen, "%s: cannot write: %s", path, strerror(e));
+    return 0;
+}
+
 int ccdb_truth_cache_store(const char *dir, const unsigned char key[32], size_t n,
                            const ccdb_truth_result *res, char *why, size_t whylen)
 {
-    char path[4096], sub[4096];
-    snprintf(sub, sizeof sub, "%s/truth", dir);
-    if (ccdb_mkdir_p(sub) != 0) {
-        snprintf(why, whylen, "%s: %s", sub, strerror(errno));
-        return -1;
-    }
-    ccdb_truth_cache_path(dir, key, path, sizeof path);
     size_t size = HEADER_SIZE + n * RECORD_SIZE;
     unsigned char *buf = calloc(size, 1);
     if (!buf) {
@@ -204,13 +342,7 @@ int ccdb_truth_cache_store(const char *dir, const unsigned char key[32], size_t 
     memcpy(buf + 24, key, 32);
     put64(buf + 56, n);
     put64(buf + 64, ccdb_fnv1a64(CCDB_FNV1A64_BASIS, buf + HEADER_SIZE, n * RECORD_SIZE));
-    /* The cache owns its folder: an entry that is not a regular file (a FIFO, a device, a
-     * link) is damage, removed so that the rebuilt file replaces it. (The atomic writer would
-     * write into a special file in place, as it must for a file a user names.) */
-    struct stat st;
-    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
-        (void)unlink(path);
-    int rc = ccdb_write_file_atomic(path, buf, size, why, whylen);
+    int rc = write_entry(dir, key, buf, size, why, whylen);
     free(buf);
     return rc;
 }

@@ -10,6 +10,7 @@
 typedef struct ccdb_html_counts {
     long long queries, positives, tp, fp, fn, tn, gave_up, failed, toi_violations;
     double toi_err_max; /* the largest; NaN when no row had one */
+    long long outside;  /* answers outside the solver's motion model (not judged) */
 } ccdb_html_counts;
 
 /* One solver's totals over the run (see the aggregation rule in ccdb_report.h). */

@@ -148,10 +148,10 @@ static int status_rank(ccdb_report_status s)
 /* A row's counts. */
 static ccdb_html_counts counts_of(const ccdb_report_row *w)
 {
-    return (ccdb_html_counts){ w->queries,    w->positives, w->tp,
-                               w->fp,         w->fn,        w->tn,
-                               w->gave_up,    w->failed,    w->toi_violations,
-                               w->toi_err_max };
+    return (ccdb_html_counts){ w->queries,     w->positives,    w->tp,
+                               w->fp,          w->fn,           w->tn,
+                               w->gave_up,     w->failed,       w->toi_violations,
+                               w->toi_err_max, w->outside_model };
 }
 
 /* Adds a row's counts to a total (toi_err_max: the larger; NaN is none). */
@@ -166,6 +166,7 @@ static void add_counts(ccdb_html_counts *t, const ccdb_report_row *w)
     t->gave_up += w->gave_up;
     t->failed += w->failed;
     t->toi_violations += w->toi_violations;
+    t->outside += w->outside_model;
     if (!isnan(w->toi_err_max) && (isnan(t->toi_err_max) || w->toi_err_max > t->toi_err_max))
         t->toi_err_max = w->toi_err_max;
 }
@@ -327,6 +328,7 @@ static void td_counts(ccdb_rbuf *b, const ccdb_html_counts *c, int conservative)
     td_ll(b, c->tn, 0);
     td_ll(b, c->gave_up, 0);
     td_ll(b, c->failed, 0);
+    td_ll(b, c->outside, 0);
     td_ll(b, c->toi_violations, conservative && c->toi_violations > 0);
     td_double(b, c->toi_err_max);
 }
@@ -354,7 +356,9 @@ static void write_meta(ccdb_rbuf *b, const ccdb_report *r)
 static const char *const count_heads =
     "<th>queries</th><th><abbr title=\"positives: exact contacts\">pos.</abbr></th><th>TP</th>"
     "<th>FP</th><th>FN</th><th>TN</th><th><abbr title=\"gave up\">GU</abbr></th>"
-    "<th><abbr title=\"failed\">fail</abbr></th><th><abbr title=\"TOI violations\">late "
+    "<th><abbr title=\"failed\">fail</abbr></th>"
+    "<th><abbr title=\"outside the solver's motion model (not judged)\">out</abbr></th><th><abbr "
+    "title=\"TOI violations\">late "
     "TOI</abbr></th><th><abbr title=\"max TOI error\">TOI err</abbr></th>"
     "<th><abbr title=\"ns/query: median [min&ndash;max] over repeats\">ns/query</abbr></th>";
 
@@ -398,7 +402,9 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
            "<span><strong>pos.</strong> positives (exact contacts)</span> "
            "<span><strong>GU</strong> gave "
            "up (iteration cap; counted as a hit)</span> <span><strong>fail</strong> failed (no "
-           "answer; never a miss)</span> <span><strong>late TOI</strong> TOI violations (a TOI "
+           "answer; never a miss)</span> <span><strong>out</strong> outside the solver's motion "
+           "model (its own answer; not judged)</span> <span><strong>late TOI</strong> TOI "
+           "violations (a TOI "
            "later than the exact one)</span> <span><strong>TOI err</strong> max TOI error "
            "(how early)</span> <span><strong>ns/query</strong> median, under it [min&ndash;max]"
            "</span> <span><strong>CV</strong> contract violations</span></p>\n</section>\n");
@@ -555,8 +561,10 @@ static void write_by_family(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_
         if (is_all(w))
             continue;
         size_t f = 0, k = find_solver(s, ns, w->solver);
-        while (!ccdb_html_streq(fams[f], w->family))
+        while (f < nf && !ccdb_html_streq(fams[f], w->family))
             f++;
+        if (f == nf || k == ns) /* not possible: both were collected from these rows */
+            continue;
         fam_total *t = &tot[f * ns + k];
         if (!t->seen)
             t->counts.toi_err_max = NAN;

@@ -22,12 +22,14 @@ void ccdb_html_id(ccdb_rbuf *b, const char *s)
 
 void ccdb_html_wrappable(ccdb_rbuf *b, const char *s)
 {
-    char one[2] = { 0, 0 };
-    for (const char *p = ccdb_html_str(s); *p; p++) {
-        one[0] = *p;
-        ccdb_rbuf_html(b, one);
-        if (*p == '_')
+    /* whole pieces up to each '_', so that multi-byte UTF-8 stays whole */
+    for (const char *p = ccdb_html_str(s); *p;) {
+        const char *u = strchr(p, '_');
+        size_t n = u ? (size_t)(u - p) + 1 : strlen(p);
+        ccdb_rbuf_html_n(b, p, n);
+        if (u)
             ccdb_rbuf_puts(b, "<wbr>");
+        p += n;
     }
 }
 
@@ -271,9 +273,9 @@ static void decades_of(double lo, double hi, int *d0, int *d1)
 
 typedef struct tpoint {
     size_t solver;
-    double x, y;  /* the point */
-    double ly;    /* its label's baseline after nudging */
-    double lx, w; /* its label's left edge and width */
+    double x, y;    /* the point */
+    long long ly10; /* its label's baseline after nudging, in tenths of a pixel */
+    double lx, w;   /* its label's left edge and width */
 } tpoint;
 
 static int cmp_tpoint_y(const void *pa, const void *pb)
@@ -284,14 +286,15 @@ static int cmp_tpoint_y(const void *pa, const void *pb)
     return (a->solver > b->solver) - (a->solver < b->solver);
 }
 
-#define T_W      760.0
-#define T_H      400.0
-#define T_LEFT   64.0
-#define T_RIGHT  200.0 /* room for labels right of the last points */
-#define T_TOP    16.0
-#define T_BAND   26.0 /* the "FP = 0" band under the log axis */
-#define T_BOTTOM 44.0
-#define LABEL_H  12.0
+#define T_W       760.0
+#define T_H       400.0
+#define T_LEFT    64.0
+#define T_RIGHT   200.0 /* room for labels right of the last points */
+#define T_TOP     16.0
+#define T_BAND    26.0 /* the "FP = 0" band under the log axis */
+#define T_BOTTOM  44.0
+#define LABEL_H   12.0
+#define LABEL_H10 120 /* LABEL_H in tenths of a pixel */
 
 void ccdb_html_tradeoff(ccdb_rbuf *b, const ccdb_html_solver *s, size_t ns)
 {
@@ -370,18 +373,22 @@ void ccdb_html_tradeoff(ccdb_rbuf *b, const ccdb_html_solver *s, size_t ns)
         p[i].y = py;
         p[i].lx = px + 7;
         p[i].w = 7.0 * (double)strlen(s[p[i].solver].name) + 4;
-        p[i].ly = py + 4;
+        p[i].ly10 = llround((py + 4) * 10); /* py is within the plot: no overflow */
     }
     /* Labels right of their points; top to bottom, each pushed down below any label already
-     * placed that it would overlap (same horizontal span), so that none overlap. */
+     * placed that it would overlap (same horizontal span), so that none overlap. Baselines are
+     * integers (tenths of a pixel): in doubles, (a + 12) - a can be below 12 and the same push
+     * repeat for ever. Each push moves label i strictly down to a placed label's baseline + 12,
+     * so it uses each placed label at most once: at most i pushes, i + 1 passes. */
     qsort(p, np, sizeof *p, cmp_tpoint_y);
     for (size_t i = 0; i < np; i++) {
-        for (int moved = 1; moved;) {
+        int moved = 1;
+        for (size_t pass = 0; moved && pass <= i; pass++) {
             moved = 0;
             for (size_t j = 0; j < i; j++)
                 if (p[i].lx < p[j].lx + p[j].w && p[j].lx < p[i].lx + p[i].w &&
-                    fabs(p[i].ly - p[j].ly) < LABEL_H) {
-                    p[i].ly = p[j].ly + LABEL_H;
+                    llabs(p[i].ly10 - p[j].ly10) < LABEL_H10) {
+                    p[i].ly10 = p[j].ly10 + LABEL_H10;
                     moved = 1;
                 }
         }
@@ -401,13 +408,14 @@ void ccdb_html_tradeoff(ccdb_rbuf *b, const ccdb_html_solver *s, size_t ns)
         else
             ccdb_rbuf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4.5\" fill=\"#4e79a7\"/>",
                              p[i].x, p[i].y);
-        if (fabs(p[i].ly - (p[i].y + 4)) > 1)
+        double ly = (double)p[i].ly10 / 10;
+        if (fabs(ly - (p[i].y + 4)) > 1)
             ccdb_rbuf_printf(b,
                              "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                              "stroke=\"#aaa\"/>",
-                             p[i].x + 3, p[i].y, p[i].lx - 1, p[i].ly - 4);
+                             p[i].x + 3, p[i].y, p[i].lx - 1, ly - 4);
         ccdb_rbuf_printf(b, "<text class=\"label\" x=\"%.1f\" y=\"%.1f\" font-size=\"11\"%s>",
-                         p[i].lx, p[i].ly, fn ? " fill=\"#a00\"" : "");
+                         p[i].lx, ly, fn ? " fill=\"#a00\"" : "");
         ccdb_rbuf_html(b, t->name);
         ccdb_rbuf_puts(b, "</text></g>\n");
     }

@@ -74,12 +74,15 @@ void ccdb_rbuf_csv_str(ccdb_rbuf *b, const char *s)
     if (!s || !*s)
         return;
     size_t n = strlen(s);
-    int quote = strpbrk(s, ",\"\r\n") != NULL || s[0] == ' ' || s[n - 1] == ' ';
+    /* A leading = + - @ tab or CR makes a spreadsheet read the cell as a formula: a quote
+     * before it keeps it text (OWASP, "CSV injection"); such a cell is quoted too. */
+    int formula = strchr("=+-@\t\r", s[0]) != NULL;
+    int quote = formula || strpbrk(s, ",\"\r\n") != NULL || s[0] == ' ' || s[n - 1] == ' ';
     if (!quote) {
         ccdb_rbuf_put(b, s, n);
         return;
     }
-    ccdb_rbuf_put(b, "\"", 1);
+    ccdb_rbuf_put(b, formula ? "\"'" : "\"", formula ? 2 : 1);
     for (const char *p = s; *p; p++) {
         if (*p == '"')
             ccdb_rbuf_put(b, "\"\"", 2);
@@ -96,11 +99,40 @@ void ccdb_rbuf_csv_double(ccdb_rbuf *b, double x)
     ccdb_rbuf_printf(b, "%.17g", x);
 }
 
-void ccdb_rbuf_html(ccdb_rbuf *b, const char *s)
+/* Length of the well-formed UTF-8 sequence at p[0..n) (1 to 4), or 0 when p[0] starts none
+ * (a stray continuation byte, an overlong form, a surrogate, above U+10FFFF, or cut short). */
+static size_t utf8_sequence(const unsigned char *p, size_t n)
 {
-    if (!s)
-        return;
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (p[0] < 0x80)
+        return 1;
+    size_t len;
+    unsigned char lo = 0x80, hi = 0xBF; /* the second byte's range (Unicode 15, table 3-7) */
+    if (p[0] >= 0xC2 && p[0] <= 0xDF)
+        len = 2;
+    else if (p[0] >= 0xE0 && p[0] <= 0xEF)
+        len = 3, lo = p[0] == 0xE0 ? 0xA0 : 0x80, hi = p[0] == 0xED ? 0x9F : 0xBF;
+    else if (p[0] >= 0xF0 && p[0] <= 0xF4)
+        len = 4, lo = p[0] == 0xF0 ? 0x90 : 0x80, hi = p[0] == 0xF4 ? 0x8F : 0xBF;
+    else
+        return 0;
+    if (n < len || p[1] < lo || p[1] > hi)
+        return 0;
+    for (size_t k = 2; k < len; k++)
+        if ((p[k] & 0xC0) != 0x80)
+            return 0;
+    return len;
+}
+
+void ccdb_rbuf_html_n(ccdb_rbuf *b, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+    while (p < end) {
+        size_t len = utf8_sequence(p, (size_t)(end - p));
+        if (len == 0) { /* each byte that starts no well-formed sequence */
+            ccdb_rbuf_puts(b, "&#xFFFD;");
+            p++;
+            continue;
+        }
         switch (*p) {
         case '&': ccdb_rbuf_puts(b, "&amp;"); break;
         case '<': ccdb_rbuf_puts(b, "&lt;"); break;
@@ -108,12 +140,19 @@ void ccdb_rbuf_html(ccdb_rbuf *b, const char *s)
         case '"': ccdb_rbuf_puts(b, "&quot;"); break;
         case '\'': ccdb_rbuf_puts(b, "&#39;"); break;
         default:
-            if ((*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f)
+            if ((*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f || *p == 0)
                 ccdb_rbuf_puts(b, "&#xFFFD;");
             else
-                ccdb_rbuf_put(b, (const char *)p, 1);
+                ccdb_rbuf_put(b, (const char *)p, len);
         }
+        p += len;
     }
+}
+
+void ccdb_rbuf_html(ccdb_rbuf *b, const char *s)
+{
+    if (s)
+        ccdb_rbuf_html_n(b, s, strlen(s));
 }
 
 int ccdb_report_write_atomic(const ccdb_rbuf *b, const char *path, char *err, size_t errlen)

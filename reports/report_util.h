@@ -22,13 +22,17 @@ void ccdb_rbuf_printf(ccdb_rbuf *b, const char *fmt, ...)
 #endif
     ;
 
-/* A CSV field: quoted (RFC 4180, quotes doubled) when it holds , " CR LF or edge spaces. */
+/* A CSV field: quoted (RFC 4180, quotes doubled) when it holds , " CR LF or edge spaces; a
+ * field starting with = + - @ tab or CR (a spreadsheet formula) gets a ' before it, quoted. */
 void ccdb_rbuf_csv_str(ccdb_rbuf *b, const char *s);
 /* %.17g, empty for NaN. */
 void ccdb_rbuf_csv_double(ccdb_rbuf *b, double x);
 /* Text escaped for HTML element content and attribute values (& < > " '); other C0 control
- * characters, which HTML does not allow, become U+FFFD. NULL appends nothing. */
+ * characters, which HTML does not allow, and every byte that starts no well-formed UTF-8
+ * sequence (file names and solver output are bytes) become U+FFFD. NULL appends nothing. */
 void ccdb_rbuf_html(ccdb_rbuf *b, const char *s);
+/* The same over s[0..n) (NUL bytes in it become U+FFFD). */
+void ccdb_rbuf_html_n(ccdb_rbuf *b, const char *s, size_t n);
 
 /* Writes the buffer to path atomically (ccdb_write_file_atomic). Returns 0, or -1 with err
  * filled (also when the buffer ran out of memory while it was built). */

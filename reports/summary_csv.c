@@ -11,7 +11,7 @@
 static const char *const csv_header =
     "solver,dataset,kind,family,queries,positives,tp,fp,fn,tn,toi_violations,toi_err_max,"
     "ns_median,ns_min,ns_max,gave_up,failed,work,claims,conservative,status,contract_violations,"
-    "isolated,query_ns_p50,query_ns_p90,query_ns_p99,query_ns_max,truth_min_sep\n";
+    "isolated,query_ns_p50,query_ns_p90,query_ns_p99,query_ns_max,truth_min_sep,outside_model\n";
 
 const char *ccdb_report_status_name(ccdb_report_status s)
 {
@@ -63,7 +63,7 @@ int ccdb_report_write_summary_csv(const ccdb_report *r, const char *path, char *
         }
         ccdb_rbuf_puts(&b, ",");
         ccdb_rbuf_csv_double(&b, w->truth_min_sep + 0.0); /* "0" for the contact truth */
-        ccdb_rbuf_puts(&b, "\n");
+        ccdb_rbuf_printf(&b, ",%lld\n", w->outside_model);
     }
     int rc = ccdb_report_write_atomic(&b, path, err, errlen);
     ccdb_rbuf_free(&b);

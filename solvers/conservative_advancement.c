@@ -1,53 +1,110 @@
-/* conservative_advancement.c — distance-based conservative advancement.
+/* conservative_advancement.c — distance-based conservative advancement, conservative in
+ * floating point.
  *
- * Method: at the current time t (starting at 0), the closest distance d between the primitives
- * (point-triangle / segment-segment, in double) minus min_separation; if d <= delta, contact at t.
- * Otherwise nothing can close the gap faster than the motion bound L = the largest relative
- * displacement of a vertex of one primitive against a vertex of the other over the step (every
- * point is a convex combination of vertices), so t can safely advance by d / L; it advances by
- * (d - delta/2) / L, aiming at a target separation of delta/2 as Catto does (so a straight
- * approach stops just short of contact rather than an ulp past it). Past t = 1: miss.
- * L = 0 (no relative motion): the distance never changes, miss.
+ * Method: at the current time t (starting at 0), a rigorous lower bound of the closest distance
+ * between the primitives (advancement_gap.h: the gap along the best separating direction found
+ * from the rounded positions, evaluated in interval arithmetic on the exact positions at t)
+ * minus min_separation; if it is <= delta, contact at t. Otherwise nothing can close the gap
+ * faster than the motion bound L = the largest relative displacement of a vertex of one
+ * primitive against a vertex of the other over the step (every point is a convex combination
+ * of vertices), enclosed in interval arithmetic and rounded up; t advances by
+ * (d - delta/2) / L rounded down (advancement.h), aiming at Catto's target separation delta/2.
+ * Past t = 1: miss. L = 0 (no relative motion): the distance never changes, miss.
  * Follows: B. Mirtich, "Impulse-based dynamic simulation of rigid body systems" (PhD thesis,
  * 1996); E. Catto, "Continuous collision" (GDC 2013).
- * Claims: reports TOI, honours min separation. Conservative in exact arithmetic (t never passes
- * the first contact, and the reported t is before it), NOT claimed in floating point: the
- * distance is rounded, and where its absolute rounding error exceeds delta (coordinates large
- * compared with delta) a step can carry t past a contact that is then never seen.
+ * Claims: conservative (the distance bound is below the exact distance, the speed bound above
+ * the exact speed, every step and sum rounded toward the past, so t never passes the first
+ * contact and a reported t is at or before it), reports TOI, honours min separation.
  * Parameters: delta (stop distance, default 1e-6), min_separation (default 0), max_iterations
  * (steps, default 1e6). It crawls when d stays small but is not closing (Catto's worst case):
- * reaching the cap gives GAVE_UP at the current t, and so does a step too small to change t in
- * double (t + d/L == t) or an infinite motion bound.
- * Failure: CCDB_FAILED when a distance or the bound comes out NaN.
+ * reaching the cap gives GAVE_UP at the current t (a safe time), and so does a step too small to
+ * change t in double or an infinite motion bound. A coordinate above 2^300 (the interval
+ * products could overflow) gives GAVE_UP at t = 0.
+ * Failure: CCDB_FAILED when a distance bound comes out NaN.
  */
 #include <math.h>
 
 #include "advancement.h"
+#include "advancement_gap.h"
 #include "ccdb_solver.h"
 #include "float_geom.h"
+#include "interval_arith.h"
+
+/* Beyond it the interval products of the bound could overflow (as interval_univariate). */
+#define CA_MAX_COORD 0x1p300
 
 typedef struct ca_ctx {
     const double (*q)[3];
     int vf;
+    double speed; /* the motion bound, rounded up */
+    iv3 e0[4];    /* per pair (advancement_gap.h): x_j - x_i at t = 0, enclosed */
+    iv3 de[4];    /* and (x_j - x_i at t = 1) - (x_j - x_i at t = 0), enclosed */
 } ca_ctx;
 
-static double ca_distance(const void *ctx, double t)
+/* advancement_gap.h's bound at t: the direction n from the rounded positions; per pair the
+ * exact n . (x_j - x_i)(t) = n . e0 + t (n . de) (t >= 0) bounded below by the lower ends of the
+ * enclosed n . e0 and n . de, every product and sum rounded down. */
+static double ca_lower(const void *ctx, double t)
 {
     const ca_ctx *c = ctx;
-    return fg_query_distance(c->q, c->vf, t);
+    fg_vec x[4];
+    fg_at4(c->q, t, x);
+    fg_vec n = ag_best_direction(x, c->vf);
+    double g = INFINITY;
+    for (int k = 0; k < ag_npairs(c->vf); k++) {
+        double lo = ag_lo(ag_dot_lo(n, &c->e0[k]) + ag_lo(t * ag_dot_lo(n, &c->de[k])));
+        g = lo < g || isnan(lo) ? lo : g;
+    }
+    return ag_bound(g, n, 1.0);
+}
+
+static double ca_speed(const void *ctx, double t)
+{
+    (void)t; /* linear motion: one bound for the whole step */
+    return ((const ca_ctx *)ctx)->speed;
+}
+
+/* An upper bound of fg_motion_bound: each relative displacement (q[j+4] - q[j]) - (q[i+4] -
+ * q[i]) enclosed, its squared norm's upper end, the square root rounded up; a pair whose two
+ * vertices both stand still counts 0 (exactly: then the bound is 0 when nothing moves). */
+static double ca_motion_bound_up(const double q[8][3], int vf)
+{
+    double best = 0.0;
+    for (int k = 0; k < ag_npairs(vf); k++) {
+        int i = ag_pair_i(vf, k), j = ag_pair_j(vf, k);
+        iv3 v;
+        int moves = 0;
+        for (int a = 0; a < 3; a++) {
+            moves |= q[j + 4][a] != q[j][a] || q[i + 4][a] != q[i][a];
+            v.x[a] = iv_sub(iv_diff(q[j + 4][a], q[j][a]), iv_diff(q[i + 4][a], q[i][a]));
+        }
+        if (!moves)
+            continue;
+        double l = ca_up(sqrt(iv3_dot(&v, &v).hi));
+        best = l > best ? l : best;
+    }
+    return best;
 }
 
 static void ca_query(const double q[8][3], const ccdb_params *params, ccdb_result *out, int vf)
 {
-    const double bound = fg_motion_bound(q, vf);
-    if (isnan(bound)) {
-        out->state = CCDB_FAILED;
-        out->toi = 0.0;
-        out->work = 0;
+    out->state = CCDB_FAILED;
+    out->toi = 0.0;
+    out->work = 0;
+    if (fg_max_abs(q) >
+        CA_MAX_COORD) { /* no enclosure to trust: a safe answer, never a silent miss */
+        out->state = CCDB_GAVE_UP;
         return;
     }
-    const ca_ctx c = { q, vf };
-    ca_advance(ca_distance, &c, bound, params, out);
+    ca_ctx c = { .q = q, .vf = vf, .speed = ca_motion_bound_up(q, vf) };
+    for (int k = 0; k < ag_npairs(vf); k++) {
+        int i = ag_pair_i(vf, k), j = ag_pair_j(vf, k);
+        for (int a = 0; a < 3; a++) {
+            c.e0[k].x[a] = iv_diff(q[j][a], q[i][a]);
+            c.de[k].x[a] = iv_sub(iv_diff(q[j + 4][a], q[i + 4][a]), c.e0[k].x[a]);
+        }
+    }
+    ca_advance(ca_lower, ca_speed, &c, params, out);
 }
 
 static void ca_vf(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
@@ -67,7 +124,7 @@ const ccdb_solver ccdb_solver_conservative_advancement = {
     .name = "conservative_advancement",
     .summary = "advance t by distance / motion bound until the gap is below delta",
     .reference = "Mirtich 1996 (PhD thesis); Catto, Continuous Collision, GDC 2013",
-    .flags = CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION,
+    .flags = CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION,
     .vertex_face = ca_vf,
     .edge_edge = ca_ee,
 };

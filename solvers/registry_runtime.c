@@ -491,9 +491,15 @@ const ccdb_solver *ccdb_registry_find_or_load(ccdb_registry *reg, const char *na
                 name, name);
     size_t before = strlen(err);
     each_search_dir(list_dir, &x);
-    if (strlen(err) == before)
+    const char *env = getenv("CCDB_PLUGIN_PATH");
+    if (strlen(err) == before && !env)
         ccdb_errorf(err + before, errlen - before,
                     " any plugin folder ($CCDB_PLUGIN_PATH is not set)");
+    else if (strlen(err) == before)
+        ccdb_errorf(err + before, errlen - before,
+                    " any plugin folder ($CCDB_PLUGIN_PATH='%s' names no folder: it is a "
+                    "colon-separated list of folders)",
+                    env);
     return NULL;
 }
 
@@ -635,6 +641,7 @@ const char *ccdb_state_name(ccdb_state state)
     case CCDB_HIT: return "hit";
     case CCDB_GAVE_UP: return "gave_up";
     case CCDB_FAILED: return "failed";
+    case CCDB_OUTSIDE_MODEL: return "outside_model";
     }
     return "invalid";
 }

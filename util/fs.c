@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,11 @@
 #include "ccdb_util.h"
 
 int ccdb_mkdir_p(const char *path)
+{
+    return ccdb_mkdir_p_mode(path, 0777);
+}
+
+int ccdb_mkdir_p_mode(const char *path, mode_t mode)
 {
     size_t n = strlen(path);
     char *buf = malloc(n + 1);
@@ -27,7 +33,7 @@ int ccdb_mkdir_p(const char *path)
             continue;
         char c = buf[i];
         buf[i] = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
+        if (mkdir(buf, mode) != 0 && errno != EEXIST) {
             free(buf);
             return -1;
         }
@@ -50,8 +56,10 @@ void ccdb_atomic_abort(ccdb_atomic_file *af)
 {
     if (af->f)
         fclose(af->f);
-    if (af->tmp)
+    if (af->tmp) {
         unlink(af->tmp);
+        ccdb_tmp_forget(AT_FDCWD, af->tmp);
+    }
     free(af->path);
     free(af->tmp);
     *af = (ccdb_atomic_file){ 0 };
@@ -124,23 +132,19 @@ int ccdb_atomic_open(ccdb_atomic_file *af, const char *path, char *err, size_t e
         }
         return 0;
     }
-    size_t n = strlen(af->path);
-    if (!(af->tmp = malloc(n + sizeof ".tmp.XXXXXX"))) {
+    size_t len = strlen(af->path) + 64;
+    if (!(af->tmp = malloc(len)) || ccdb_tmp_template(af->tmp, len, af->path) != 0) {
         ccdb_atomic_abort(af);
         return ccdb_errorf(err, errlen, "%s: cannot write: %s", path, strerror(ENOMEM));
     }
-    memcpy(af->tmp, af->path, n);
-    memcpy(af->tmp + n, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
-    int fd = mkstemp(af->tmp);
+    /* Created with 0666, so the new file gets the mode the umask gives, as any new file. */
+    int fd = ccdb_tmp_openat(AT_FDCWD, af->tmp, 0666);
     if (fd < 0) {
         int e = errno;
         free(af->tmp);
         af->tmp = NULL; /* nothing was created */
         return fail(af, e, "cannot create a temporary file in its folder", err, errlen);
     }
-    /* mkstemp makes the file 0600; what we write (reports, datasets, caches) is for others to
-     * read too. */
-    (void)fchmod(fd, 0644);
     if (!(af->f = fdopen(fd, "wb"))) {
         int e = errno;
         close(fd);
@@ -170,6 +174,8 @@ int ccdb_atomic_commit(ccdb_atomic_file *af, char *err, size_t errlen)
         return fail(af, errno, "", err, errlen);
     if (af->tmp && rename(af->tmp, af->path) != 0)
         return fail(af, errno, "cannot replace it", err, errlen);
+    if (af->tmp)
+        ccdb_tmp_forget(AT_FDCWD, af->tmp);
     free(af->tmp); /* renamed: nothing to remove */
     af->tmp = NULL;
     ccdb_atomic_abort(af);
@@ -241,12 +247,21 @@ int ccdb_rmtree(const char *path)
 
 /* ---- atomic folders ----------------------------------------------------------------------- */
 
+/* The temporary folder's name is no longer ours to remove (renamed, or removed): released. */
+static void release_tmp(ccdb_atomic_dir *ad)
+{
+    if (ad->tmp)
+        ccdb_tmp_forget(AT_FDCWD, ad->tmp);
+    free(ad->tmp);
+    ad->tmp = NULL;
+}
+
 void ccdb_atomic_dir_abort(ccdb_atomic_dir *ad)
 {
     if (ad->tmp)
         (void)ccdb_rmtree(ad->tmp);
+    release_tmp(ad);
     free(ad->path);
-    free(ad->tmp);
     *ad = (ccdb_atomic_dir){ 0 };
 }
 
@@ -259,32 +274,141 @@ static int dir_fail(ccdb_atomic_dir *ad, const char *path, int e, const char *wh
     return -1;
 }
 
-/* 0 when path is absent, or a folder whose entries are all named in owned; else -1 with a
- * message (a foreign entry, or not a folder). */
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names in the open folder fd (closed here), sorted, in *names (*count of them; free each
+ * and the array). Returns 0, or -1 with errno set. */
+static int sorted_names(int fd, char ***names, size_t *count)
+{
+    *names = NULL;
+    *count = 0;
+    DIR *d = fdopendir(fd);
+    if (!d) {
+        close(fd);
+        return -1;
+    }
+    size_t cap = 0;
+    int rc = 0;
+    for (struct dirent *ent; !rc && (ent = readdir(d));) {
+        if (!strcmp(ent->d_name, ".") || !strcmp(ent->d_name, ".."))
+            continue;
+        if (*count == cap) {
+            char **grown = realloc(*names, (cap = cap ? 2 * cap : 16) * sizeof *grown);
+            if (!grown) {
+                rc = -1;
+                break;
+            }
+            *names = grown;
+        }
+        if (!((*names)[*count] = copy_string(ent->d_name)))
+            rc = -1;
+        else
+            ++*count;
+    }
+    closedir(d);
+    if (*count)
+        qsort(*names, *count, sizeof **names, by_name);
+    if (rc)
+        errno = ENOMEM;
+    return rc;
+}
+
+/* 1 when rel (a path inside the destination) matches one of the patterns in owned: a pattern
+ * ending in '/' names folders, any other regular files. */
+static int is_owned(const char *rel, int is_dir, const char *const *owned)
+{
+    size_t n = strlen(rel);
+    char *p = malloc(n + 2);
+    if (!p)
+        return 0;
+    snprintf(p, n + 2, "%s%s", rel, is_dir ? "/" : "");
+    int known = 0;
+    for (const char *const *o = owned; o && *o && !known; o++)
+        known = fnmatch(*o, p, FNM_PATHNAME) == 0;
+    free(p);
+    return known;
+}
+
+/* Checks every entry of the open folder fd (closed here; rel: its path inside the destination,
+ * "" at the top) against owned, folders recursively: a regular file or a folder whose path
+ * matches a pattern, nothing else (a link, a FIFO are never what a report writes). The first
+ * stranger, in name order depth first, goes to *stranger (owned). Returns 0, or -1 (errno). */
+static int find_stranger(int fd, const char *rel, const char *const *owned, int depth,
+                         char **stranger)
+{
+    char **names;
+    size_t count;
+    int keep = dup(fd);
+    if (keep < 0) {
+        close(fd);
+        return -1;
+    }
+    if (sorted_names(fd, &names, &count) != 0) {
+        close(keep);
+        return -1;
+    }
+    int rc = 0;
+    for (size_t i = 0; i < count && !rc && !*stranger; i++) {
+        size_t len = strlen(rel) + strlen(names[i]) + 2;
+        char *path = malloc(len);
+        if (!path) {
+            rc = -1;
+            errno = ENOMEM;
+            break;
+        }
+        snprintf(path, len, "%s%s%s", rel, *rel ? "/" : "", names[i]);
+        struct stat st;
+        int known = fstatat(keep, names[i], &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+                    (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) &&
+                    is_owned(path, S_ISDIR(st.st_mode), owned);
+        if (!known) {
+            *stranger = path;
+            continue;
+        }
+        /* A report is a few levels deep; deeper is not one of ours. */
+        if (S_ISDIR(st.st_mode)) {
+            int sub = depth < 8 ? openat(keep, names[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW) : -1;
+            if (sub < 0 && depth < 8)
+                rc = -1;
+            else if (sub < 0)
+                *stranger = path, path = NULL;
+            else
+                rc = find_stranger(sub, path, owned, depth + 1, stranger);
+        }
+        free(path);
+    }
+    for (size_t i = 0; i < count; i++)
+        free(names[i]);
+    free(names);
+    close(keep);
+    return rc;
+}
+
+/* 0 when path is absent, or a folder holding only what owned describes (at every depth); else
+ * -1 with a message (the first stranger, or why the folder cannot be read). */
 static int check_owned(const char *path, const char *const *owned, char *err, size_t errlen)
 {
-    DIR *d = opendir(path);
-    if (!d) {
+    int fd = open(path, O_RDONLY | O_DIRECTORY);
+    if (fd < 0) {
         if (errno == ENOENT)
             return 0;
         return ccdb_errorf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
     }
-    int rc = 0;
-    for (struct dirent *ent; (ent = readdir(d)) && !rc;) {
-        const char *name = ent->d_name;
-        if (!strcmp(name, ".") || !strcmp(name, ".."))
-            continue;
-        int known = 0;
-        for (const char *const *o = owned; o && *o && !known; o++)
-            known = !strcmp(*o, name);
-        if (!known)
-            rc = ccdb_errorf(err, errlen,
-                             "%s: refusing to replace this folder: it holds '%s', which ccdbench "
-                             "did not write (choose a new or empty folder)",
-                             path, name);
-    }
-    closedir(d);
-    return rc;
+    char *stranger = NULL;
+    if (find_stranger(fd, "", owned, 0, &stranger) != 0)
+        return ccdb_errorf(err, errlen, "%s: cannot write: cannot read it: %s", path,
+                           strerror(errno));
+    if (!stranger)
+        return 0;
+    ccdb_errorf(err, errlen,
+                "%s: refusing to replace this folder: it holds '%s', which ccdbench did not "
+                "write (choose a new or empty folder)",
+                path, stranger);
+    free(stranger);
+    return -1;
 }
 
 int ccdb_atomic_dir_open(ccdb_atomic_dir *ad, const char *path, const char *const *owned, char *err,
@@ -325,11 +449,26 @@ int ccdb_atomic_dir_open(ccdb_atomic_dir *ad, const char *path, const char *cons
         if (bad)
             return dir_fail(ad, path, e, "cannot create its parent folder", err, errlen);
     }
-    if (!(ad->tmp = malloc(n + sizeof "..tmp.XXXXXX")))
+    /* Temporaries of this folder left by dead runs (killed) go first; then ours:
+     * ".NAME.tmp.PID-HOST.XXXXXX" beside the destination. */
+    size_t len = n + 80;
+    if (!(ad->tmp = malloc(len)))
         return dir_fail(ad, path, ENOMEM, "", err, errlen);
-    snprintf(ad->tmp, n + sizeof "..tmp.XXXXXX", "%.*s.%s.tmp.XXXXXX", (int)dirlen, ad->path, base);
-    if (!mkdtemp(ad->tmp)) {
-        int e = errno;
+    snprintf(ad->tmp, len, "%.*s", dirlen ? (int)dirlen : 1, dirlen ? ad->path : ".");
+    int parent_fd = open(ad->tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    snprintf(ad->tmp, len, ".%s", base);
+    if (parent_fd >= 0) {
+        (void)ccdb_tmp_remove_stale(parent_fd, ad->tmp);
+        close(parent_fd);
+    }
+    char *prefix = malloc(len);
+    if (!prefix)
+        return dir_fail(ad, path, ENOMEM, "", err, errlen);
+    snprintf(prefix, len, "%.*s.%s", (int)dirlen, ad->path, base);
+    int named = ccdb_tmp_template(ad->tmp, len, prefix);
+    free(prefix);
+    if (named != 0 || !ccdb_tmp_mkdtemp(ad->tmp)) {
+        int e = named != 0 ? ENAMETOOLONG : errno;
         free(ad->tmp);
         ad->tmp = NULL;
         return dir_fail(ad, path, e, "cannot create a temporary folder beside it", err, errlen);
@@ -351,8 +490,7 @@ int ccdb_atomic_dir_commit(ccdb_atomic_dir *ad, char *err, size_t errlen)
     for (int attempt = 0; attempt < 16; attempt++) {
         /* Absent (or an empty folder): a plain rename puts the new folder in place. */
         if (rename(ad->tmp, path) == 0) {
-            free(ad->tmp);
-            ad->tmp = NULL;
+            release_tmp(ad);
             ccdb_atomic_dir_abort(ad);
             return 0;
         }
@@ -367,8 +505,7 @@ int ccdb_atomic_dir_commit(ccdb_atomic_dir *ad, char *err, size_t errlen)
          * name): a reader sees the old folder or the new one, never neither or a mix. */
         if (renameat2(AT_FDCWD, ad->tmp, AT_FDCWD, path, RENAME_EXCHANGE) == 0) {
             (void)ccdb_rmtree(ad->tmp); /* the old report */
-            free(ad->tmp);
-            ad->tmp = NULL;
+            release_tmp(ad);
             ccdb_atomic_dir_abort(ad);
             return 0;
         }
@@ -401,11 +538,39 @@ int ccdb_atomic_dir_commit(ccdb_atomic_dir *ad, char *err, size_t errlen)
         (void)ccdb_rmtree(old);
         free(old);
         if (moved) {
-            free(ad->tmp);
-            ad->tmp = NULL;
+            release_tmp(ad);
             ccdb_atomic_dir_abort(ad);
             return 0;
         }
     }
     return dir_fail(ad, path, EBUSY, "other writers keep replacing it", err, errlen);
+}
+
+void ccdb_atomic_dir_final_names(const ccdb_atomic_dir *ad, char *text, size_t len)
+{
+    if (!ad->tmp || !ad->path || !len)
+        return;
+    size_t nt = strlen(ad->tmp), np = strlen(ad->path), n = strlen(text);
+    char *out = malloc(len);
+    if (!out)
+        return;
+    size_t o = 0;
+    /* Each round copies up to one occurrence and moves past it. */
+    for (const char *p = text; *p && o + 1 < len;) {
+        const char *hit = strstr(p, ad->tmp);
+        size_t keep = hit ? (size_t)(hit - p) : (size_t)(text + n - p);
+        keep = keep < len - 1 - o ? keep : len - 1 - o;
+        memcpy(out + o, p, keep);
+        o += keep;
+        p += keep;
+        if (!hit || p != hit)
+            break;
+        size_t put = np < len - 1 - o ? np : len - 1 - o;
+        memcpy(out + o, ad->path, put);
+        o += put;
+        p += nt;
+    }
+    out[o] = '\0';
+    memcpy(text, out, o + 1);
+    free(out);
 }

@@ -17,7 +17,13 @@ int ccdb_cmd_replay(int argc, char **argv);
 void ccdb_cli_usage(FILE *f);
 /* Prints "ccdbench CMD: MESSAGE" and the usage to stderr; returns 2. */
 int ccdb_cli_bad_usage(const char *cmd, const char *fmt, ...);
-/* A whole finite number (strtod syntax; no trailing text, no overflow): 0, or -1. */
+/* A whole finite number (strtod syntax; no trailing text, no overflow; a subnormal is taken,
+ * a value so small that it rounds to 0 is refused): 0, or -1. */
 int ccdb_cli_parse_double(const char *s, double *out);
+/* The smallest --timeout: the time limit is counted in nanoseconds of the clock. */
+#define CCDB_CLI_TIMEOUT_MIN 1e-9
+/* --timeout S of command cmd into *out: a number of seconds >= CCDB_CLI_TIMEOUT_MIN (below it,
+ * the limit would round to 0 ns, which means none). Returns 0, or 2 after the usage error. */
+int ccdb_cli_parse_timeout(const char *cmd, const char *v, double *out);
 
 #endif

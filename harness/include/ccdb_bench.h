@@ -42,6 +42,7 @@ typedef struct ccdb_solver_summary {
     const ccdb_solver *solver;
     const char *claim_tags; /* its claims for people (ccdb_claims_text; owned by the bench) */
     long long queries, fn, fp, toi_violations, failed, gave_up, violations;
+    long long outside;                       /* answers outside the solver's motion model (ABI 4) */
     double ns_total;                         /* sum over datasets of ns_median x queries */
     long long timed_queries;                 /* queries behind ns_total */
     int crashed, timeouts;                   /* datasets on which it crashed / timed out */

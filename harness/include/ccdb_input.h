@@ -28,6 +28,10 @@ void ccdb_input_free(ccdb_input *in);
  * *.csv files, in sorted order. Appends strdup'ed paths to *files (realloc'ed array).
  * Returns 0, or -1 with err filled ("PATH: reason"). */
 int ccdb_inputs_expand(const char *path, char ***files, size_t *nfiles, char *err, size_t errlen);
+/* Keeps one spelling of each file in files[0..*nfiles) (a/./b, a//b, a link to it, a folder
+ * and a file in it: the same device and inode): the first, in order; the others are freed and
+ * named on `note` (`ccdbench run: note: ...`; NULL: silently). Returns 0, or -1 when out of memory (list unchanged). */
+int ccdb_inputs_unique(char **files, size_t *nfiles, FILE *note);
 /* Reads one CSV file, 7 columns (labels from the truth column) or 6 (2023 layout: labels from
  * <scene>/mma_bool/<stem>_mma_bool.json when it exists, else in->ds.label is NULL: no published
  * labels); kind is `forced` unless CCDB_KIND_UNKNOWN, else from the path (ccdb_kind_from_path).

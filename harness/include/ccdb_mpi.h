@@ -19,7 +19,11 @@ typedef struct ccdb_mpi {
     int rank, size;
     char host[256];
     struct ccdb_mpi_dispatch *dispatch; /* rank 0 while handing out work */
+    double watchdog_s; /* the watchdog's limit (run: 2 x --timeout + 5 s); 0: the default */
 } ccdb_mpi;
+
+/* The watchdog's limit when none was set: 2 x the default --timeout (300 s) + 5 s. */
+#define CCDB_MPI_WATCHDOG_DEFAULT_S 605.0
 
 /* MPI_Init_thread (serialized: rank 0 hands out work from a second thread). 0, or -1 with err. */
 int ccdb_mpi_init(ccdb_mpi *m, char *err, size_t errlen);
@@ -29,12 +33,17 @@ void ccdb_mpi_abort(ccdb_mpi *m, int status);
 /* Rank 0's bytes to every rank (n the same everywhere). 0 or -1. */
 int ccdb_mpi_bcast(ccdb_mpi *m, void *data, size_t n);
 
-/* Work units 0..total-1 handed out on demand, each exactly once: ccdb_mpi_next returns the next
- * unit for this rank, or -1 when none is left. Rank 0 works too: a thread of its own answers the
- * other ranks' requests (sleeping between polls, so that it takes no core). Every rank calls
- * start, then next until -1, then stop; no other MPI call in between. 0 or -1 (err). */
-int ccdb_mpi_work_start(ccdb_mpi *m, long long total, char *err, size_t errlen);
-long long ccdb_mpi_work_next(ccdb_mpi *m);
+/* Work units 0..total-1 handed out on demand, each exactly once, in groups of `group` (a
+ * chunk's units): ccdb_mpi_work_next returns the next unit for this rank, which holds group
+ * `held` (-1: none), preferring a unit of that group, then a group nobody started, then one
+ * left in another rank's group; -1 when none is left. Rank 0 works too: a thread of its own
+ * answers the other ranks' requests and watches every rank's unit: one not finished within
+ * m->watchdog_s aborts the job with a message naming the rank. Every wait (here, in bcast,
+ * send and recv) polls with naps of 20 us to 1 ms, so that a waiting rank takes no core, and
+ * aborts the job, naming the rank waited for, after m->watchdog_s. Every rank calls start, then
+ * next until -1, then stop; no other MPI call in between. 0 or -1 (err). */
+int ccdb_mpi_work_start(ccdb_mpi *m, long long total, long long group, char *err, size_t errlen);
+long long ccdb_mpi_work_next(ccdb_mpi *m, long long held);
 void ccdb_mpi_work_stop(ccdb_mpi *m);
 
 /* Every other rank's bytes to rank 0: ranks > 0 call send once; rank 0 calls recv once per

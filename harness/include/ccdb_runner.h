@@ -115,8 +115,9 @@ int ccdb_run_solver(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3
                     ccdb_solver_run *out);
 
 /* For isolate.c: an unlinked temporary file ($TMPDIR or /tmp) to receive a solver's output
- * (-1 with errno on failure), and the byte count and excerpt of what it holds, into out. */
-int ccdb_capture_file(void);
+ * (-1 with errno and why, "TMPDIR DIR: why", on failure), and the byte count and
+ * excerpt of what it holds, into out. */
+int ccdb_capture_file(char *why, size_t whylen);
 void ccdb_capture_collect(int fd, ccdb_solver_run *out);
 
 #endif

@@ -12,16 +12,19 @@ typedef enum ccdb_outcome {
     CCDB_OUT_FP,
     CCDB_OUT_FN,
     CCDB_OUT_TN,
-    CCDB_OUT_FAILED
+    CCDB_OUT_FAILED,
+    CCDB_OUT_OUTSIDE /* CCDB_OUTSIDE_MODEL from an ABI >= 4 entry: not judged */
 } ccdb_outcome;
 
-/* GAVE_UP is a hit; FAILED (or a malformed state) is its own outcome, never a miss. */
-ccdb_outcome ccdb_outcome_of(const ccdb_truth_result *truth, const ccdb_result *r);
+/* GAVE_UP is a hit; FAILED (or a malformed state) is its own outcome, never a miss; so is
+ * CCDB_OUTSIDE_MODEL from an entry of ABI `abi` >= 4 (from an older one it is malformed). */
+ccdb_outcome ccdb_outcome_of(const ccdb_truth_result *truth, const ccdb_result *r, int abi);
 /* A true positive whose reported TOI is later than the exact toi_hi (or not a number). */
 int ccdb_toi_violation(const ccdb_truth_result *truth, const ccdb_result *r);
-/* An answer that breaks the solver contract (ccdb_solver.h): a state outside the enum, a TOI
- * not finite or outside [0,1] for HIT or GAVE_UP, a negative work count. */
-int ccdb_contract_violation(const ccdb_result *r);
+/* An answer that breaks the solver contract (ccdb_solver.h) of an entry of ABI `abi`: a state
+ * outside the enum (CCDB_OUTSIDE_MODEL below ABI 4), a TOI not finite or outside [0,1] for HIT
+ * or GAVE_UP, a negative work count. */
+int ccdb_contract_violation(const ccdb_result *r, int abi);
 /* A TOI worth a finding file: a late TOI (ccdb_toi_violation) of a solver claiming
  * CCDB_CLAIM_REPORTS_TOI (flags), or, for any solver, a HIT or GAVE_UP whose TOI is not finite
  * or outside [0,1]. */
@@ -32,16 +35,19 @@ typedef struct ccdb_tally {
     double toi_err_max;   /* max over TP of (toi_lo - reported toi), TOIs in [0,1] only; NaN
                               when there is none, or the solver does not claim REPORTS_TOI */
     long long violations; /* answers breaking the contract (ccdb_contract_violation) */
+    long long outside;    /* CCDB_OUTSIDE_MODEL answers (ABI >= 4): in no other count but
+                             queries and positives */
 } ccdb_tally;
 
 void ccdb_tally_init(ccdb_tally *t);
-/* Tallies n results of a solver with claim flags `flags`: the whole set into *all, and by the
+/* Tallies n results of a solver with claim flags `flags` and entry ABI `abi`: the whole set into *all, and by the
  * truth's degeneracy class. A contract violation is counted in `violations` and otherwise
  * tallied as the answer reads: a state outside the enum is FAILED, a HIT with TOI -1 is a hit
  * (TP or FP), a negative work count is not summed. TOI figures (toi_violations, toi_err_max)
  * only for a solver claiming CCDB_CLAIM_REPORTS_TOI. */
 void ccdb_tally_results(const ccdb_truth_result *truth, const ccdb_result *res, size_t n,
-                        unsigned flags, ccdb_tally *all, ccdb_tally by_class[CCDB_CLASS_COUNT]);
+                        unsigned flags, int abi, ccdb_tally *all,
+                        ccdb_tally by_class[CCDB_CLASS_COUNT]);
 /* Adds the tally of other queries (another chunk of the same dataset) into *t: counts summed,
  * toi_err_max the larger (NaN only when both are). The one place a new field must be merged
  * (MPI runs gather tallies as raw bytes and merge them here). */

@@ -55,16 +55,32 @@ void ccdb_truth_cache_key(const ccdb_dataset *ds, int round_inputs, unsigned cha
  * everything above); d = 0 gives exactly ccdb_truth_cache_key's key, so caches stay valid. */
 void ccdb_truth_cache_key_sep(const ccdb_dataset *ds, int round_inputs, double d,
                               unsigned char key[32]);
-/* The cache folder: $CCDB_CACHE_DIR if set and non-empty, else ".cache". */
+/* The cache folder: $CCDB_CACHE_DIR if set and non-empty, else $XDG_CACHE_HOME/ccdbench (an
+ * absolute XDG_CACHE_HOME), else $HOME/.cache/ccdbench; NULL when none of them is set. */
 const char *ccdb_truth_cache_dir(void);
+/* Makes dir ready for this run: creates dir and dir/truth where missing (mode 0700), checks that
+ * both are the user's and that no one else can write into them, removes temporaries of dead
+ * writers. Returns 0, or -1 with why ("PATH: owned by user N, not by you ..."): the caller then
+ * runs without the cache. Load and store check the folders again on every use. */
+int ccdb_truth_cache_prepare(const char *dir, char *why, size_t whylen);
 /* Loads a cached truth into out[0..n). Returns 1 on a valid hit, 0 when absent, -1 when a file
- * exists but is corrupt, truncated or stale (why in `why`); out is then unspecified. */
+ * exists but is corrupt, truncated or stale, not a regular file, not the user's, or when a
+ * folder fails the checks of ccdb_truth_cache_prepare (why in `why`); out is then unspecified. */
 int ccdb_truth_cache_load(const char *dir, const unsigned char key[32], size_t n,
                           ccdb_truth_result *out, char *why, size_t whylen);
-/* Stores atomically (ccdb_write_file_atomic; creates dir/truth). Returns 0 or -1 (why filled). */
+/* Stores atomically: a new file (0600) under a temporary name in dir/truth, renamed there
+ * (creates the folders as ccdb_truth_cache_prepare). Returns 0 or -1 (why filled). */
 int ccdb_truth_cache_store(const char *dir, const unsigned char key[32], size_t n,
                            const ccdb_truth_result *res, char *why, size_t whylen);
 /* The path of the cache file for a key (for tests and messages). */
 void ccdb_truth_cache_path(const char *dir, const unsigned char key[32], char *path, size_t len);
+
+/* Test hooks (tests only; never set by ccdbench). ccdb_truth_cache_test_uid: the user an entry
+ * must belong to (-1, the default: the effective user), so that a test not run as root can
+ * make its own entries foreign. ccdb_truth_cache_test_before_write: called with the entry's
+ * path when its temporary file is open and nothing is written yet, so that a test can plant a
+ * link at that moment. */
+extern long ccdb_truth_cache_test_uid;
+extern void (*ccdb_truth_cache_test_before_write)(const char *entry);
 
 #endif

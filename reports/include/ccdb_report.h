@@ -56,8 +56,10 @@ typedef struct ccdb_report_row {
      * read around each query, the timer's own cost subtracted), nearest rank; NaN when not
      * measured (crashed, timed out, no query). p50 <= p90 <= p99 <= max. */
     double query_ns_p50, query_ns_p90, query_ns_p99, query_ns_max;
-    double truth_min_sep; /* the minimum separation d of the exact truth that judged the
+    double truth_min_sep;    /* the minimum separation d of the exact truth that judged the
                                       row (0: the contact truth); column `truth_min_sep` */
+    long long outside_model; /* answers "outside the solver's motion model" (ABI 4): in no
+                                other count; column `outside_model` */
 } ccdb_report_row;
 
 /* Points of a per-query time distribution: cdf[k] is the k/(CCDB_REPORT_CDF_POINTS - 1)

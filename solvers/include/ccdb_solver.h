@@ -36,8 +36,9 @@ extern "C" {
 #endif
 
 /* ABI 2: the CCDB_SOLVER_NO_WORK_COUNT flag. ABI 3: the rigid-motion entries rigid_vertex_face
- * and rigid_edge_edge (ABI 1 and 2 entries are still accepted: "not supported" on rigid data). */
-#define CCDB_SOLVER_ABI 3
+ * and rigid_edge_edge (ABI 1 and 2 entries are still accepted: "not supported" on rigid data).
+ * ABI 4: the state CCDB_OUTSIDE_MODEL (from an older entry, state 4 breaks the contract). */
+#define CCDB_SOLVER_ABI 4
 
 /* Parameters every solver receives (a solver ignores what it has no use for). */
 typedef struct ccdb_params {
@@ -54,9 +55,14 @@ typedef enum ccdb_state {
     CCDB_MISS = 0,    /* no collision in [0,1] */
     CCDB_HIT = 1,     /* collision; toi is the reported time of impact */
     CCDB_GAVE_UP = 2, /* iteration cap reached; counted as a hit at toi */
-    CCDB_FAILED = 3   /* the solver could not answer (counted separately, never as a miss) */
+    CCDB_FAILED = 3,  /* the solver could not answer (counted separately, never as a miss) */
+    /* ABI 4 on: this query is outside the motion model the solver implements (an engine whose
+     * motion cannot express it: a turn, a screw, a point off the plane). Tallied in its own
+     * column, never a hit, miss, failure or contract violation; toi 0. Valid only from an
+     * entry with abi_version >= 4. */
+    CCDB_OUTSIDE_MODEL = 4
 } ccdb_state;
-#define CCDB_STATE_COUNT 4
+#define CCDB_STATE_COUNT 5
 
 typedef struct ccdb_result {
     ccdb_state state;

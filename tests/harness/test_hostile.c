@@ -19,6 +19,7 @@
 
 #include "ccdb_dataset.h"
 #include "ccdb_test_fixtures.h"
+#include "prng.h"
 #include "ccdb_util.h"
 #include "cli_fixture.h"
 
@@ -51,6 +52,21 @@ static int entries_starting(const char *prefix)
     int n = 0;
     for (struct dirent *e; (e = readdir(d));)
         n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+    closedir(d);
+    return n;
+}
+
+/* Entries of cli_dir/rel (absent: 0) that are temporaries (".tmp." in the name). */
+static int temporaries_in(const char *rel)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s", cli_dir, rel);
+    DIR *d = opendir(path);
+    if (!d)
+        return 0;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += strstr(e->d_name, ".tmp.") != NULL;
     closedir(d);
     return n;
 }
@@ -374,11 +390,11 @@ static void span(const char *name, long long *start, long long *end)
     free(t);
 }
 
-Test(hostile, concurrent_runs_into_one_folder_never_tear_it)
+/* cli_dir/scene/vertex-face/big.csv: 2000 queries (a grid over the triangle and around it), so
+ * that a run takes a while; its path into big. */
+static void write_big(char *big, size_t len)
 {
-    /* 2000 queries (a grid over the triangle and around it), so that the runs take a while. */
-    char big[600];
-    snprintf(big, sizeof big, "%s/scene/vertex-face/big.csv", cli_dir);
+    snprintf(big, len, "%s/scene/vertex-face/big.csv", cli_dir);
     ccdb_dataset ds;
     cr_assert_eq(ccdb_dataset_init(&ds, "big", CCDB_KIND_VF, 2000), 0);
     for (size_t i = 0; i < ds.count; i++) {
@@ -389,6 +405,12 @@ Test(hostile, concurrent_runs_into_one_folder_never_tear_it)
     ccdb_csv_error cerr;
     cr_assert_eq(ccdb_csv_write(big, &ds, &cerr), 0, "%s", cerr.message);
     ccdb_dataset_free(&ds);
+}
+
+Test(hostile, concurrent_runs_into_one_folder_never_tear_it)
+{
+    char big[600];
+    write_big(big, sizeof big);
     int overlapped = 0;
     for (int round = 0; round < 20; round++) {
         char cmd[4096];
@@ -432,7 +454,9 @@ Test(hostile, concurrent_runs_into_one_folder_never_tear_it)
 
 /* Reproduction 5: a full disk during a run (here a file size limit: writes beyond 8 KiB fail
  * with EFBIG, as they would with ENOSPC) leaves the previous report whole, says why, and
- * exits 2. */
+ * exits 2. The shell does not ignore SIGXFSZ: ccdbench does (issue 20, defect 3). The message
+ * names the report's file, not the temporary folder it was written in (removed by then), and
+ * nothing is left behind, in the cache neither (its entry is larger than the limit). */
 Test(hostile, a_full_disk_leaves_the_previous_report_whole)
 {
     cr_assert_eq(cli_run("run --solvers null --repeat 1 --data '%s' -o rep", cli_data), 0);
@@ -440,7 +464,7 @@ Test(hostile, a_full_disk_leaves_the_previous_report_whole)
     cr_assert_gt(strlen(html), 16384, "the page is larger than the limit below");
     char cmd[4096];
     snprintf(cmd, sizeof cmd,
-             "cd '%s' && export CCDB_CACHE_DIR='%s/cache' && trap '' XFSZ && ulimit -f 16 && "
+             "cd '%s' && export CCDB_CACHE_DIR='%s/cache' && ulimit -f 16 && "
              "'%s' run --solvers null,discrete --repeat 1 --data '%s' -o rep >out.txt 2>err.txt",
              cli_dir, cli_dir, CLI_BIN, cli_data);
     int st = system(cmd);
@@ -448,15 +472,38 @@ Test(hostile, a_full_disk_leaves_the_previous_report_whole)
     cr_assert_eq(WEXITSTATUS(st), 2);
     char *err = cli_captured("err.txt");
     cr_assert(strstr(err, "cannot write") && strstr(err, strerror(EFBIG)), "%s", err);
+    cr_assert_null(strstr(err, ".tmp."), "a removed temporary is named: %s", err);
+    cr_assert(strstr(err, "rep/index.html") || strstr(err, "rep/summary.csv") ||
+                  strstr(err, "rep/misses/"),
+              "the report's own file is named: %s", err);
     free(err);
     char *csv2 = cli_captured("rep/summary.csv"), *html2 = cli_captured("rep/index.html");
     cr_assert_str_eq(csv2, csv, "summary.csv is the previous run's");
     cr_assert_str_eq(html2, html, "index.html is the previous run's");
     cr_assert_eq(entries_starting(".rep.tmp."), 0, "no temporary folder left");
+    cr_assert_eq(temporaries_in("cache/truth"), 0, "no cache temporary left");
     free(csv);
     free(html);
     free(csv2);
     free(html2);
+}
+
+/* A TMPDIR that does not exist: the message says TMPDIR, and which folder. */
+Test(hostile, a_missing_tmpdir_is_named_as_such)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && CCDB_CACHE_DIR='%s/cache' TMPDIR='%s/no-such-folder' '%s' run --solvers "
+             "null --repeat 1 --data '%s' -o rep >out.txt 2>err.txt",
+             cli_dir, cli_dir, cli_dir, CLI_BIN, cli_data);
+    int st = system(cmd);
+    cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 2, "status %#x", st);
+    char *err = cli_captured("err.txt");
+    cr_assert_not_null(strstr(err, "cannot capture the solver's output: TMPDIR "), "%s", err);
+    cr_assert_not_null(strstr(err, "/no-such-folder: "), "%s", err);
+    cr_assert_not_null(strstr(err, strerror(ENOENT)), "%s", err);
+    free(err);
+    cr_assert_eq(entries_starting(".rep."), 0);
 }
 
 /* -o never replaces a folder holding files a run did not write. */
@@ -475,6 +522,33 @@ Test(hostile, a_folder_of_other_files_is_never_replaced)
     char *kept = ccdb_test_slurp(notes, NULL);
     cr_assert_str_eq(kept, "keep");
     free(kept);
+}
+
+/* Issue 20, defect 4: nor one holding them deeper down, in a report's own subfolders. */
+Test(hostile, a_report_holding_other_files_deep_down_is_never_replaced)
+{
+    cr_assert_eq(cli_run("run --solvers discrete --repeat 1 --data '%s' -o rep", cli_data), 0);
+    static const char *const strangers[] = { "rep/misses/vertex-face/mine.txt",
+                                             "rep/bad-toi/notes.txt", "rep/misses/x/y/z.csv" };
+    for (size_t i = 0; i < sizeof strangers / sizeof strangers[0]; i++) {
+        char path[800], sub[800];
+        snprintf(path, sizeof path, "%s/%s", cli_dir, strangers[i]);
+        snprintf(sub, sizeof sub, "%s", path);
+        *strrchr(sub, '/') = '\0';
+        cr_assert_eq(ccdb_mkdir_p(sub), 0);
+        ccdb_test_write_file(path, "keep", 4);
+        cr_assert_eq(cli_run("run --solvers discrete --repeat 1 --data '%s' -o rep", cli_data), 2);
+        char *err = cli_captured("err.txt");
+        cr_assert_not_null(strstr(err, "refusing to replace"), "%s", err);
+        /* the first stranger: for misses/x/y/z.csv, the folder y (a report's x holds files) */
+        cr_assert(strstr(err, strangers[i] + 4) || strstr(err, "'misses/x/y'"), "%s", err);
+        free(err);
+        char *kept = ccdb_test_slurp(path, NULL);
+        cr_assert_str_eq(kept, "keep");
+        free(kept);
+        cr_assert_eq(unlink(path), 0);
+        cr_assert_eq(entries_starting(".rep."), 0);
+    }
 }
 
 /* The pid of a living child of `parent` (from /proc/N/stat), or 0 when there is none. */
@@ -565,5 +639,174 @@ Test(hostile, a_stopped_run_leaves_no_child_behind)
             kill(child, SIGKILL);
         cr_assert(gone, "signal %d: the solver's child %ld outlived ccdbench", sigs[k],
                   (long)child);
+        cr_assert_eq(entries_starting(".rep.tmp."), 0, "signal %d: a temporary folder is left",
+                     sigs[k]);
     }
+}
+
+/* Every path and every byte under cli_dir/rep, as one line of text (freed by the caller). */
+static char *report_digest(void)
+{
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s/rep' && { find . -print | LC_ALL=C sort; find . -type f -print0 | LC_ALL=C "
+             "sort -z | xargs -0 cat; } | cksum",
+             cli_dir);
+    FILE *p = popen(cmd, "r");
+    cr_assert_not_null(p);
+    char *line = calloc(1, 256);
+    cr_assert_not_null(fgets(line, 256, p));
+    cr_assert_eq(pclose(p), 0);
+    return line;
+}
+
+static long long now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* ccdbench run over big into rep, started directly (no shell between: the signal goes to it)
+ * with the cache in cli_dir/cache and TMPDIR cli_dir/tmp. Returns its pid. */
+static pid_t start_run(const char *big)
+{
+    char cache[600], tmp[600];
+    snprintf(cache, sizeof cache, "%s/cache", cli_dir);
+    snprintf(tmp, sizeof tmp, "%s/tmp", cli_dir);
+    pid_t pid = fork();
+    cr_assert_geq(pid, 0);
+    if (pid == 0) {
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        signal(SIGINT, SIG_DFL);
+        FILE *null = freopen("/dev/null", "w", stdout);
+        (void)null;
+        null = freopen("/dev/null", "w", stderr);
+        if (chdir(cli_dir) != 0 || setenv("CCDB_CACHE_DIR", cache, 1) != 0 ||
+            setenv("TMPDIR", tmp, 1) != 0)
+            _exit(126);
+        execl(CLI_BIN, "ccdbench", "run", "--solvers", "null,discrete", "--repeat", "1", "--data",
+              big, "-o", "rep", (char *)NULL);
+        _exit(127);
+    }
+    return pid;
+}
+
+/* Issue 20, "Done when": SIGINT at 20 pseudo-random moments (seeded) of a run leaves no
+ * temporary folder or file anywhere (beside the report, in the cache, in TMPDIR) and the
+ * previous report byte for byte; a run the signal reaches too late has put its whole new report
+ * in place (and then ended with the signal, or finished). */
+Test(hostile, sigint_at_20_moments_leaves_nothing_behind)
+{
+    char big[600], tmp[600], cmd[1200];
+    write_big(big, sizeof big);
+    snprintf(tmp, sizeof tmp, "%s/tmp", cli_dir);
+    cr_assert_eq(mkdir(tmp, 0700), 0);
+    long long t0 = now_ns();
+    cr_assert_eq(cli_run("run --solvers null,discrete --repeat 1 --data '%s' -o rep", big), 0);
+    long long length = now_ns() - t0; /* the moments spread over about a run */
+    char *before = report_digest();
+    uint64_t seed = 20;
+    int interrupted = 0;
+    for (int k = 0; k < 20; k++) {
+        /* No entry: each run computes the truth and writes the cache too. */
+        snprintf(cmd, sizeof cmd, "rm -f '%s'/cache/truth/*.bin", cli_dir);
+        cr_assert_eq(system(cmd), 0);
+        long long delay = (long long)(ccdb_splitmix64(&seed) % (uint64_t)(length + length / 4));
+        pid_t pid = start_run(big);
+        struct timespec wait = { (time_t)(delay / 1000000000LL), (long)(delay % 1000000000LL) };
+        nanosleep(&wait, NULL);
+        cr_assert_eq(kill(pid, SIGINT), 0);
+        int st;
+        cr_assert_eq(waitpid(pid, &st, 0), pid);
+        char *after = report_digest();
+        if (WIFSIGNALED(st) && strcmp(after, before) != 0) {
+            /* The signal came after the new report was put in place (the run was printing its
+             * table): that report is whole. */
+            cr_assert_eq(WTERMSIG(st), SIGINT, "moment %d: killed by %d", k, WTERMSIG(st));
+            char *csv = cli_captured("rep/summary.csv"), *html = cli_captured("rep/index.html");
+            cr_assert(strstr(csv, "\nnull,") && strstr(csv, "\ndiscrete,"),
+                      "moment %d (%lld ns): the report changed and is not a whole one", k, delay);
+            cr_assert_not_null(strstr(html, "</html>\n"), "moment %d: index.html is torn", k);
+            free(csv);
+            free(html);
+            free(before);
+            before = strdup(after);
+        } else if (WIFSIGNALED(st)) {
+            cr_assert_eq(WTERMSIG(st), SIGINT, "moment %d: killed by %d", k, WTERMSIG(st));
+            interrupted++;
+        } else {
+            cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "moment %d: status %#x", k, st);
+            free(before); /* finished first: its report is the previous one now */
+            before = strdup(after);
+        }
+        free(after);
+        cr_assert_eq(entries_starting(".rep."), 0, "moment %d: a temporary beside the report", k);
+        cr_assert_eq(temporaries_in("cache"), 0, "moment %d: a temporary in the cache", k);
+        cr_assert_eq(temporaries_in("cache/truth"), 0, "moment %d: a cache temporary", k);
+        cr_assert_eq(temporaries_in("tmp"), 0, "moment %d: a temporary in TMPDIR", k);
+        snprintf(cmd, sizeof cmd, "[ -z \"$(ls -A '%s')\" ]", tmp);
+        cr_assert_eq(system(cmd), 0, "moment %d: TMPDIR is not empty", k);
+    }
+    free(before);
+    cr_assert_gt(interrupted, 0, "no run was interrupted: the moments were all too late");
+}
+
+/* ABI 4: CCDB_OUTSIDE_MODEL in its own summary.csv column (outside_model, field 28), in no
+ * other count; the same state from an ABI 3 entry is a contract violation and a failure. */
+Test(hostile, outside_model_counted_apart_from_abi_4_only)
+{
+    enum { N = 36 };
+    char path[600];
+    snprintf(path, sizeof path, "%s/scene/vertex-face/grid.csv", cli_dir);
+    ccdb_dataset ds;
+    cr_assert_eq(ccdb_dataset_init(&ds, "grid", CCDB_KIND_VF, N), 0);
+    int want_outside = 0, want_pos_judged = 0;
+    for (int i = 0; i < N; i++) {
+        double x = 0.0625 * (i % 6) + 0.03125 * (i / 6), y = 0.125 * (i / 6);
+        cli_vf_query(ds.q[i], x, y);
+        ds.label[i] = x + y <= 1;
+        int outside = ds.q[i][0][0] < 0.25;
+        want_outside += outside;
+        want_pos_judged += !outside && ds.label[i];
+    }
+    ccdb_csv_error cerr;
+    cr_assert_eq(ccdb_csv_write(path, &ds, &cerr), 0, "%s", cerr.message);
+    ccdb_dataset_free(&ds);
+    cr_assert(want_outside > 0 && want_outside < N);
+    cr_assert_eq(cli_run("run --plugin '%s' --plugin '%s' --solvers "
+                         "testplugin_outside_model,testplugin_outside_old_abi --data '%s' -o rep",
+                         plugin("testplugin_outside_model"), plugin("testplugin_outside_old_abi"),
+                         path),
+                 0);
+    char *csv = cli_captured("rep/summary.csv"), f[64];
+    cr_assert(strstr(csv, ",truth_min_sep,outside_model\n"), "%s", csv);
+    const char *s4 = "testplugin_outside_model", *s3 = "testplugin_outside_old_abi";
+    cr_assert_eq(atoi(cli_row_field(csv, s4, 28, f, sizeof f)), want_outside);
+    cr_assert_eq(atoi(cli_row_field(csv, s4, 8, f, sizeof f)), want_pos_judged,
+                 "FN: the judged positives only, never the ones outside the model");
+    cr_assert_eq(atoi(cli_row_field(csv, s4, 16, f, sizeof f)), 0, "failed");
+    cr_assert_eq(atoi(cli_row_field(csv, s4, 21, f, sizeof f)), 0, "contract violations");
+    cr_assert_eq(atoi(cli_row_field(csv, s3, 28, f, sizeof f)), 0);
+    cr_assert_eq(atoi(cli_row_field(csv, s3, 16, f, sizeof f)), N, "failed");
+    cr_assert_eq(atoi(cli_row_field(csv, s3, 21, f, sizeof f)), N, "contract violations");
+    cr_assert_eq(atoi(cli_row_field(csv, s3, 8, f, sizeof f)), 0, "never a miss");
+    free(csv);
+    char *out = cli_captured("out.txt");
+    char want[64];
+    snprintf(want, sizeof want, "(%d outside its model)", want_outside);
+    cr_assert(strstr(out, want), "%s", out);
+    free(out);
+    char *html = cli_captured("rep/index.html");
+    cr_assert(strstr(html, "outside the solver's motion model"));
+    free(html);
+    cr_assert_eq(cli_run("replay scene/vertex-face/grid.csv --index 0 --plugin '%s' "
+                         "--solvers testplugin_outside_model",
+                         plugin("testplugin_outside_model")),
+                 0);
+    out = cli_captured("out.txt");
+    cr_assert(strstr(out, "outside_model") && strstr(out, "OUTSIDE MODEL"), "%s", out);
+    free(out);
 }

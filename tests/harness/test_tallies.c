@@ -70,7 +70,8 @@ Test(tallies, hand_built_outcomes)
         0);
     cr_assert_eq(run.status, CCDB_RUN_OK);
     ccdb_tally all, by[CCDB_CLASS_COUNT];
-    ccdb_tally_results(truth, run.results, ds.count, fake_scripted.flags, &all, by);
+    ccdb_tally_results(truth, run.results, ds.count, fake_scripted.flags, fake_scripted.abi_version,
+                       &all, by);
 
     /* Expected from the construction above, case by case. */
     long long tp = 0, fp = 0, fn = 0, tn = 0, failed = 0, late = 0, gave = 0, pos = 0, work = 0;
@@ -137,7 +138,8 @@ Test(tallies, nan_toi_is_a_violation)
     ccdb_result r = { CCDB_HIT, NAN, 0 };
     cr_assert_eq(ccdb_toi_violation(&t, &r), 1);
     ccdb_result bad = { (ccdb_state)42, 0.5, 0 };
-    cr_assert_eq(ccdb_outcome_of(&t, &bad), CCDB_OUT_FAILED, "a malformed state is a failure");
+    cr_assert_eq(ccdb_outcome_of(&t, &bad, CCDB_SOLVER_ABI), CCDB_OUT_FAILED,
+                 "a malformed state is a failure");
 }
 
 /* Issue 10, reproduction 6: answers that break the contract are counted in their own column
@@ -159,7 +161,7 @@ Test(tallies, contract_violations_counted_apart)
     for (int i = 0; i < N; i++)
         truth[i] = fake_truth(hit[i], 0.5, 0.5, CCDB_CLASS_GENERIC);
     ccdb_tally all, by[CCDB_CLASS_COUNT];
-    ccdb_tally_results(truth, res, N, CCDB_CLAIM_REPORTS_TOI, &all, by);
+    ccdb_tally_results(truth, res, N, CCDB_CLAIM_REPORTS_TOI, CCDB_SOLVER_ABI, &all, by);
     cr_assert_eq(all.violations, 6);
     cr_assert_eq(all.tp, 4);
     cr_assert_eq(all.fp, 1);
@@ -171,7 +173,7 @@ Test(tallies, contract_violations_counted_apart)
     cr_assert_eq(all.work, 6, "the -5 is not summed");
     cr_assert_eq(by[CCDB_CLASS_GENERIC].violations, 6);
     for (int i = 0; i < N; i++)
-        cr_assert_eq(ccdb_contract_violation(&res[i]), i != 6, "answer %d", i);
+        cr_assert_eq(ccdb_contract_violation(&res[i], CCDB_SOLVER_ABI), i != 6, "answer %d", i);
     /* Findings: late or outside [0,1], the well-formed answers not. */
     const int finding[N] = { 1, 1, 1, 1, 0, 0, 0 };
     for (int i = 0; i < N; i++)
@@ -181,13 +183,54 @@ Test(tallies, contract_violations_counted_apart)
     /* A solver that does not claim to report TOIs gets no TOI figure; its TOI outside [0,1]
      * is still a contract violation and a finding, a late one in [0,1] is neither. */
     ccdb_result late = { CCDB_HIT, 0.75, 0 };
-    ccdb_tally_results(truth, res, N, 0, &all, by);
+    ccdb_tally_results(truth, res, N, 0, CCDB_SOLVER_ABI, &all, by);
     cr_assert_eq(all.toi_violations, 0);
     cr_assert(isnan(all.toi_err_max));
     cr_assert_eq(all.violations, 6);
     cr_assert_eq(ccdb_toi_finding(&truth[0], &late, 0), 0);
     cr_assert_eq(ccdb_toi_finding(&truth[0], &late, CCDB_CLAIM_REPORTS_TOI), 1);
     cr_assert_eq(ccdb_toi_finding(&truth[0], &res[1], 0), 1);
+}
+
+/* ABI 4: CCDB_OUTSIDE_MODEL is its own outcome and column, never a hit, miss, failure or
+ * contract violation; from an older entry (ABI 3) the same state 4 breaks the contract. */
+Test(tallies, outside_model_counted_apart)
+{
+    enum { N = 4 };
+    ccdb_truth_result truth[N];
+    const ccdb_result res[N] = {
+        { CCDB_OUTSIDE_MODEL, 0.0, 0 }, /* truth hit */
+        { CCDB_OUTSIDE_MODEL, 0.0, 0 }, /* truth miss */
+        { CCDB_HIT, 0.5, 0 },           /* truth hit: TP */
+        { CCDB_MISS, 0.0, 0 },          /* truth miss: TN */
+    };
+    const int hit[N] = { 1, 0, 1, 0 };
+    for (int i = 0; i < N; i++)
+        truth[i] = fake_truth(hit[i], 0.5, 0.5, CCDB_CLASS_GENERIC);
+    ccdb_tally all, by[CCDB_CLASS_COUNT];
+    ccdb_tally_results(truth, res, N, CCDB_CLAIM_CONSERVATIVE, 4, &all, by);
+    cr_assert_eq(all.queries, 4);
+    cr_assert_eq(all.outside, 2);
+    cr_assert_eq(all.tp + all.fp + all.fn + all.tn + all.failed, 2, "neither judged nor failed");
+    cr_assert_eq(all.fn, 0, "outside the model is never a miss");
+    cr_assert_eq(all.violations, 0);
+    cr_assert_eq(by[CCDB_CLASS_GENERIC].outside, 2);
+    cr_assert_eq(ccdb_outcome_of(&truth[0], &res[0], 4), CCDB_OUT_OUTSIDE);
+    cr_assert_eq(ccdb_contract_violation(&res[0], 4), 0);
+
+    /* The same answers from an ABI 3 entry: state 4 is out of range there. */
+    ccdb_tally_results(truth, res, N, CCDB_CLAIM_CONSERVATIVE, 3, &all, by);
+    cr_assert_eq(all.outside, 0);
+    cr_assert_eq(all.violations, 2);
+    cr_assert_eq(all.failed, 2, "a malformed state is a failure, never a miss");
+    cr_assert_eq(ccdb_outcome_of(&truth[1], &res[1], 3), CCDB_OUT_FAILED);
+    cr_assert_eq(ccdb_contract_violation(&res[1], 3), 1);
+
+    ccdb_tally merged, half;
+    ccdb_tally_results(truth, res, N, 0, 4, &merged, by);
+    half = merged;
+    ccdb_tally_merge(&merged, &half);
+    cr_assert_eq(merged.outside, 4, "merged over chunks");
 }
 
 Test(runner, threads_give_identical_results_and_tallies)
@@ -205,8 +248,10 @@ Test(runner, threads_give_identical_results_and_tallies)
     cr_assert_eq(memcmp(one.results, two.results, ds.count * sizeof *one.results), 0);
     cr_assert_eq(memcmp(one.results, three.results, ds.count * sizeof *one.results), 0);
     ccdb_tally a1, a2, b1[CCDB_CLASS_COUNT], b2[CCDB_CLASS_COUNT];
-    ccdb_tally_results(truth, one.results, ds.count, fake_scripted.flags, &a1, b1);
-    ccdb_tally_results(truth, two.results, ds.count, fake_scripted.flags, &a2, b2);
+    ccdb_tally_results(truth, one.results, ds.count, fake_scripted.flags, fake_scripted.abi_version,
+                       &a1, b1);
+    ccdb_tally_results(truth, two.results, ds.count, fake_scripted.flags, fake_scripted.abi_version,
+                       &a2, b2);
     cr_assert_eq(a1.tp, a2.tp);
     cr_assert_eq(a1.fn, a2.fn);
     cr_assert_eq(a1.fp, a2.fp);

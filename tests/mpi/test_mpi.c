@@ -217,16 +217,20 @@ Test(mpi, bad_input_fails_on_every_rank_and_writes_nothing)
     free(log);
 }
 
-/* The last field (truth_min_sep, column 28) of the first summary.csv row of `solver` (or of
- * "solver,dataset": that solver's first row on that dataset). */
+/* The last field but one (truth_min_sep, column 28, before outside_model) of the first
+ * summary.csv row of `solver` (or of "solver,dataset": that solver's first row on that
+ * dataset). */
 static void truth_min_sep_of(const char *csv, const char *solver, char *out, size_t len)
 {
     char key[512];
     snprintf(key, sizeof key, "\n%s,", solver);
     const char *row = strstr(csv, key);
     cr_assert_not_null(row, "no row of %s", solver);
-    const char *end = strchr(row + 1, '\n'), *last = end;
+    const char *end = strchr(row + 1, '\n'), *last;
     cr_assert_not_null(end);
+    while (end[-1] != ',') /* outside_model */
+        end--;
+    last = --end;
     while (last[-1] != ',')
         last--;
     snprintf(out, len, "%.*s", (int)(end - last), last);
@@ -330,4 +334,23 @@ Test(mpi, min_sep_public_sample_2_ranks)
     cr_assert_eq(sh("test -s single/misses/edge-edge/discrete.csv"), 0,
                  "discrete misses nothing at D on the sample: the test tests nothing");
     expect_same_report("single", "n2");
+}
+
+/* Issue 20: a rank stopped with SIGSTOP mid-unit (a test plugin stops the rank it runs for)
+ * does not hang the job: rank 0's watchdog aborts it after 2 x --timeout + 5 s, naming the
+ * rank; nothing is written. */
+Test(mpi, a_stopped_rank_aborts_the_job_naming_it)
+{
+#define STOP                                                                  \
+    "--plugin " CCDB_BINARY_DIR "/plugins/testplugin_stop_rank.so --solvers " \
+    "testplugin_stop_rank,exact --timeout 1 --repeat 1"
+    int rc = sh("CCDB_TEST_STOP_RANK=1 " MPIRUN " -n 2 " BIN " run " STOP " -o out");
+    cr_assert_neq(rc, 0, "the job ended well with a rank stopped");
+    char path[512];
+    snprintf(path, sizeof path, "%s/log.txt", dir);
+    char *log = slurp(path);
+    cr_assert(strstr(log, "rank 1 has not finished work unit"), "no watchdog message: %s", log);
+    free(log);
+    cr_assert_neq(sh("test -e out"), 0, "a report was written");
+#undef STOP
 }

@@ -24,33 +24,34 @@ static const ccdb_report_kv meta[] = {
 
 /* solver, dataset, kind, family, queries, positives, tp, fp, fn, tn, gave_up, failed,
  * toi_violations, toi_err_max, ns_median, ns_min, ns_max, work, claims, status, conservative,
- * claim_tags, contract_violations, isolated, toi_findings, truth_min_sep */
+ * claim_tags, contract_violations, isolated, toi_findings, query_ns_p50..max, truth_min_sep,
+ * outside_model */
 static const ccdb_report_row rows[] = {
     /* clang-format off */
     { "exact", VF, "vf", "all", 300, 100, 100, 0, 0, 200, 0, 0,
-      0, 0.0, 15000, 14000, 17000, 300, 0x3, CCDB_REPORT_OK, 1, "conservative, reports TOI", 0, 0, 0, 100, 200, 400, 800, 0 },
+      0, 0.0, 15000, 14000, 17000, 300, 0x3, CCDB_REPORT_OK, 1, "conservative, reports TOI", 0, 0, 0, 100, 200, 400, 800, 0, 0 },
     { "exact", VF, "vf", "generic", 200, 60, 60, 0, 0, 140, 0, 0,
-      0, 0.0, NAN, NAN, NAN, 200, 0x3, CCDB_REPORT_OK, 1, "conservative, reports TOI", 0, 0, 0, 100, 200, 400, 800, 0 },
+      0, 0.0, NAN, NAN, NAN, 200, 0x3, CCDB_REPORT_OK, 1, "conservative, reports TOI", 0, 0, 0, 100, 200, 400, 800, 0, 0 },
     { "exact", VF, "vf", "coplanar", 100, 40, 40, 0, 0, 60, 0, 0,
-      0, 0.0, NAN, NAN, NAN, 100, 0x3, CCDB_REPORT_OK, 1, "conservative, reports TOI", 0, 0, 0, 100, 200, 400, 800, 0 },
+      0, 0.0, NAN, NAN, NAN, 100, 0x3, CCDB_REPORT_OK, 1, "conservative, reports TOI", 0, 0, 0, 100, 200, 400, 800, 0, 0 },
     { "exact", EE, "ee", "parallel", 50, 10, 10, 0, 0, 40, 0, 0,
-      0, 1e-17, 9000, 8000, 12000, 50, 0x3, CCDB_REPORT_OK, 1, "conservative, reports TOI", 0, 0, 0, 100, 200, 400, 800, 0 },
+      0, 1e-17, 9000, 8000, 12000, 50, 0x3, CCDB_REPORT_OK, 1, "conservative, reports TOI", 0, 0, 0, 100, 200, 400, 800, 0, 0 },
     { FIXTURE_COMMA_SOLVER, VF, "vf", "all", 300, 100, 97, 20, 3, 180, 0, 0,
-      5, 0.25, 50, 45, 80, 0, 0x2, CCDB_REPORT_OK, 0, "reports TOI", 3, 0, 6, 100, 200, 400, 800, 0 },
+      5, 0.25, 50, 45, 80, 0, 0x2, CCDB_REPORT_OK, 0, "reports TOI", 3, 0, 6, 100, 200, 400, 800, 0, 0 },
     { FIXTURE_COMMA_SOLVER, VF, "vf", "generic", 200, 60, 60, 5, 0, 135, 0, 0,
-      1, 0.25, NAN, NAN, NAN, 0, 0x2, CCDB_REPORT_OK, 0, "reports TOI", 1, 0, 1, 100, 200, 400, 800, 0 },
+      1, 0.25, NAN, NAN, NAN, 0, 0x2, CCDB_REPORT_OK, 0, "reports TOI", 1, 0, 1, 100, 200, 400, 800, 0, 0 },
     { FIXTURE_COMMA_SOLVER, VF, "vf", "coplanar", 100, 40, 37, 15, 3, 45, 0, 0,
-      4, 0.125, NAN, NAN, NAN, 0, 0x2, CCDB_REPORT_OK, 0, "reports TOI", 2, 0, 5, 100, 200, 400, 800, 0 },
+      4, 0.125, NAN, NAN, NAN, 0, 0x2, CCDB_REPORT_OK, 0, "reports TOI", 2, 0, 5, 100, 200, 400, 800, 0, 0 },
     { FIXTURE_COMMA_SOLVER, EE, "ee", "parallel", 50, 10, 8, 0, 2, 40, 0, 0,
-      0, NAN, 40, 39, 44, 0, 0x2, CCDB_REPORT_OK, 0, "reports TOI", 0, 0, 0, 100, 200, 400, 800, 0 },
+      0, NAN, 40, 39, 44, 0, 0x2, CCDB_REPORT_OK, 0, "reports TOI", 0, 0, 0, 100, 200, 400, 800, 0, 0 },
     { FIXTURE_NASTY_SOLVER, VF, "vf", "generic", 200, 60, 55, 1, 5, 139, 2, 1,
-      2, 0.5, 900, 850, 1200, 123456789, 0x7, CCDB_REPORT_OK, 1, ALL_CLAIMS, 0, 1, 2, 100, 200, 400, 800, 0.001 },
+      2, 0.5, 900, 850, 1200, 123456789, 0x7, CCDB_REPORT_OK, 1, ALL_CLAIMS, 0, 1, 2, 100, 200, 400, 800, 0.001, 4 },
     { FIXTURE_NASTY_SOLVER, VF, "vf", "coplanar", 100, 40, 39, 0, 1, 60, 0, 0,
-      0, 0.0, 900, 850, 1200, 1000, 0x7, CCDB_REPORT_OK, 1, ALL_CLAIMS, 0, 1, 0, 100, 200, 400, 800, 0.001 },
+      0, 0.0, 900, 850, 1200, 1000, 0x7, CCDB_REPORT_OK, 1, ALL_CLAIMS, 0, 1, 0, 100, 200, 400, 800, 0.001, 0 },
     { "crashy", EE, "ee", "parallel", 50, 10, 0, 0, 0, 0, 0, 0,
-      0, NAN, NAN, NAN, NAN, 0, 0x1, CCDB_REPORT_CRASHED, 1, "conservative", 0, 1, 0, NAN, NAN, NAN, NAN, 0 },
+      0, NAN, NAN, NAN, NAN, 0, 0x1, CCDB_REPORT_CRASHED, 1, "conservative", 0, 1, 0, NAN, NAN, NAN, NAN, 0, 0 },
     { "slowpoke", EE, "ee", "parallel", 50, 10, 10, 40, 0, 0, 0, 0,
-      0, 0.0, 2.5e6, 2e6, 4e6, 0, 0x0, CCDB_REPORT_TIMEOUT, 0, NULL, 0, 0, 0, 100, 200, 400, 800, 0 },
+      0, 0.0, 2.5e6, 2e6, 4e6, 0, 0x0, CCDB_REPORT_TIMEOUT, 0, NULL, 0, 0, 0, 100, 200, 400, 800, 0, 0 },
     /* clang-format on */
 };
 

@@ -33,7 +33,7 @@ Test(summary_csv, header_is_exact_and_starts_with_the_contract_columns)
     const char *full = "solver,dataset,kind,family,queries,positives,tp,fp,fn,tn,toi_violations,"
                        "toi_err_max,ns_median,ns_min,ns_max,gave_up,failed,work,claims,"
                        "conservative,status,contract_violations,isolated,query_ns_p50,"
-                       "query_ns_p90,query_ns_p99,query_ns_max,truth_min_sep\n";
+                       "query_ns_p90,query_ns_p99,query_ns_max,truth_min_sep,outside_model\n";
     cr_assert_eq(strncmp(text, full, strlen(full)), 0, "header: %.300s", text);
     free(text);
     free(dir);
@@ -87,10 +87,11 @@ Test(summary_csv, one_record_per_row_with_quoting_and_empty_nan)
     const char *p = text;
     static char f[64][256];
     int ncol = parse_record(&p, f, 64);
-    cr_assert_eq(ncol, 28);
+    cr_assert_eq(ncol, 29);
     cr_assert_str_eq(f[23], "query_ns_p50");
     cr_assert_str_eq(f[26], "query_ns_max");
     cr_assert_str_eq(f[27], "truth_min_sep");
+    cr_assert_str_eq(f[28], "outside_model");
     size_t rows = 0;
     while (*p) {
         cr_assert_lt(rows, r->n_rows, "more records than rows");
@@ -123,6 +124,7 @@ Test(summary_csv, one_record_per_row_with_quoting_and_empty_nan)
             cr_assert(q[0] <= q[1] && q[1] <= q[2] && q[2] <= q[3]);
         }
         cr_assert_eq(strtod(f[27], NULL), w->truth_min_sep, "truth_min_sep '%s'", f[27]);
+        cr_assert_eq(strtoll(f[28], NULL, 10), w->outside_model);
         rows++;
     }
     cr_assert_eq(rows, r->n_rows);
@@ -176,5 +178,45 @@ Test(summary_csv, empty_report_has_just_the_header)
     cr_assert_eq(ccdb_report_write_summary_csv(&r, path, err, sizeof err), 0, "%s", err);
     char *text = ccdb_test_slurp(path, NULL);
     cr_assert_eq(strchr(text, '\n') - text + 1, (long)strlen(text), "more than one line");
+    free(text), free(path), free(dir);
+}
+
+/* Issue 20: a name a spreadsheet would read as a formula (a leading = + - @ tab or CR) gets a
+ * quote before it, and the cell is quoted; other names are unchanged. */
+Test(summary_csv, formulas_in_names_are_neutralised)
+{
+    static const char *const names[] = {
+        "=HYPERLINK(\"http://x\",\"y\")", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx", "plain", "a=b"
+    };
+    static const char *const cells[] = { "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"",
+                                         "\"'+1\"",
+                                         "\"'-2+3\"",
+                                         "\"'@SUM(A1)\"",
+                                         "\"'\tx\"",
+                                         "\"'\rx\"",
+                                         "plain",
+                                         "a=b" };
+    enum { N = sizeof names / sizeof *names };
+    ccdb_report_row rows[N];
+    for (size_t i = 0; i < N; i++)
+        rows[i] = (ccdb_report_row){ .solver = "s",
+                                     .dataset = names[i],
+                                     .kind = "vf",
+                                     .family = names[i],
+                                     .status = CCDB_REPORT_OK };
+    ccdb_report r = { .rows = rows, .n_rows = N };
+    char *dir = fixture_tmpdir(), *path = fixture_path(dir, "summary.csv");
+    char err[512] = "";
+    cr_assert_eq(ccdb_report_write_summary_csv(&r, path, err, sizeof err), 0, "%s", err);
+    char *text = ccdb_test_slurp(path, NULL);
+    const char *line = strchr(text, '\n') + 1;
+    for (size_t i = 0; i < N; i++) {
+        char want[256];
+        snprintf(want, sizeof want, "s,%s,vf,%s,", cells[i], cells[i]);
+        cr_assert_eq(strncmp(line, want, strlen(want)), 0, "row %zu: %.80s", i, line);
+        line = strstr(line + strlen(want), ",ok,");
+        cr_assert_not_null(line);
+        line = strchr(line, '\n') + 1;
+    }
     free(text), free(path), free(dir);
 }

@@ -296,7 +296,8 @@ Test(index_html, null_strings)
     char err[512] = "";
     cr_assert_eq(ccdb_report_write_summary_csv(&r, path, err, sizeof err), 0, "%s", err);
     char *csv = ccdb_test_slurp(path, NULL);
-    cr_assert_not_null(strstr(csv, "\n,,,,1,0,0,0,0,0,0,,,,,0,0,0,1,0,ok,0,0,,,,,0\n"), "%s", csv);
+    cr_assert_not_null(strstr(csv, "\n,,,,1,0,0,0,0,0,0,,,,,0,0,0,1,0,ok,0,0,,,,,0,0\n"), "%s",
+                       csv);
     free(csv), free(path), free(dir);
 }
 
@@ -490,6 +491,104 @@ Test(index_html, tradeoff_plot)
             cr_assert(fabs(ly[i] - ly[j]) >= 12 || fabs(lx[i] - lx[j]) > 100,
                       "labels %zu and %zu overlap", i, j);
     free(svg);
+    free(h);
+}
+
+/* Issue 20: label baselines where (a + 12) - a < 12 in doubles (16 labels at one point, pushed
+ * down past 512 px where the spacing of doubles doubles: with rates 44/1000, 46/1000, ... the
+ * old placement pushed the same label to the same place for ever). The placement ends, and
+ * places them as documented: each label one label height (12 px) below the one above it. */
+Test(index_html, tradeoff_labels_end_on_rounding_positions)
+{
+    enum { N = 16 };
+    char names[N][8];
+    ccdb_report_row rows[N];
+    for (int fp = 40; fp < 64; fp++) {
+        for (int i = 0; i < N; i++) {
+            snprintf(names[i], sizeof names[i], "s%02d", i);
+            rows[i] = (ccdb_report_row){ .solver = names[i],
+                                         .dataset = "d",
+                                         .kind = "vf",
+                                         .family = "all",
+                                         .queries = 1000,
+                                         .fp = fp,
+                                         .tn = 1000 - fp,
+                                         .ns_median = 100,
+                                         .ns_min = 100,
+                                         .ns_max = 100,
+                                         .status = CCDB_REPORT_OK };
+        }
+        ccdb_report r = { .rows = rows, .n_rows = N };
+        char *h = html_of(&r);
+        char *svg = between(h, "<svg id=\"tradeoff\"", "</svg>");
+        double cy = 0, ly[N];
+        cr_assert_eq(sscanf(strstr(svg, "<circle "), "<circle cx=\"%*f\" cy=\"%lf\"", &cy), 1);
+        size_t n = 0;
+        for (const char *t = strstr(svg, "<text class=\"label\""); t && n < N;
+             t = strstr(t + 1, "<text class=\"label\""))
+            cr_assert_eq(sscanf(t, "<text class=\"label\" x=\"%*f\" y=\"%lf\"", &ly[n++]), 1);
+        cr_assert_eq(n, N, "one label per solver");
+        cr_assert_eq(llround(ly[0] * 10), llround((cy + 4) * 10), "the first label at its point");
+        for (size_t i = 1; i < n; i++)
+            cr_assert_eq(llround((ly[i] - ly[i - 1]) * 10), 120,
+                         "FP %d/1000: label %zu at %.1f, the one above at %.1f", fp, i, ly[i],
+                         ly[i - 1]);
+        free(svg), free(h);
+    }
+}
+
+/* Well-formed UTF-8 (a check of its own, not the writer's): every code point in its shortest
+ * form, no surrogate, none above U+10FFFF. */
+static int is_utf8(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        int n = *p < 0x80 ? 1 : (*p >> 5) == 6 ? 2 : (*p >> 4) == 14 ? 3 : (*p >> 3) == 30 ? 4 : 0;
+        if (n == 0)
+            return 0;
+        unsigned long cp = n == 1 ? *p : (unsigned long)(*p & (0x7F >> n));
+        for (int k = 1; k < n; k++) {
+            if ((p[k] & 0xC0) != 0x80)
+                return 0;
+            cp = cp << 6 | (p[k] & 0x3F);
+        }
+        static const unsigned long min_of[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+        if (cp < min_of[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return 0;
+        p += n;
+    }
+    return 1;
+}
+
+/* Issue 20: invalid UTF-8 in a solver name, a dataset name (file names are bytes) and a
+ * solver's output comes out as U+FFFD, one per bad byte; valid characters stay as they are. */
+Test(index_html, invalid_utf8_is_replaced)
+{
+    /* a stray byte, an overlong '/', a surrogate, a sequence cut short; then valid ones */
+    const char *bad = "a\xFF"
+                      "b\xC0\xAF"
+                      "c\xED\xA0\x80"
+                      "d\xE2\x82"
+                      "_\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80";
+    ccdb_report_row row = { .solver = bad,
+                            .dataset = bad,
+                            .kind = "vf",
+                            .family = bad,
+                            .queries = 10,
+                            .fp = 1,
+                            .tn = 9,
+                            .ns_median = 50,
+                            .ns_min = 50,
+                            .ns_max = 50,
+                            .status = CCDB_REPORT_OK };
+    ccdb_report_output out = { .solver = bad, .bytes = 3, .excerpt = bad };
+    ccdb_report r = { .rows = &row, .n_rows = 1, .outputs = &out, .n_outputs = 1 };
+    char *h = html_of(&r);
+    cr_assert(is_utf8(h), "index.html is not well-formed UTF-8");
+    cr_assert_not_null(strstr(h, "a&#xFFFD;b&#xFFFD;&#xFFFD;c&#xFFFD;&#xFFFD;&#xFFFD;d&#xFFFD;"
+                                 "&#xFFFD;_"),
+                       "one U+FFFD per bad byte");
+    cr_assert_not_null(strstr(h, "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80"), "valid text kept");
+    cr_assert_gt(count(h, "\xF0\x9F\x98\x80"), 3, "name, dataset, family and output all shown");
     free(h);
 }
 

@@ -169,7 +169,7 @@ Test(registry, rigid_only_entries)
 
 Test(registry, abi_1_still_accepted_and_no_work_count_from_abi_2)
 {
-    cr_expect_eq(CCDB_SOLVER_ABI, 3);
+    cr_expect_eq(CCDB_SOLVER_ABI, 4);
     cr_expect_eq(CCDB_SOLVER_ABI_OLDEST, 1);
     ccdb_solver s = good();
     char err[256] = "";
@@ -183,6 +183,14 @@ Test(registry, abi_1_still_accepted_and_no_work_count_from_abi_2)
     char buf[64];
     cr_expect_str_eq(ccdb_claims_text(s.flags, buf, sizeof buf), "conservative",
                      "the work flag is not a claim");
+}
+
+/* ABI 4's state has a name (replay and findings print it). */
+Test(registry, outside_model_state_named)
+{
+    cr_expect_eq(CCDB_OUTSIDE_MODEL, 4);
+    cr_expect_str_eq(ccdb_state_name(CCDB_OUTSIDE_MODEL), "outside_model");
+    cr_expect_str_eq(ccdb_state_name((ccdb_state)5), "invalid");
 }
 
 /* ccdb_solver_init fills every field, the same in C as in C++. */

@@ -36,4 +36,20 @@ int ccdb_test_shared_required(void);
  * root, or fails under CCDB_REQUIRE_SHARED (CI runs as root, so such a test must run there). */
 void ccdb_test_require_root(const char *why);
 
+/* Exact root parity's own test suite (a Catch2 file), relative to CCDB_SHARED_DIR. */
+#define CCDB_TEST_ERP_TESTS "peers/exact-root-parity-ccd/tests/test_ccd.cpp"
+
+/* One of its cases: a query in the public row order and the answer the suite expects. */
+typedef struct ccdb_test_erp_case {
+    double q[8][3];
+    int expect_hit;
+} ccdb_test_erp_case;
+
+/* Its literal cases (591 vertex-face: 588 point-triangle then the 3 "Zhongshi" ones; 54
+ * edge-edge), read from the file's GENERATE(...) lists (a list that is not plain numbers and
+ * EPSILON fails the test) into vf[] and ee[] (room for vf_cap / ee_cap). Skips the calling test
+ * as ccdb_test_shared_path does when ../shared is absent. */
+void ccdb_test_erp_cases(ccdb_test_erp_case *vf, size_t vf_cap, size_t *n_vf,
+                         ccdb_test_erp_case *ee, size_t ee_cap, size_t *n_ee);
+
 #endif

@@ -236,7 +236,7 @@ Test(util, a_link_to_a_file_is_kept_and_its_target_replaced)
     cr_assert_eq(entries(dir), 2);
 }
 
-static const char *const owned[] = { "a.txt", "sub", NULL };
+static const char *const owned[] = { "a.txt", "sub/", "sub/*.txt", NULL };
 
 /* A folder of the report's shape in the temporary folder of ad. */
 static void fill(const ccdb_atomic_dir *ad, const char *text)

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #if defined(__GNUC__)
 #define CCDB_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
@@ -33,6 +34,10 @@ uint64_t ccdb_fnv1a64(uint64_t h, const void *data, size_t n);
 /* mkdir -p: creates path and its missing parents (mode 0777 minus the umask).
  * Returns 0 when path is a folder at the end, else -1 with errno set. */
 int ccdb_mkdir_p(const char *path);
+/* The same with the given mode (minus the umask) for every folder it creates (0700: private). */
+int ccdb_mkdir_p_mode(const char *path, mode_t mode);
+/* The mode a new file gets from open(..., 0666) under the current umask. */
+mode_t ccdb_file_mode(void);
 
 /* A file written atomically: readers see the old file or the whole new one, never a part.
  * The data goes to a new temporary file with a unique name (mkstemp) in the destination's
@@ -76,9 +81,12 @@ int ccdb_write_file_atomic(const char *path, const void *data, size_t n, char *e
  * sees the whole old folder or the whole new one, never a mix; two writers of the same folder
  * both succeed, the last one to commit wins. Where the file system cannot exchange, the old
  * folder is moved aside first (a reader may then briefly find no folder, never a mix).
- * An existing destination is replaced only when every entry in it is named in `owned` (a
- * NULL-terminated list, e.g. the files a report writes), so that pointing it at a folder of
- * other files cannot delete them. A link to a folder: the folder it points to is replaced. */
+ * An existing destination is replaced only when everything in it, at every depth, is described
+ * by `owned` (a NULL-terminated list of fnmatch patterns of paths inside the folder, e.g. what a
+ * report writes: "index.html", "misses/", "misses/x/x.csv" with x = *; a pattern ending in '/'
+ * describes a folder, any other a regular file; a link, a FIFO never match), so that pointing it
+ * at a folder of other files cannot delete them: the first stranger in name order is named. A
+ * link to a folder: the folder it points to is replaced. */
 typedef struct ccdb_atomic_dir {
     char *path;               /* the destination (owned copy) */
     char *tmp;                /* write here, between open and commit (owned) */
@@ -95,10 +103,49 @@ int ccdb_atomic_dir_open(ccdb_atomic_dir *ad, const char *path, const char *cons
 int ccdb_atomic_dir_commit(ccdb_atomic_dir *ad, char *err, size_t errlen);
 /* Removes the temporary folder and all in it; releases *ad (nothing on an empty one). */
 void ccdb_atomic_dir_abort(ccdb_atomic_dir *ad);
+/* Rewrites, in the message text (a buffer of len bytes), the temporary folder's path as the
+ * destination's: an error about a file written into the temporary folder then names the file a
+ * user knows (the temporary folder is removed by the time it is read). */
+void ccdb_atomic_dir_final_names(const ccdb_atomic_dir *ad, char *text, size_t len);
 
 /* rm -r: removes path and, for a folder, everything below it, never following a symbolic link
  * (a link is removed, not what it points to). An absent path is fine. Returns 0, or -1 with
  * errno set (what could be removed is gone). */
 int ccdb_rmtree(const char *path);
+
+/* ---- the run's temporaries and the stop signals (tmp.c) */
+
+/* Every temporary file or folder ccdbench creates is named PREFIX.tmp.PID-HOST.XXXXXX (PID the
+ * writer's, HOST 8 hex digits of this host's name) and registered while it exists, so that
+ * - SIGINT, SIGTERM and SIGHUP remove it before ending the run with that signal (the handler
+ *   uses only async-signal-safe calls);
+ * - a later run removes it once its writer is dead (ccdb_tmp_remove_stale).
+ * Fills buf with "PREFIX.tmp.PID-HOST.XXXXXX". Returns 0, or -1 (ENAMETOOLONG). */
+int ccdb_tmp_template(char *buf, size_t len, const char *prefix);
+/* mkstemp / mkdtemp of such a template, registered before the stop signals can see it.
+ * Returns the descriptor (the folder) or -1 (NULL) with errno set. */
+int ccdb_tmp_mkstemp(char *tmpl);
+char *ccdb_tmp_mkdtemp(char *tmpl);
+/* A new file in the folder dirfd (a template relative to it, filled in here) opened
+ * O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW with mode, registered (dirfd must stay open until
+ * ccdb_tmp_forget). Returns the descriptor or -1 with errno set. */
+int ccdb_tmp_openat(int dirfd, char *tmpl, mode_t mode);
+/* The temporary (dirfd: AT_FDCWD for the two above) was renamed or removed: forgotten. */
+void ccdb_tmp_forget(int dirfd, const char *name);
+/* Removes, in the folder dirfd, the temporaries PREFIX.tmp.PID-HOST.XXXXXX (PREFIX "" : any)
+ * of this host owned by the user whose writer PID is dead (a folder with all in it).
+ * Returns how many were removed. */
+int ccdb_tmp_remove_stale(int dirfd, const char *prefix);
+
+/* Installs the stop-signal handler (SIGINT, SIGTERM, SIGHUP: those whose action is the default;
+ * an ignored one stays ignored): it kills the process group given to ccdb_signals_kill_group,
+ * removes this process's registered temporaries and ends the process with the signal (default
+ * action). Ignores SIGXFSZ, so that a file-size limit is a write error (EFBIG) that reports
+ * itself. Called once by main, again harmlessly. */
+void ccdb_signals_install(void);
+/* In a forked child: the stop signals back to their default action. */
+void ccdb_signals_default_in_child(void);
+/* The process group a stop signal kills first (an isolated solver's child; 0: none). */
+void ccdb_signals_kill_group(long pgid);
 
 #endif

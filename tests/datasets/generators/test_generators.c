@@ -272,6 +272,67 @@ Test(generators, scaled_spans_magnitudes)
     drop(&o);
 }
 
+/* planar_bullet: what a 2D float engine needs, checked on every query: every point in z = 0,
+ * every coordinate a float exactly, each primitive translating as a body (the same exact
+ * displacement for its points), and contact times 0 and 1 among the intents. */
+Test(generators, planar_bullet_is_planar_float_and_rigid)
+{
+    for (int k = 0; k < 2; k++) {
+        ccdb_kind kind = k ? CCDB_KIND_EE : CCDB_KIND_VF;
+        gen_out o;
+        gen("planar_bullet", kind, 400, 7, &o);
+        int at0 = 0, at1 = 0, misses = 0;
+        for (size_t i = 0; i < o.ds.count; i++) {
+            const double(*q)[3] = (const double(*)[3])o.ds.q[i];
+            for (int r = 0; r < 8; r++) {
+                cr_assert_eq(q[r][2], 0.0, "query %zu row %d leaves z = 0", i, r);
+                for (int a = 0; a < 2; a++)
+                    cr_assert_eq((double)(float)q[r][a], q[r][a], "query %zu: not a float", i);
+            }
+            int n_first = kind == CCDB_KIND_VF ? 1 : 2;
+            for (int r = 0; r < 4; r++) {
+                int lead = r < n_first ? 0 : n_first;
+                for (int a = 0; a < 2; a++) /* integers below 2^25: differences exact */
+                    cr_assert_eq(q[r + 4][a] - q[r][a], q[lead + 4][a] - q[lead][a],
+                                 "query %zu: row %d does not translate with row %d", i, r, lead);
+            }
+            misses += !o.in[i].hit;
+            at0 += o.in[i].hit && o.in[i].toi_known && o.in[i].toi == 0.0;
+            at1 += o.in[i].hit && o.in[i].toi_known && o.in[i].toi == 1.0;
+        }
+        cr_assert(misses > 0 && misses < (int)o.ds.count);
+        cr_assert(at0 > 0 && at1 > 0, "%s: contacts at t = 0 (%d) and 1 (%d)", ccdb_kind_name(kind),
+                  at0, at1);
+        drop(&o);
+    }
+}
+
+/* planar_paddle: a turn about an axis along z with no shift, every point in z = 0, floats. */
+Test(generators, planar_paddle_turns_in_the_plane)
+{
+    for (int k = 0; k < 2; k++) {
+        ccdb_kind kind = k ? CCDB_KIND_RIGID_EE : CCDB_KIND_RIGID_VF;
+        gen_out o;
+        gen("planar_paddle", kind, 200, 7, &o);
+        int misses = 0;
+        for (size_t i = 0; i < o.ds.count; i++) {
+            const double(*q)[3] = (const double(*)[3])o.ds.q[i];
+            for (int r = 0; r < 4; r++) {
+                cr_assert_eq(q[r][2], 0.0, "query %zu row %d leaves z = 0", i, r);
+                for (int a = 0; a < 2; a++)
+                    cr_assert_eq((double)(float)q[r][a], q[r][a], "query %zu: not a float", i);
+            }
+            cr_assert(q[5][0] == 0.0 && q[5][1] == 0.0 && q[5][2] != 0.0, "query %zu: w", i);
+            cr_assert(q[6][0] == 0.0 && q[6][1] == 0.0 && q[6][2] == 0.0, "query %zu: s", i);
+            cr_assert_eq((double)(float)q[4][0], q[4][0]);
+            cr_assert_eq((double)(float)q[4][1], q[4][1]);
+            misses += !o.in[i].hit;
+        }
+        cr_assert(misses > 0 && misses < (int)o.ds.count);
+        drop(&o);
+    }
+}
+
 /* rigid_random: a few percent hits, about a quarter pure translations, either primitive moving,
  * dyadic data (lengths on the 2^-28 grid near the origin, w on the 2^-10 grid, |w_j| <= 1/8). */
 Test(generators, rigid_random_mix)

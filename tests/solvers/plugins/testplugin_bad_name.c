@@ -1,25 +1,5 @@
 /* testplugin_bad_name.c — test plugin: a solver named "Bad-Name" (names are [a-z0-9_]+).
  * Must be refused. */
-#include "ccdb_solver.h"
+#include "testplugin.h"
 
-static void miss(void *state, const double q[8][3], const ccdb_params *p, ccdb_result *out)
-{
-    (void)state;
-    (void)q;
-    (void)p;
-    out->state = CCDB_MISS;
-    out->toi = 0.0;
-    out->work = 0;
-}
-
-const ccdb_solver *ccdb_solver_entry(void)
-{
-    static const ccdb_solver s = {
-        .abi_version = CCDB_SOLVER_ABI,
-        .name = "Bad-Name",
-        .summary = "bad name",
-        .vertex_face = miss,
-        .edge_edge = miss,
-    };
-    return &s;
-}
+TESTPLUGIN_ENTRY("Bad-Name", "bad name", 0, testplugin_miss, testplugin_miss)

@@ -11,7 +11,7 @@
  * deterministic for a given query. Claims to report TOIs. */
 #include <math.h>
 
-#include "ccdb_solver.h"
+#include "testplugin.h"
 
 static void misbehave(void *state, const double q[8][3], const ccdb_params *p, ccdb_result *out)
 {
@@ -34,17 +34,7 @@ static void misbehave(void *state, const double q[8][3], const ccdb_params *p, c
     }
 }
 
-const ccdb_solver *ccdb_solver_entry(void)
-{
-    static const ccdb_solver s = {
-        .abi_version = CCDB_SOLVER_ABI,
-        .name = "testplugin_contract",
-        .summary = "test plugin: answers that break the contract (toi -1, NaN, 2; state 7; "
-                   "negative work)",
-        .reference = "tests/solvers/plugins",
-        .flags = CCDB_CLAIM_REPORTS_TOI,
-        .vertex_face = misbehave,
-        .edge_edge = misbehave,
-    };
-    return &s;
-}
+TESTPLUGIN_ENTRY("testplugin_contract",
+                 "test plugin: answers that break the contract (toi -1, NaN, 2; state 7; "
+                 "negative work)",
+                 CCDB_CLAIM_REPORTS_TOI, misbehave, misbehave)

@@ -3,7 +3,7 @@
  * otherwise. For the harness's --isolate paths. */
 #include <stdlib.h>
 
-#include "ccdb_solver.h"
+#include "testplugin.h"
 
 static void crash_or_miss(void *state, const double q[8][3], const ccdb_params *p, ccdb_result *out)
 {
@@ -14,21 +14,8 @@ static void crash_or_miss(void *state, const double q[8][3], const ccdb_params *
         *null = 1;
         abort();
     }
-    out->state = CCDB_MISS;
-    out->toi = 0.0;
-    out->work = 0;
+    testplugin_answer(out, CCDB_MISS, 0.0, 0);
 }
 
-const ccdb_solver *ccdb_solver_entry(void)
-{
-    static const ccdb_solver s = {
-        .abi_version = CCDB_SOLVER_ABI,
-        .name = "testplugin_crash",
-        .summary = "test plugin: crashes when q[0][0] > 0.5, else answers miss",
-        .reference = "tests/solvers/plugins",
-        .flags = 0,
-        .vertex_face = crash_or_miss,
-        .edge_edge = crash_or_miss,
-    };
-    return &s;
-}
+TESTPLUGIN_ENTRY("testplugin_crash", "test plugin: crashes when q[0][0] > 0.5, else answers miss",
+                 0, crash_or_miss, crash_or_miss)

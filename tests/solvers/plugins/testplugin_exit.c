@@ -3,7 +3,7 @@
  * with status 0 and no report; isolated, the child's exit is a crash of this solver. */
 #include <stdlib.h>
 
-#include "ccdb_solver.h"
+#include "testplugin.h"
 
 static void leave(void *state, const double q[8][3], const ccdb_params *p, ccdb_result *out)
 {
@@ -14,16 +14,4 @@ static void leave(void *state, const double q[8][3], const ccdb_params *p, ccdb_
     exit(0);
 }
 
-const ccdb_solver *ccdb_solver_entry(void)
-{
-    static const ccdb_solver s = {
-        .abi_version = CCDB_SOLVER_ABI,
-        .name = "testplugin_exit",
-        .summary = "test plugin: calls exit(0) in its first call",
-        .reference = "tests/solvers/plugins",
-        .flags = 0,
-        .vertex_face = leave,
-        .edge_edge = leave,
-    };
-    return &s;
-}
+TESTPLUGIN_ENTRY("testplugin_exit", "test plugin: calls exit(0) in its first call", 0, leave, leave)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "ccdb_solver.h"
+#include "testplugin.h"
 
 static int forked;
 
@@ -29,21 +29,8 @@ static void fork_once(void *state, const double q[8][3], const ccdb_params *p, c
             fclose(f);
         }
     }
-    out->state = CCDB_MISS;
-    out->toi = 0.0;
-    out->work = 1;
+    testplugin_answer(out, CCDB_MISS, 0.0, 1);
 }
 
-const ccdb_solver *ccdb_solver_entry(void)
-{
-    static const ccdb_solver s = {
-        .abi_version = CCDB_SOLVER_ABI,
-        .name = "testplugin_fork",
-        .summary = "test plugin: forks a long-lived child, then answers miss",
-        .reference = "tests/solvers/plugins",
-        .flags = 0,
-        .vertex_face = fork_once,
-        .edge_edge = fork_once,
-    };
-    return &s;
-}
+TESTPLUGIN_ENTRY("testplugin_fork", "test plugin: forks a long-lived child, then answers miss", 0,
+                 fork_once, fork_once)

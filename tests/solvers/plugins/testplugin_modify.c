@@ -3,7 +3,7 @@
  * protection every solver after it would judge corrupted queries (a vertex moved away from its
  * triangle: a miss where the exact truth has a hit). The harness must make the write a crash of
  * this solver and leave the queries intact. */
-#include "ccdb_solver.h"
+#include "testplugin.h"
 
 static void modify(void *state, const double q[8][3], const ccdb_params *p, ccdb_result *out)
 {
@@ -12,21 +12,8 @@ static void modify(void *state, const double q[8][3], const ccdb_params *p, ccdb
     double(*w)[3] = (double(*)[3])(void *)q; /* what the contract forbids */
     w[0][0] += 1000.0;
     w[4][0] += 1000.0;
-    out->state = CCDB_MISS;
-    out->toi = 0.0;
-    out->work = 1;
+    testplugin_answer(out, CCDB_MISS, 0.0, 1);
 }
 
-const ccdb_solver *ccdb_solver_entry(void)
-{
-    static const ccdb_solver s = {
-        .abi_version = CCDB_SOLVER_ABI,
-        .name = "testplugin_modify",
-        .summary = "test plugin: writes into the query array, then answers miss",
-        .reference = "tests/solvers/plugins",
-        .flags = 0,
-        .vertex_face = modify,
-        .edge_edge = modify,
-    };
-    return &s;
-}
+TESTPLUGIN_ENTRY("testplugin_modify", "test plugin: writes into the query array, then answers miss",
+                 0, modify, modify)

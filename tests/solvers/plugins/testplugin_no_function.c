@@ -1,25 +1,5 @@
 /* testplugin_no_function.c — test plugin: a solver without an edge_edge function. Must be
  * refused. */
-#include "ccdb_solver.h"
+#include "testplugin.h"
 
-static void miss(void *state, const double q[8][3], const ccdb_params *p, ccdb_result *out)
-{
-    (void)state;
-    (void)q;
-    (void)p;
-    out->state = CCDB_MISS;
-    out->toi = 0.0;
-    out->work = 0;
-}
-
-const ccdb_solver *ccdb_solver_entry(void)
-{
-    static const ccdb_solver s = {
-        .abi_version = CCDB_SOLVER_ABI,
-        .name = "testplugin_no_function",
-        .summary = "no edge_edge",
-        .vertex_face = miss,
-        .edge_edge = 0,
-    };
-    return &s;
-}
+TESTPLUGIN_ENTRY("testplugin_no_function", "no edge_edge", 0, testplugin_miss, 0)

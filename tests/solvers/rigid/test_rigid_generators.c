@@ -115,9 +115,9 @@ Test(rigid_generators, solvers_against_the_construction)
             ccdb_gen_intent *in;
             gen(families[f], kind, 300, 9, &ds, &in);
             ccdb_truth_result *tr = judge(&ds, in);
-            const ccdb_solver *cons[] = { &ccdb_solver_rigid_interval,
-                                          &ccdb_solver_rigid_bisection };
-            for (size_t k = 0; k < 2; k++) {
+            const ccdb_solver *cons[] = { &ccdb_solver_rigid_interval, &ccdb_solver_rigid_bisection,
+                                          &ccdb_solver_rigid_conservative_advancement };
+            for (size_t k = 0; k < 3; k++) {
                 tally t = run_solver(cons[k], &ds, tr, ee);
                 cr_expect(t.fn == 0 && t.late == 0, "%s on %s: %d FN, %d late", cons[k]->name,
                           ds.name, t.fn, t.late);

@@ -1,0 +1,137 @@
+/* engine_fcl_ca.cpp — FCL 0.7.0's continuous collision of two shapes by conservative advancement
+ * under its screw motion, as a ccdbench plugin (Debian libfcl-dev; fcl::continuousCollide with
+ * the two poses of each body, CCDM_SCREW, CCDC_CONSERVATIVE_ADVANCEMENT, GST_LIBCCD).
+ *
+ * Motion model, FCL beside the judge:
+ *   FCL ScrewMotion   x(t) = p + Rot(a, theta t) (x0 - p) + t h a   (axis a through p, angle
+ *                     theta and shift h read off the two poses: a uniform screw)
+ *   judge, rigid      x(t) = c + R(u) (x0 - c) + u s, u = tan(phi1 t / 2) / |w|
+ *   judge, linear     x_i(t) = x_i0 + t (x_i1 - x_i0)
+ * They coincide on a turn with s = 0 (theta = phi1, h = 0, u entering only through phi1 t) and
+ * on translations (rigid w = 0, or a linear query in which each primitive translates as a
+ * body); every other query is answered CCDB_OUTSIDE_MODEL (engines/engine_common.hpp).
+ *
+ * Conversion, one fresh pair of motions per query (continuousCollide builds them from the
+ * poses; FCL's motions keep state between calls): a point is Sphere(0) (its frame origin at the
+ * point), a segment a 2-vertex Convex, a triangle a 3-vertex one-face Convex (vertices in world
+ * coordinates at t = 0, frame origin 0). A still body has equal poses; a translating one ends
+ * moved by d; a turning one ends at (R, c + R (o - c)), R the Cayley matrix of w rounded to
+ * double: FCL re-derives the axis and the angle from it (Eigen AngleAxis), so the angle it
+ * integrates is 2 atan |w| up to rounding. Answer: is_collide -> HIT at time_of_contact, else
+ * MISS; a return of -1 (pair or solver unsupported) -> FAILED. Claims: reports a TOI. No work
+ * count. Thread-safe (everything per call). */
+#include <fcl/geometry/shape/convex.h>
+#include <fcl/geometry/shape/sphere.h>
+#include <fcl/narrowphase/continuous_collision.h>
+
+#include <memory>
+#include <vector>
+
+#include "engine_common.hpp"
+#include "peer_common.hpp"
+
+namespace
+{
+
+using ccdb_engine::body_motion;
+using ccdb_engine::query_motion;
+using ccdb_peer::point;
+
+/* The shape of rows [lo, hi) and its frame origin o (world coordinates at t = 0). */
+std::shared_ptr<fcl::CollisionGeometryd> shape(const double q[8][3], int lo, int hi,
+                                               Eigen::Vector3d *o)
+{
+    if (hi - lo == 1) {
+        *o = point(q, lo);
+        return std::make_shared<fcl::Sphered>(0.0);
+    }
+    *o = Eigen::Vector3d::Zero();
+    auto v = std::make_shared<std::vector<Eigen::Vector3d>>();
+    for (int r = lo; r < hi; r++)
+        v->push_back(point(q, r));
+    auto f = std::make_shared<std::vector<int>>();
+    if (hi - lo == 3)
+        *f = { 3, 0, 1, 2 };
+    return std::make_shared<fcl::Convexd>(v, hi - lo == 3 ? 1 : 0, f);
+}
+
+/* The body's poses at t = 0 and 1 for frame origin o. */
+void poses(const body_motion &m, const Eigen::Vector3d &o, fcl::Transform3d *beg,
+           fcl::Transform3d *end)
+{
+    beg->setIdentity();
+    beg->translation() = o;
+    *end = *beg;
+    if (m.type == body_motion::translation) {
+        end->translation() = o + Eigen::Vector3d(m.d[0], m.d[1], m.d[2]);
+    } else if (m.type == body_motion::turn) {
+        double R[3][3];
+        ccdb_engine::turn_matrix(m.w, R);
+        Eigen::Matrix3d M;
+        M << R[0][0], R[0][1], R[0][2], R[1][0], R[1][1], R[1][2], R[2][0], R[2][1], R[2][2];
+        Eigen::Vector3d c(m.c[0], m.c[1], m.c[2]);
+        end->linear() = M;
+        end->translation() = c + M * (o - c);
+    }
+}
+
+void collide(const double q[8][3], const query_motion &m, ccdb_result *out)
+{
+    ccdb_peer::guarded(out, [&] {
+        Eigen::Vector3d o1, o2;
+        auto g1 = shape(q, 0, m.n_first, &o1);
+        auto g2 = shape(q, m.n_first, 4, &o2);
+        g1->computeLocalAABB();
+        g2->computeLocalAABB();
+        fcl::Transform3d b1, e1, b2, e2;
+        poses(m.first, o1, &b1, &e1);
+        poses(m.second, o2, &b2, &e2);
+        fcl::ContinuousCollisionRequestd req;
+        req.ccd_motion_type = fcl::CCDM_SCREW;
+        req.ccd_solver_type = fcl::CCDC_CONSERVATIVE_ADVANCEMENT;
+        req.gjk_solver_type = fcl::GST_LIBCCD;
+        fcl::ContinuousCollisionResultd res;
+        double r = fcl::continuousCollide(g1.get(), b1, e1, g2.get(), b2, e2, req, res);
+        if (r < 0) {
+            out->state = CCDB_FAILED;
+            return;
+        }
+        out->state = res.is_collide ? CCDB_HIT : CCDB_MISS;
+        out->toi = res.is_collide ? res.time_of_contact : 0.0;
+    });
+}
+
+template <bool VF> void linear(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
+{
+    query_motion m;
+    ccdb_engine::fit f = ccdb_engine::linear_as_translations(q, VF, &m);
+    if (f != ccdb_engine::inside)
+        return ccdb_engine::not_inside(f, out);
+    collide(q, m, out);
+}
+
+template <bool VF> void rigid(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
+{
+    query_motion m;
+    ccdb_engine::fit f = ccdb_engine::rigid_as_body(q, VF, INFINITY, &m);
+    if (f != ccdb_engine::inside)
+        return ccdb_engine::not_inside(f, out);
+    collide(q, m, out);
+}
+
+} // namespace
+
+const ccdb_solver *ccdb_solver_entry(void)
+{
+    static ccdb_solver s;
+    ccdb_solver_init(&s, "engine_fcl_ca",
+                     "FCL 0.7.0 continuousCollide (Debian libfcl): conservative advancement, "
+                     "screw motion; turns with s = 0 and translations only",
+                     "Flexible Collision Library 0.7.0, fcl/narrowphase/continuous_collision.h; "
+                     "docs/engines.md",
+                     CCDB_CLAIM_REPORTS_TOI | CCDB_SOLVER_NO_WORK_COUNT, linear<true>,
+                     linear<false>);
+    s.rigid_vertex_face = rigid<true>;
+    s.rigid_edge_edge = rigid<false>;
+    return &s;
+}

@@ -1,12 +1,13 @@
 /* test_fp_rigid.c — the certified floating-point stage of the rigid kinds (fp_rigid, with its
  * per-axis bound counted as box) against the exact path: every rigid generator family (spins
  * through, phantoms, pure translations, contacts at t = 0 and 1, half turns, tangent and in-plane
- * contacts, tiny angles, scaled cases) and rigid_random, as generated and perturbed by one to
- * three ulps, by a relative 2^-20..2^-50 (rows 0-6: points, c, w, s), by a far translation of
- * the points and c, by a power-of-two scaling of the lengths to 2^-1000..2^1000, by w scaled
- * past the stage's range. The judge with its cheap stages must give exactly the exact path's
- * hit, bracket and flags on every query (a third context in checking mode re-derives each cheap
- * answer internally), and the stage must decide the share the issue asks of rigid_random. */
+ * contacts, tiny angles, scaled cases, planar paddles) and rigid_random, as generated and
+ * perturbed by one to three ulps, by a relative 2^-20..2^-50 (rows 0-6: points, c, w, s), by a
+ * far translation of the points and c, by a power-of-two scaling of the lengths to
+ * 2^-1000..2^1000, by w scaled past the stage's range. The judge with its cheap stages must give
+ * exactly the exact path's hit, bracket and flags on every query (a third context in checking
+ * mode re-derives each cheap answer internally), and the stage must decide the share the issue
+ * asks of rigid_random. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <string.h>
@@ -114,11 +115,11 @@ static int perturb_rigid(double q[8][3], int kind)
     }
 }
 
-static const char *const families[] = { "rigid_spin_through", "rigid_phantom",
-                                        "rigid_translation",  "rigid_time_boundary",
-                                        "rigid_half_turn",    "rigid_grazing",
-                                        "rigid_in_plane",     "rigid_tiny_angle",
-                                        "rigid_scaled",       "rigid_random" };
+static const char *const families[] = {
+    "rigid_spin_through", "rigid_phantom", "rigid_translation", "rigid_time_boundary",
+    "rigid_half_turn",    "rigid_grazing", "rigid_in_plane",    "rigid_tiny_angle",
+    "rigid_scaled",       "planar_paddle", "rigid_random"
+};
 
 static void check_family(rjudges *j, const char *fam, int ee, size_t n, uint64_t seed, int npert,
                          rcounts *c)

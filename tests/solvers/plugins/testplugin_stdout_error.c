@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "ccdb_solver.h"
+#include "testplugin.h"
 
 static void failing_write(void *state, const double q[8][3], const ccdb_params *p, ccdb_result *out)
 {
@@ -20,21 +20,8 @@ static void failing_write(void *state, const double q[8][3], const ccdb_params *
         dup2(keep, 1);
         close(keep);
     }
-    out->state = CCDB_MISS;
-    out->toi = 0.0;
-    out->work = 1;
+    testplugin_answer(out, CCDB_MISS, 0.0, 1);
 }
 
-const ccdb_solver *ccdb_solver_entry(void)
-{
-    static const ccdb_solver s = {
-        .abi_version = CCDB_SOLVER_ABI,
-        .name = "testplugin_stdout_error",
-        .summary = "test plugin: a failed write to stdout, then miss",
-        .reference = "tests/solvers/plugins",
-        .flags = 0,
-        .vertex_face = failing_write,
-        .edge_edge = failing_write,
-    };
-    return &s;
-}
+TESTPLUGIN_ENTRY("testplugin_stdout_error", "test plugin: a failed write to stdout, then miss", 0,
+                 failing_write, failing_write)

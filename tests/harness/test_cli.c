@@ -597,6 +597,17 @@ Test(cli, rigid_data_end_to_end)
     cr_expect(strstr(out, "0,1,0.70483276469913336,0.70483276469913347,generic\n1,0,,,generic\n"),
               "%s", out);
     free(out);
+    /* at --min-sep 0 the same bytes; at 1 the vertex, (1, 2, 0) when it has turned by
+     * atan(3/4), is at distance 1 of the face first: t = atan(3/4) / (pi / 2) */
+    cr_assert_eq(cli_run("truth rigid-vertex-face/q.csv --min-sep 0"), 0);
+    char *out0 = cli_captured("out.txt");
+    cr_expect(strstr(out0, "0,1,0.70483276469913336,0.70483276469913347,generic\n1,0,,,generic\n"),
+              "%s", out0);
+    free(out0);
+    cr_assert_eq(cli_run("truth rigid-vertex-face/q.csv --min-sep 1"), 0);
+    char *out1 = cli_captured("out.txt");
+    cr_expect(strstr(out1, "\n0,1,0.409665529398") && strstr(out1, ",sep_face\n1,"), "%s", out1);
+    free(out1);
     cr_assert_eq(cli_run("truth rigid-vertex-face/q.csv --kind vf"), 2,
                  "a kind folder is never read as another kind");
     char *refused = cli_captured("err.txt");

@@ -50,8 +50,9 @@ static int same(const ccdb_truth_result *a, const ccdb_truth_result *b)
            a->flags == b->flags && a->cls == b->cls;
 }
 
-#define EXPECT_SAME(a, b, ...)                                                                    \
-    cr_assert(same(a, b), "%s: hit %d [%.17g, %.17g] 0x%x vs hit %d [%.17g, %.17g] 0x%x",         \
+/* fmt: a string literal naming the query, its arguments after it */
+#define EXPECT_SAME(a, b, fmt, ...)                                                               \
+    cr_assert(same(a, b), fmt ": hit %d [%.17g, %.17g] 0x%x vs hit %d [%.17g, %.17g] 0x%x",       \
               __VA_ARGS__, (a)->hit, (a)->toi_lo, (a)->toi_hi, (a)->flags, (b)->hit, (b)->toi_lo, \
               (b)->toi_hi, (b)->flags)
 

@@ -69,8 +69,9 @@ static long writer_pid(const char *name, const char *prefix)
 
 #define MAX_TEMPS 64
 
-/* Read by the signal handler: a slot is filled before `used` is set, and `used` cleared before
- * the slot is reused. */
+/* Read by the signal handler (in any thread): a slot is filled before `used` is set (a release
+ * store, read by an acquire load: the handler never sees a half-written name), and `used`
+ * cleared before the slot is reused. */
 static struct {
     volatile sig_atomic_t used;
     int dirfd;
@@ -108,8 +109,7 @@ static int remember(int dirfd, const char *name)
     if (slot >= 0) {
         temps[slot].dirfd = dirfd;
         strcpy(temps[slot].name, name);
-        __atomic_thread_fence(__ATOMIC_SEQ_CST);
-        temps[slot].used = 1;
+        __atomic_store_n(&temps[slot].used, 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&temps_lock);
     if (slot < 0)
@@ -236,7 +236,7 @@ static void remove_at(int dirfd, const char *name, int depth)
 static void remove_registered(void)
 {
     for (int i = 0; i < MAX_TEMPS; i++)
-        if (temps[i].used) {
+        if (__atomic_load_n(&temps[i].used, __ATOMIC_ACQUIRE)) {
             remove_at(temps[i].dirfd, temps[i].name, 0);
             temps[i].used = 0;
         }

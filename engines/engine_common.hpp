@@ -152,6 +152,43 @@ inline void not_inside(fit f, ccdb_result *out)
     out->work = 0;
 }
 
+/* The entries of an engine plugin whose Engine::collide(q, m, out) answers a query given as
+ * the motions of its two bodies: the linear kinds as translations, the rigid kinds as one body
+ * motion each, turns up to |w|^2 <= Engine::max_w2 (INFINITY: any); what does not fit is
+ * answered by not_inside. */
+template <class Engine, bool VF>
+void linear_entry(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
+{
+    query_motion m;
+    fit f = linear_as_translations(q, VF, &m);
+    if (f != inside)
+        return not_inside(f, out);
+    Engine::collide(q, m, out);
+}
+
+template <class Engine, bool VF>
+void rigid_entry(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
+{
+    query_motion m;
+    fit f = rigid_as_body(q, VF, Engine::max_w2, &m);
+    if (f != inside)
+        return not_inside(f, out);
+    Engine::collide(q, m, out);
+}
+
+/* Fills s with the four entries above: claims, reports a TOI; no work count. */
+template <class Engine>
+const ccdb_solver *motion_solver(ccdb_solver *s, const char *name, const char *summary,
+                                 const char *reference)
+{
+    ccdb_solver_init(s, name, summary, reference,
+                     CCDB_CLAIM_REPORTS_TOI | CCDB_SOLVER_NO_WORK_COUNT, linear_entry<Engine, true>,
+                     linear_entry<Engine, false>);
+    s->rigid_vertex_face = rigid_entry<Engine, true>;
+    s->rigid_edge_edge = rigid_entry<Engine, false>;
+    return s;
+}
+
 } // namespace ccdb_engine
 
 #endif

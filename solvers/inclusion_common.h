@@ -15,6 +15,9 @@
 #define CCDB_INCLUSION_COMMON_H
 
 #include <math.h>
+#include <stdlib.h>
+
+#include "ccdb_solver.h"
 
 /* min/max without libm calls (the callers never pass NaN). */
 static inline double incl_min2(double a, double b)
@@ -96,6 +99,46 @@ static inline int incl_all_finite(const double q[8][3])
                 return 0;
     return 1;
 }
+
+/* The start of every inclusion solver's answer: MISS, TOI 0, work 0; then 0 (FAILED: a
+ * coordinate is not finite) or 1 (go on). */
+static inline int incl_begin(const double q[8][3], ccdb_result *out)
+{
+    out->state = CCDB_MISS;
+    out->toi = 0.0;
+    out->work = 0;
+    if (!incl_all_finite(q)) {
+        out->state = CCDB_FAILED;
+        return 0;
+    }
+    return 1;
+}
+
+/* The vertex-face and edge-edge entries P_vf / P_ee of a solver SOLVE(STACK *, q, params, ee,
+ * out) that works in a growable stack STACK ({ a, n, cap }, a freed with free()): the harness's
+ * per-thread one (from the solver's create), or a temporary one when it gives none. */
+#define INCL_ENTRIES(P, STACK, SOLVE)                                                        \
+    static void P##_with_state(void *state, const double q[8][3], const ccdb_params *params, \
+                               int ee, ccdb_result *out)                                     \
+    {                                                                                        \
+        if (state) {                                                                         \
+            SOLVE(state, q, params, ee, out);                                                \
+            return;                                                                          \
+        }                                                                                    \
+        STACK tmp = { 0, 0, 0 };                                                             \
+        SOLVE(&tmp, q, params, ee, out);                                                     \
+        free(tmp.a);                                                                         \
+    }                                                                                        \
+    static void P##_vf(void *state, const double q[8][3], const ccdb_params *params,         \
+                       ccdb_result *out)                                                     \
+    {                                                                                        \
+        P##_with_state(state, q, params, 0, out);                                            \
+    }                                                                                        \
+    static void P##_ee(void *state, const double q[8][3], const ccdb_params *params,         \
+                       ccdb_result *out)                                                     \
+    {                                                                                        \
+        P##_with_state(state, q, params, 1, out);                                            \
+    }
 
 /* γ_i = max(largest |coordinate| of the query on axis i, 1) (Wang et al. 2021). */
 static inline void incl_gamma(const double q[8][3], double g[3])

@@ -51,7 +51,7 @@ struct query_motion {
 /* Whether a query fits an engine's model: inside (m filled), outside (CCDB_OUTSIDE_MODEL), or
  * malformed (a coordinate not finite, a rigid row 8 other than (0,0,0) / (1,0,0): the honest
  * answer is CCDB_FAILED, as the built-in solvers give). */
-enum fit { inside, outside, malformed };
+enum model_fit { inside, outside, malformed };
 
 inline bool finite_rows(const double q[8][3])
 {
@@ -63,7 +63,7 @@ inline bool finite_rows(const double q[8][3])
 }
 
 /* Linear kinds: each primitive translating as a body (rows [0, n_first) and [n_first, 4)). */
-inline fit linear_as_translations(const double q[8][3], bool vf, query_motion *m)
+inline model_fit linear_as_translations(const double q[8][3], bool vf, query_motion *m)
 {
     if (!finite_rows(q))
         return malformed;
@@ -93,7 +93,7 @@ inline fit linear_as_translations(const double q[8][3], bool vf, query_motion *m
 /* Rigid kinds: a translation (w = 0) or a turn without shift (s = 0, w != 0) of the moving
  * primitive; the other one is still. A turn is inside only when |w|^2 <= max_w2 (Bullet clamps
  * larger turns; others pass infinity). */
-inline fit rigid_as_body(const double q[8][3], bool vf, double max_w2, query_motion *m)
+inline model_fit rigid_as_body(const double q[8][3], bool vf, double max_w2, query_motion *m)
 {
     if (!finite_rows(q))
         return malformed;
@@ -145,7 +145,7 @@ inline double turn_angle(const double w[3])
 }
 
 /* The answer when a query does not fit (f != inside): outside the model (ABI 4), or failed. */
-inline void not_inside(fit f, ccdb_result *out)
+inline void not_inside(model_fit f, ccdb_result *out)
 {
     out->state = f == malformed ? CCDB_FAILED : CCDB_OUTSIDE_MODEL;
     out->toi = 0.0;
@@ -160,7 +160,7 @@ template <class Engine, bool VF>
 void linear_entry(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
 {
     query_motion m;
-    fit f = linear_as_translations(q, VF, &m);
+    model_fit f = linear_as_translations(q, VF, &m);
     if (f != inside)
         return not_inside(f, out);
     Engine::collide(q, m, out);
@@ -170,7 +170,7 @@ template <class Engine, bool VF>
 void rigid_entry(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
 {
     query_motion m;
-    fit f = rigid_as_body(q, VF, Engine::max_w2, &m);
+    model_fit f = rigid_as_body(q, VF, Engine::max_w2, &m);
     if (f != inside)
         return not_inside(f, out);
     Engine::collide(q, m, out);

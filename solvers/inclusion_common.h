@@ -18,17 +18,7 @@
 #include <stdlib.h>
 
 #include "ccdb_solver.h"
-
-/* min/max without libm calls (the callers never pass NaN). */
-static inline double incl_min2(double a, double b)
-{
-    return a < b ? a : b;
-}
-
-static inline double incl_max2(double a, double b)
-{
-    return a > b ? a : b;
-}
+#include "interval_arith.h" /* iv_min2, iv_max2: min/max without libm calls (never NaN here) */
 
 /* A box in parameter space (t, u, v), closed intervals, plus its bisection depth. */
 typedef struct incl_box {
@@ -146,7 +136,7 @@ static inline void incl_gamma(const double q[8][3], double g[3])
     for (int i = 0; i < 3; ++i) {
         double m = 1.0;
         for (int k = 0; k < 8; ++k)
-            m = incl_max2(m, fabs(q[k][i]));
+            m = iv_max2(m, fabs(q[k][i]));
         g[i] = m;
     }
 }
@@ -165,12 +155,12 @@ static inline int incl_boxes_apart(const double q[8][3], int ee, double d)
     for (int i = 0; i < 3; ++i) {
         double alo = q[ia[0]][i], ahi = alo, blo = q[ib[0]][i], bhi = blo;
         for (int k = 1; k < na; ++k) {
-            alo = incl_min2(alo, q[ia[k]][i]);
-            ahi = incl_max2(ahi, q[ia[k]][i]);
+            alo = iv_min2(alo, q[ia[k]][i]);
+            ahi = iv_max2(ahi, q[ia[k]][i]);
         }
         for (int k = 1; k < nb; ++k) {
-            blo = incl_min2(blo, q[ib[k]][i]);
-            bhi = incl_max2(bhi, q[ib[k]][i]);
+            blo = iv_min2(blo, q[ib[k]][i]);
+            bhi = iv_max2(bhi, q[ib[k]][i]);
         }
         if (d > 0) {
             /* a_hi + d <= nextafter(fl(a_hi + d), +inf): a sound upper end. */

@@ -19,15 +19,18 @@
 
 static void replay_usage(FILE *f)
 {
-    fputs("usage: ccdbench replay FILE.csv --index I [--kind K] [--solvers a,b]\n"
-          "                       [--plugin X.so]... [--delta D] [--max-iter N] [--min-sep D]\n"
-          "                       [--round-inputs] [--isolate | --no-isolate] [--timeout S]\n"
-          "  one query (0-based index) in detail: its points, the exact truth, every solver\n"
-          "  (--solvers: only those; a name that is not registered is loaded as NAME.so from\n"
-          "  $CCDB_PLUGIN_PATH or this build's peers folder, as in ccdbench run; plugins run in a\n"
-          "  child process unless --no-isolate; --isolate: every solver); --kind only for a\n"
-          "  file whose path names no kind (no kind folder, no <step><vf|ee>.csv name)\n",
-          f);
+    fprintf(
+        f,
+        "usage: ccdbench replay FILE.csv --index I [--kind K] [--solvers a,b]\n"
+        "                       [--plugin X.so]... [--delta D] [--max-iter N] [--min-sep D]\n"
+        "                       [--round-inputs] [--isolate | --no-isolate] [--timeout S]\n"
+        "  one query (0-based index) in detail: its points, the exact truth, every solver\n"
+        "  (--solvers: only those; a name that is not registered is loaded as NAME.so from\n"
+        "  $CCDB_PLUGIN_PATH or this build's peers folder, as in ccdbench run; plugins run in a\n"
+        "  child process unless --no-isolate; --isolate: every solver); --kind only for a\n"
+        "  file whose path names no kind (no kind folder, no <step><vf|ee>.csv name);\n"
+        "  --timeout S per isolated solver (default %d, as in run)\n",
+        CCDB_CLI_TIMEOUT_DEFAULT);
 }
 
 /* A findings file of a plugin's solver, DIR/misses/KIND/NAME.csv, has the plugin's path beside
@@ -137,7 +140,7 @@ int ccdb_cmd_replay(int argc, char **argv)
     long long index = -1;
     ccdb_kind kind = CCDB_KIND_UNKNOWN;
     int isolate = 0, no_isolate = 0, round_inputs = 0, timeout_set = 0;
-    double timeout_s = 60;
+    double timeout_s = CCDB_CLI_TIMEOUT_DEFAULT;
     ccdb_params params = ccdb_params_default();
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;

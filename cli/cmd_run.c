@@ -49,7 +49,8 @@ typedef struct run_args {
 
 static void run_usage(FILE *f)
 {
-    fputs(
+    fprintf(
+        f,
         "usage: ccdbench run [--solvers a,b] [--plugin X.so]... [--data PATH]... [--kind K]\n"
         "                    [--only-kind K,...]\n"
         "                    [--repeat R] [--threads T] [--isolate | --no-isolate] [--timeout S]\n"
@@ -78,7 +79,7 @@ static void run_usage(FILE *f)
         "  --isolate         run every solver in a child process per dataset (default: only\n"
         "                    solvers from plugins; built-ins run in-process)\n"
         "  --no-isolate      run plugins in-process too (a crash then ends the run)\n"
-        "  --timeout S       wall-clock limit per isolated solver x dataset (default 300;\n"
+        "  --timeout S       wall-clock limit per isolated solver x dataset (default %d;\n"
         "                    at least 1e-9: the limit is counted in nanoseconds); under\n"
         "                    mpirun a work unit not done in 2 x S + 5 s aborts the job\n"
         "  --fail-on-fn      exit 1 when a solver claiming to be conservative has a false\n"
@@ -100,7 +101,7 @@ static void run_usage(FILE *f)
         "  -o DIR            report folder (default reports/latest), replaced as a whole when\n"
         "                    the run ends: summary.csv, index.html, misses/, bad-toi/ (refused\n"
         "                    when it holds anything else, at any depth)\n",
-        f);
+        CCDB_CLI_TIMEOUT_DEFAULT);
 }
 
 static int parse_long(const char *s, long lo, long hi, long *out)
@@ -168,7 +169,7 @@ static int parse_args(int argc, char **argv, run_args *a, int *help)
     a->kind = CCDB_KIND_UNKNOWN;
     a->repeat = 3;
     a->threads = 1;
-    a->timeout_s = 300;
+    a->timeout_s = CCDB_CLI_TIMEOUT_DEFAULT;
     a->params = ccdb_params_default();
     a->out_dir = "reports/latest";
     int timeout_set = 0;

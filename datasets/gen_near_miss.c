@@ -64,8 +64,6 @@ static int vf(ccdb_prng *rng, int twin, gen_case *c)
             gen_add_nudge(c, 4, 1, -1);
         break;
     }
-    if (twin)
-        gen_miss(c);
     return 0;
 }
 
@@ -133,12 +131,13 @@ static int ee(ccdb_prng *rng, int twin, gen_case *c)
             gen_add_nudge(c, 2, 0, +1);
         break;
     }
-    if (twin)
-        gen_miss(c);
     return 0;
 }
 
 int gen_near_miss(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)
 {
-    return kind == CCDB_KIND_VF ? vf(rng, twin, c) : ee(rng, twin, c);
+    const int rc = kind == CCDB_KIND_VF ? vf(rng, twin, c) : ee(rng, twin, c);
+    if (twin) /* the twin of every case is a miss */
+        gen_miss(c);
+    return rc;
 }

@@ -70,8 +70,6 @@ static int vf(ccdb_prng *rng, int twin, gen_case *c)
             gen_hit(c, 1, 0, 0);
         break;
     }
-    if (twin)
-        gen_miss(c);
     return 0;
 }
 
@@ -118,12 +116,13 @@ static int ee(ccdb_prng *rng, int twin, gen_case *c)
             gen_hit(c, 1, 0, 0);
         break;
     }
-    if (twin)
-        gen_miss(c);
     return 0;
 }
 
 int gen_time_boundary(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)
 {
-    return kind == CCDB_KIND_VF ? vf(rng, twin, c) : ee(rng, twin, c);
+    const int rc = kind == CCDB_KIND_VF ? vf(rng, twin, c) : ee(rng, twin, c);
+    if (twin) /* the twin of every case is a miss */
+        gen_miss(c);
+    return rc;
 }

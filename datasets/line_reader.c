@@ -96,16 +96,8 @@ static int fill(line_reader *r)
 int line_reader_line_refill(line_reader *r, const char **s, size_t *n)
 {
     for (;;) {
-        if (r->scanned < r->end) {
-            char *nl = memchr(r->buf + r->scanned, '\n', r->end - r->scanned);
-            if (nl) {
-                *s = r->buf + r->beg;
-                *n = (size_t)(nl - *s);
-                r->beg = r->scanned = (size_t)(nl - r->buf) + 1;
-                return 1;
-            }
-            r->scanned = r->end;
-        }
+        if (line_reader_buffered(r, s, n))
+            return 1;
         if (r->eof) {
             if (r->beg == r->end)
                 return 0;

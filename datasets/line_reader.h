@@ -48,8 +48,9 @@ int line_reader_count_lines(line_reader *r, size_t *lines);
 /* Frees the buffer and closes the file descriptor. */
 void line_reader_free(line_reader *r);
 
-/* Inline: the common case (a whole line in the buffer) costs one memchr, no call. */
-static inline int line_reader_line(line_reader *r, const char **s, size_t *n)
+/* The next whole line already in the buffer (one memchr, no call): 1 with *s, *n (without its
+ * '\n'); 0 when the buffer holds no further '\n' (then all of it counts as scanned). */
+static inline int line_reader_buffered(line_reader *r, const char **s, size_t *n)
 {
     if (r->scanned < r->end) {
         char *nl = memchr(r->buf + r->scanned, '\n', r->end - r->scanned);
@@ -61,7 +62,13 @@ static inline int line_reader_line(line_reader *r, const char **s, size_t *n)
         }
         r->scanned = r->end;
     }
-    return line_reader_line_refill(r, s, n);
+    return 0;
+}
+
+/* Inline: the common case (a whole line in the buffer) costs one memchr, no call. */
+static inline int line_reader_line(line_reader *r, const char **s, size_t *n)
+{
+    return line_reader_buffered(r, s, n) ? 1 : line_reader_line_refill(r, s, n);
 }
 
 #endif

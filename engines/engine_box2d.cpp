@@ -71,7 +71,12 @@ void sweep(const body_motion &m, b2Sweep *s)
     }
 }
 
-void toi(const double q[8][3], const query_motion &m, ccdb_result *out)
+struct box2d {
+    static constexpr double max_w2 = INFINITY; /* any turn (planar() keeps those about z) */
+    static void collide(const double q[8][3], const query_motion &m, ccdb_result *out);
+};
+
+void box2d::collide(const double q[8][3], const query_motion &m, ccdb_result *out)
 {
     if (!planar(q, 0, m.n_first, m.first) || !planar(q, m.n_first, 4, m.second))
         return ccdb_engine::not_inside(ccdb_engine::outside, out);
@@ -100,37 +105,15 @@ void toi(const double q[8][3], const query_motion &m, ccdb_result *out)
     });
 }
 
-template <bool VF> void linear(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
-{
-    query_motion m;
-    ccdb_engine::fit f = ccdb_engine::linear_as_translations(q, VF, &m);
-    if (f != ccdb_engine::inside)
-        return ccdb_engine::not_inside(f, out);
-    toi(q, m, out);
-}
-
-template <bool VF> void rigid(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
-{
-    query_motion m;
-    ccdb_engine::fit f = ccdb_engine::rigid_as_body(q, VF, INFINITY, &m);
-    if (f != ccdb_engine::inside)
-        return ccdb_engine::not_inside(f, out);
-    toi(q, m, out);
-}
-
 } // namespace
 
 const ccdb_solver *ccdb_solver_entry(void)
 {
     static ccdb_solver s;
-    ccdb_solver_init(&s, "engine_box2d",
-                     "Box2D 2.4.1 b2TimeOfImpact (Debian libbox2d, float, 2D), radius-0 proxies: "
-                     "planar turns about z and planar translations only",
-                     "Box2D 2.4.1, box2d/b2_time_of_impact.h; Catto, GDC 2013 'Continuous "
-                     "Collision'; docs/engines.md",
-                     CCDB_CLAIM_REPORTS_TOI | CCDB_SOLVER_NO_WORK_COUNT, linear<true>,
-                     linear<false>);
-    s.rigid_vertex_face = rigid<true>;
-    s.rigid_edge_edge = rigid<false>;
-    return &s;
+    return ccdb_engine::motion_solver<box2d>(
+        &s, "engine_box2d",
+        "Box2D 2.4.1 b2TimeOfImpact (Debian libbox2d, float, 2D), radius-0 proxies: "
+        "planar turns about z and planar translations only",
+        "Box2D 2.4.1, box2d/b2_time_of_impact.h; Catto, GDC 2013 'Continuous "
+        "Collision'; docs/engines.md");
 }

@@ -40,13 +40,9 @@ namespace
 using ccdb_engine::body_motion;
 using ccdb_engine::query_motion;
 
-/* Bullet's turn limit (ANGULAR_MOTION_THRESHOLD, pi/4) as a bound on |w|^2 = tan^2(phi1 / 2),
- * a little inside tan^2(pi/8) = 0.17157...: a turn at the limit itself is not claimed. */
-constexpr double max_w2 = 0.1715;
-
 /* The shape of rows [lo, hi) relative to the body's frame origin, and its two poses. */
-void body(const double q[8][3], int lo, int hi, const body_motion &m, btConvexHullShape *s,
-          btTransform *from, btTransform *to)
+void hull_and_poses(const double q[8][3], int lo, int hi, const body_motion &m,
+                    btConvexHullShape *s, btTransform *from, btTransform *to)
 {
     btVector3 o(0, 0, 0);
     if (m.type == body_motion::turn)
@@ -65,13 +61,21 @@ void body(const double q[8][3], int lo, int hi, const body_motion &m, btConvexHu
     }
 }
 
-void collide(const double q[8][3], const query_motion &m, ccdb_result *out)
+struct bullet {
+    /* Bullet's turn limit (ANGULAR_MOTION_THRESHOLD, pi/4) as a bound on |w|^2 =
+     * tan^2(phi1 / 2), a little inside tan^2(pi/8) = 0.17157...: a turn at the limit itself is
+     * not claimed. */
+    static constexpr double max_w2 = 0.1715;
+    static void collide(const double q[8][3], const query_motion &m, ccdb_result *out);
+};
+
+void bullet::collide(const double q[8][3], const query_motion &m, ccdb_result *out)
 {
     ccdb_peer::guarded(out, [&] {
         btConvexHullShape a, b;
         btTransform fa, ta, fb, tb;
-        body(q, 0, m.n_first, m.first, &a, &fa, &ta);
-        body(q, m.n_first, 4, m.second, &b, &fb, &tb);
+        hull_and_poses(q, 0, m.n_first, m.first, &a, &fa, &ta);
+        hull_and_poses(q, m.n_first, 4, m.second, &b, &fb, &tb);
         btVoronoiSimplexSolver simplex;
         btGjkEpaPenetrationDepthSolver epa;
         btContinuousConvexCollision cc(&a, &b, &simplex, &epa);
@@ -83,37 +87,15 @@ void collide(const double q[8][3], const query_motion &m, ccdb_result *out)
     });
 }
 
-template <bool VF> void linear(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
-{
-    query_motion m;
-    ccdb_engine::fit f = ccdb_engine::linear_as_translations(q, VF, &m);
-    if (f != ccdb_engine::inside)
-        return ccdb_engine::not_inside(f, out);
-    collide(q, m, out);
-}
-
-template <bool VF> void rigid(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
-{
-    query_motion m;
-    ccdb_engine::fit f = ccdb_engine::rigid_as_body(q, VF, max_w2, &m);
-    if (f != ccdb_engine::inside)
-        return ccdb_engine::not_inside(f, out);
-    collide(q, m, out);
-}
-
 } // namespace
 
 const ccdb_solver *ccdb_solver_entry(void)
 {
     static ccdb_solver s;
-    ccdb_solver_init(&s, "engine_bullet",
-                     "Bullet 3.24 btContinuousConvexCollision (Debian bullet-float64), margins 0: "
-                     "turns with s = 0 up to 45 degrees and translations only",
-                     "Bullet Physics 3.24, BulletCollision/NarrowPhaseCollision/"
-                     "btContinuousConvexCollision.h; docs/engines.md",
-                     CCDB_CLAIM_REPORTS_TOI | CCDB_SOLVER_NO_WORK_COUNT, linear<true>,
-                     linear<false>);
-    s.rigid_vertex_face = rigid<true>;
-    s.rigid_edge_edge = rigid<false>;
-    return &s;
+    return ccdb_engine::motion_solver<bullet>(
+        &s, "engine_bullet",
+        "Bullet 3.24 btContinuousConvexCollision (Debian bullet-float64), margins 0: "
+        "turns with s = 0 up to 45 degrees and translations only",
+        "Bullet Physics 3.24, BulletCollision/NarrowPhaseCollision/"
+        "btContinuousConvexCollision.h; docs/engines.md");
 }

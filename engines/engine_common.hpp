@@ -51,7 +51,7 @@ struct query_motion {
 /* Whether a query fits an engine's model: inside (m filled), outside (CCDB_OUTSIDE_MODEL), or
  * malformed (a coordinate not finite, a rigid row 8 other than (0,0,0) / (1,0,0): the honest
  * answer is CCDB_FAILED, as the built-in solvers give). */
-enum fit { inside, outside, malformed };
+enum model_fit { inside, outside, malformed };
 
 inline bool finite_rows(const double q[8][3])
 {
@@ -63,7 +63,7 @@ inline bool finite_rows(const double q[8][3])
 }
 
 /* Linear kinds: each primitive translating as a body (rows [0, n_first) and [n_first, 4)). */
-inline fit linear_as_translations(const double q[8][3], bool vf, query_motion *m)
+inline model_fit linear_as_translations(const double q[8][3], bool vf, query_motion *m)
 {
     if (!finite_rows(q))
         return malformed;
@@ -93,7 +93,7 @@ inline fit linear_as_translations(const double q[8][3], bool vf, query_motion *m
 /* Rigid kinds: a translation (w = 0) or a turn without shift (s = 0, w != 0) of the moving
  * primitive; the other one is still. A turn is inside only when |w|^2 <= max_w2 (Bullet clamps
  * larger turns; others pass infinity). */
-inline fit rigid_as_body(const double q[8][3], bool vf, double max_w2, query_motion *m)
+inline model_fit rigid_as_body(const double q[8][3], bool vf, double max_w2, query_motion *m)
 {
     if (!finite_rows(q))
         return malformed;
@@ -145,11 +145,48 @@ inline double turn_angle(const double w[3])
 }
 
 /* The answer when a query does not fit (f != inside): outside the model (ABI 4), or failed. */
-inline void not_inside(fit f, ccdb_result *out)
+inline void not_inside(model_fit f, ccdb_result *out)
 {
     out->state = f == malformed ? CCDB_FAILED : CCDB_OUTSIDE_MODEL;
     out->toi = 0.0;
     out->work = 0;
+}
+
+/* The entries of an engine plugin whose Engine::collide(q, m, out) answers a query given as
+ * the motions of its two bodies: the linear kinds as translations, the rigid kinds as one body
+ * motion each, turns up to |w|^2 <= Engine::max_w2 (INFINITY: any); what does not fit is
+ * answered by not_inside. */
+template <class Engine, bool VF>
+void linear_entry(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
+{
+    query_motion m;
+    model_fit f = linear_as_translations(q, VF, &m);
+    if (f != inside)
+        return not_inside(f, out);
+    Engine::collide(q, m, out);
+}
+
+template <class Engine, bool VF>
+void rigid_entry(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
+{
+    query_motion m;
+    model_fit f = rigid_as_body(q, VF, Engine::max_w2, &m);
+    if (f != inside)
+        return not_inside(f, out);
+    Engine::collide(q, m, out);
+}
+
+/* Fills s with the four entries above: claims, reports a TOI; no work count. */
+template <class Engine>
+const ccdb_solver *motion_solver(ccdb_solver *s, const char *name, const char *summary,
+                                 const char *reference)
+{
+    ccdb_solver_init(s, name, summary, reference,
+                     CCDB_CLAIM_REPORTS_TOI | CCDB_SOLVER_NO_WORK_COUNT, linear_entry<Engine, true>,
+                     linear_entry<Engine, false>);
+    s->rigid_vertex_face = rigid_entry<Engine, true>;
+    s->rigid_edge_edge = rigid_entry<Engine, false>;
+    return s;
 }
 
 } // namespace ccdb_engine

@@ -75,7 +75,12 @@ void poses(const body_motion &m, const Eigen::Vector3d &o, fcl::Transform3d *beg
     }
 }
 
-void collide(const double q[8][3], const query_motion &m, ccdb_result *out)
+struct fcl_ca {
+    static constexpr double max_w2 = INFINITY; /* any turn */
+    static void collide(const double q[8][3], const query_motion &m, ccdb_result *out);
+};
+
+void fcl_ca::collide(const double q[8][3], const query_motion &m, ccdb_result *out)
 {
     ccdb_peer::guarded(out, [&] {
         Eigen::Vector3d o1, o2;
@@ -101,37 +106,15 @@ void collide(const double q[8][3], const query_motion &m, ccdb_result *out)
     });
 }
 
-template <bool VF> void linear(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
-{
-    query_motion m;
-    ccdb_engine::fit f = ccdb_engine::linear_as_translations(q, VF, &m);
-    if (f != ccdb_engine::inside)
-        return ccdb_engine::not_inside(f, out);
-    collide(q, m, out);
-}
-
-template <bool VF> void rigid(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
-{
-    query_motion m;
-    ccdb_engine::fit f = ccdb_engine::rigid_as_body(q, VF, INFINITY, &m);
-    if (f != ccdb_engine::inside)
-        return ccdb_engine::not_inside(f, out);
-    collide(q, m, out);
-}
-
 } // namespace
 
 const ccdb_solver *ccdb_solver_entry(void)
 {
     static ccdb_solver s;
-    ccdb_solver_init(&s, "engine_fcl_ca",
-                     "FCL 0.7.0 continuousCollide (Debian libfcl): conservative advancement, "
-                     "screw motion; turns with s = 0 and translations only",
-                     "Flexible Collision Library 0.7.0, fcl/narrowphase/continuous_collision.h; "
-                     "docs/engines.md",
-                     CCDB_CLAIM_REPORTS_TOI | CCDB_SOLVER_NO_WORK_COUNT, linear<true>,
-                     linear<false>);
-    s.rigid_vertex_face = rigid<true>;
-    s.rigid_edge_edge = rigid<false>;
-    return &s;
+    return ccdb_engine::motion_solver<fcl_ca>(
+        &s, "engine_fcl_ca",
+        "FCL 0.7.0 continuousCollide (Debian libfcl): conservative advancement, "
+        "screw motion; turns with s = 0 and translations only",
+        "Flexible Collision Library 0.7.0, fcl/narrowphase/continuous_collision.h; "
+        "docs/engines.md");
 }

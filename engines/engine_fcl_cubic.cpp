@@ -23,33 +23,20 @@ namespace
 
 using ccdb_peer::point;
 
-void answer(bool hit, double t, ccdb_result *out)
+/* FCL's vertex-face order is the triangle, then the vertex: rows 1, 2, 3, 0 (and 5, 6, 7, 4);
+ * edge-edge takes the query's order. useNewton = true, FCL's default, named (a call through a
+ * pointer has no default arguments). */
+template <bool VF> void query(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
 {
-    out->state = hit ? CCDB_HIT : CCDB_MISS;
-    out->toi = hit ? t : 0.0;
-}
-
-void vertex_face(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
-{
-    ccdb_peer::guarded(out, [&] {
-        double t = 0;
+    static const int rows[2][8] = { { 0, 1, 2, 3, 4, 5, 6, 7 }, { 1, 2, 3, 0, 5, 6, 7, 4 } };
+    const int *r = rows[VF];
+    auto *intersect = VF ? &fcl::detail::Intersect<double>::intersect_VF
+                         : &fcl::detail::Intersect<double>::intersect_EE;
+    ccdb_peer::hit_at(out, [&](double &t) {
         Eigen::Vector3d p_i;
-        bool hit = fcl::detail::Intersect<double>::intersect_VF(
-            point(q, 1), point(q, 2), point(q, 3), point(q, 0), point(q, 5), point(q, 6),
-            point(q, 7), point(q, 4), &t, &p_i);
-        answer(hit, t, out);
-    });
-}
-
-void edge_edge(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
-{
-    ccdb_peer::guarded(out, [&] {
-        double t = 0;
-        Eigen::Vector3d p_i;
-        bool hit = fcl::detail::Intersect<double>::intersect_EE(
-            point(q, 0), point(q, 1), point(q, 2), point(q, 3), point(q, 4), point(q, 5),
-            point(q, 6), point(q, 7), &t, &p_i);
-        answer(hit, t, out);
+        return intersect(point(q, r[0]), point(q, r[1]), point(q, r[2]), point(q, r[3]),
+                         point(q, r[4]), point(q, r[5]), point(q, r[6]), point(q, r[7]), &t, &p_i,
+                         true);
     });
 }
 
@@ -63,6 +50,6 @@ const ccdb_solver *ccdb_solver_entry(void)
                             "mesh CCD's coplanarity cubic, per-vertex linear motion",
                             "Flexible Collision Library 0.7.0, fcl/narrowphase/detail/traversal/"
                             "collision/intersect.h; docs/engines.md",
-                            CCDB_CLAIM_REPORTS_TOI | CCDB_SOLVER_NO_WORK_COUNT, vertex_face,
-                            edge_edge);
+                            CCDB_CLAIM_REPORTS_TOI | CCDB_SOLVER_NO_WORK_COUNT, query<true>,
+                            query<false>);
 }

@@ -31,6 +31,7 @@
 #include <math.h>
 
 #include "filter_fe.h"
+#include "gt_ball.h" /* gt_two_prod: Dekker's exact product, exact here (magnitudes below 2^20) */
 
 #ifndef CCDB_FE_TRACK_DEPTH
 typedef struct ccdb_dd {
@@ -52,20 +53,6 @@ static inline void ccdb_two_sum_(double a, double b, double *s, double *e)
     const double bb = x - a;
     *e = (a - (x - bb)) + (b - bb);
     *s = x;
-}
-
-/* Dekker's exact product a b = p + e (Veltkamp splitting): exact in binary64 with round to
- * nearest when nothing overflows or underflows; the filter keeps magnitudes below 2^20. Pure
- * arithmetic, so it needs no fma() (which may be a library call). */
-static inline void ccdb_two_prod_(double a, double b, double *p, double *e)
-{
-    const double split = 134217729.0; /* 2^27 + 1 */
-    const double ca = split * a, cb = split * b;
-    const double ah = ca - (ca - a), al = a - ah;
-    const double bh = cb - (cb - b), bl = b - bh;
-    const double x = a * b;
-    *e = ((ah * bh - x) + ah * bl + al * bh) + al * bl;
-    *p = x;
 }
 
 static inline ccdb_dd ccdb_dd_exact(double x)
@@ -94,7 +81,7 @@ static inline ccdb_dd ccdb_dd_sub(ccdb_dd a, ccdb_dd b)
 static inline ccdb_dd ccdb_dd_mul(ccdb_dd a, ccdb_dd b)
 {
     double p, ep;
-    ccdb_two_prod_(a.hi, b.hi, &p, &ep); /* exact: a.hi b.hi = p + ep */
+    gt_two_prod(a.hi, b.hi, &p, &ep); /* exact: a.hi b.hi = p + ep */
     const double t = a.hi * b.lo + a.lo * b.hi;
     double hi, lo;
     ccdb_two_sum_(p, ep + t, &hi, &lo);
@@ -104,7 +91,7 @@ static inline ccdb_dd ccdb_dd_mul(ccdb_dd a, ccdb_dd b)
 static inline ccdb_dd ccdb_dd_scale(ccdb_dd a, double c)
 {
     double p, ep;
-    ccdb_two_prod_(a.hi, c, &p, &ep);
+    gt_two_prod(a.hi, c, &p, &ep);
     double hi, lo;
     ccdb_two_sum_(p, ep + a.lo * c, &hi, &lo);
     return CCDB_DD_(hi, lo, a.m * fabs(c), a.d + 1);
@@ -114,41 +101,11 @@ static inline ccdb_dd ccdb_dd_scale(ccdb_dd a, double c)
 static inline int ccdb_dd_sign(ccdb_dd a, int depth)
 {
     CCDB_FE_CHECK_DEPTH_(a, depth);
-    if (!(a.m <= CCDB_FE_MAX_MAG) || depth > CCDB_FE_MAX_DEPTH)
-        return 0;
-    const double bound = 2.0 * (((double)depth * 0x1p-100) * a.m + CCDB_FE_SLACK);
-    if (a.hi > bound)
-        return 1;
-    if (a.hi < -bound)
-        return -1;
-    return 0;
+    return ccdb_filter_sign_(a.hi, a.m, depth,
+                             2.0 * (((double)depth * 0x1p-100) * a.m + CCDB_FE_SLACK));
 }
 
-typedef struct ccdb_dd3 {
-    ccdb_dd x, y, z;
-} ccdb_dd3;
-
-static inline ccdb_dd3 ccdb_dd3_sub(ccdb_dd3 a, ccdb_dd3 b)
-{
-    return (ccdb_dd3){ ccdb_dd_sub(a.x, b.x), ccdb_dd_sub(a.y, b.y), ccdb_dd_sub(a.z, b.z) };
-}
-
-static inline ccdb_dd3 ccdb_dd3_add(ccdb_dd3 a, ccdb_dd3 b)
-{
-    return (ccdb_dd3){ ccdb_dd_add(a.x, b.x), ccdb_dd_add(a.y, b.y), ccdb_dd_add(a.z, b.z) };
-}
-
-static inline ccdb_dd3 ccdb_dd3_cross(ccdb_dd3 a, ccdb_dd3 b)
-{
-    return (ccdb_dd3){ ccdb_dd_sub(ccdb_dd_mul(a.y, b.z), ccdb_dd_mul(a.z, b.y)),
-                       ccdb_dd_sub(ccdb_dd_mul(a.z, b.x), ccdb_dd_mul(a.x, b.z)),
-                       ccdb_dd_sub(ccdb_dd_mul(a.x, b.y), ccdb_dd_mul(a.y, b.x)) };
-}
-
-static inline ccdb_dd ccdb_dd3_dot(ccdb_dd3 a, ccdb_dd3 b)
-{
-    return ccdb_dd_add(ccdb_dd_add(ccdb_dd_mul(a.x, b.x), ccdb_dd_mul(a.y, b.y)),
-                       ccdb_dd_mul(a.z, b.z));
-}
+/* 3-vectors of ccdb_dd. */
+CCDB_FILTER_VEC3(ccdb_dd)
 
 #endif

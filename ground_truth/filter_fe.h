@@ -93,48 +93,58 @@ static inline ccdb_fe ccdb_fe_scale(ccdb_fe a, double c)
     return CCDB_FE_(a.v * c, a.m * fabs(c), a.d + 1);
 }
 
+/* The proven sign of a value v of magnitude m and rounding depth at most `depth`, given its
+ * error bound (the arithmetic's own formula in depth and m): +1, -1, or 0 when it cannot be
+ * proven or is out of range. Shared by ccdb_fe_sign and ccdb_dd_sign. */
+static inline int ccdb_filter_sign_(double v, double m, int depth, double bound)
+{
+    if (!(m <= CCDB_FE_MAX_MAG) || depth > CCDB_FE_MAX_DEPTH)
+        return 0;
+    if (v > bound)
+        return 1;
+    if (v < -bound)
+        return -1;
+    return 0;
+}
+
 /* Proven sign of the exact value: +1, -1, or 0 when it cannot be proven (or out of range).
  * depth: an upper bound on the value's rounding depth d, known from the expression (the filter
  * states its bounds; the test build checks them). */
 static inline int ccdb_fe_sign(ccdb_fe a, int depth)
 {
     CCDB_FE_CHECK_DEPTH_(a, depth);
-    if (!(a.m <= CCDB_FE_MAX_MAG) || depth > CCDB_FE_MAX_DEPTH)
-        return 0;
-    const double bound = ((double)depth * 0x1p-52) * a.m + CCDB_FE_SLACK;
-    if (a.v > bound)
-        return 1;
-    if (a.v < -bound)
-        return -1;
-    return 0;
+    return ccdb_filter_sign_(a.v, a.m, depth, ((double)depth * 0x1p-52) * a.m + CCDB_FE_SLACK);
 }
+
+/* The 3-vectors of a filter arithmetic P (ccdb_fe here, ccdb_dd in filter_dd.h), from its
+ * P##_add, P##_sub and P##_mul: the type P##3 and P##3_sub, _add, _cross, _dot (one template
+ * for both arithmetics). */
+#define CCDB_FILTER_VEC3(P)                                                               \
+    typedef struct P##3                                                                   \
+    {                                                                                     \
+        P x, y, z;                                                                        \
+    }                                                                                     \
+    P##3;                                                                                 \
+    static inline P##3 P##3_sub(P##3 a, P##3 b)                                           \
+    {                                                                                     \
+        return (P##3){ P##_sub(a.x, b.x), P##_sub(a.y, b.y), P##_sub(a.z, b.z) };         \
+    }                                                                                     \
+    static inline P##3 P##3_add(P##3 a, P##3 b)                                           \
+    {                                                                                     \
+        return (P##3){ P##_add(a.x, b.x), P##_add(a.y, b.y), P##_add(a.z, b.z) };         \
+    }                                                                                     \
+    static inline P##3 P##3_cross(P##3 a, P##3 b)                                         \
+    {                                                                                     \
+        return (P##3){ P##_sub(P##_mul(a.y, b.z), P##_mul(a.z, b.y)),                     \
+                       P##_sub(P##_mul(a.z, b.x), P##_mul(a.x, b.z)),                     \
+                       P##_sub(P##_mul(a.x, b.y), P##_mul(a.y, b.x)) };                   \
+    }                                                                                     \
+    static inline P P##3_dot(P##3 a, P##3 b)                                              \
+    {                                                                                     \
+        return P##_add(P##_add(P##_mul(a.x, b.x), P##_mul(a.y, b.y)), P##_mul(a.z, b.z)); \
+    }
 
 /* 3-vectors of ccdb_fe. */
-typedef struct ccdb_fe3 {
-    ccdb_fe x, y, z;
-} ccdb_fe3;
-
-static inline ccdb_fe3 ccdb_fe3_sub(ccdb_fe3 a, ccdb_fe3 b)
-{
-    return (ccdb_fe3){ ccdb_fe_sub(a.x, b.x), ccdb_fe_sub(a.y, b.y), ccdb_fe_sub(a.z, b.z) };
-}
-
-static inline ccdb_fe3 ccdb_fe3_add(ccdb_fe3 a, ccdb_fe3 b)
-{
-    return (ccdb_fe3){ ccdb_fe_add(a.x, b.x), ccdb_fe_add(a.y, b.y), ccdb_fe_add(a.z, b.z) };
-}
-
-static inline ccdb_fe3 ccdb_fe3_cross(ccdb_fe3 a, ccdb_fe3 b)
-{
-    return (ccdb_fe3){ ccdb_fe_sub(ccdb_fe_mul(a.y, b.z), ccdb_fe_mul(a.z, b.y)),
-                       ccdb_fe_sub(ccdb_fe_mul(a.z, b.x), ccdb_fe_mul(a.x, b.z)),
-                       ccdb_fe_sub(ccdb_fe_mul(a.x, b.y), ccdb_fe_mul(a.y, b.x)) };
-}
-
-static inline ccdb_fe ccdb_fe3_dot(ccdb_fe3 a, ccdb_fe3 b)
-{
-    return ccdb_fe_add(ccdb_fe_add(ccdb_fe_mul(a.x, b.x), ccdb_fe_mul(a.y, b.y)),
-                       ccdb_fe_mul(a.z, b.z));
-}
+CCDB_FILTER_VEC3(ccdb_fe)
 
 #endif

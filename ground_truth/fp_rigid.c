@@ -266,26 +266,7 @@ static int contact_on_piece(rq *f, int dd, double a, double b)
     const int sn = gt_fpoly_sign_on(&T->n[k], a, b);
     if (sn == 0)
         return 0;
-    const int nc = conditions(f, T, dd, k);
-    int unknown = 0;
-    for (int i = 0; i < nc; i++) {
-        const int s = sn * gt_fpoly_sign_on(&T->cond[i], a, b);
-        if (s < 0)
-            return -1;
-        unknown |= s == 0;
-    }
-    return unknown ? 0 : 1;
-}
-
-typedef struct skip_ctx {
-    rq *f;
-    int dd;
-} skip_ctx;
-
-static int no_contact_on_piece(void *ctx, double a, double b)
-{
-    const skip_ctx *s = ctx;
-    return contact_on_piece(s->f, s->dd, a, b) < 0;
+    return gt_fpoly_conditions_on(T->cond, conditions(f, T, dd, k), sn, a, b);
 }
 
 /* Contact at the root r: on its isolating interval, then narrowed to NARROW_ULPS ulps in plain
@@ -493,6 +474,23 @@ static int axis_apart(const rq *f)
     return 0;
 }
 
+/* The search over gt_fpoly_first_contact: the function in a tier, the pieces where no time can
+ * be a contact, the contact at a root isolated in tier dd. */
+static const gt_fpoly *search_poly(void *ctx, int dd)
+{
+    return &tier(ctx, dd)->F;
+}
+
+static int search_no_contact(void *ctx, int dd, double a, double b)
+{
+    return contact_on_piece(ctx, dd, a, b) < 0;
+}
+
+static int search_contact(void *ctx, int dd, gt_froot *r)
+{
+    return contact_at_root(ctx, dd, r);
+}
+
 static int run(const double q[8][3], int ee, ccdb_fp_rigid_result *out)
 {
     rq f;
@@ -505,35 +503,16 @@ static int run(const double q[8][3], int ee, ccdb_fp_rigid_result *out)
         out->flags = class_flags(q, &f, 0);
         return out->flags != 0;
     }
-    int dd = 0;
-    gt_fpoly_iso it;
-    skip_ctx sk = { &f, 0 };
-    gt_fpoly_iso_init(&it, &tier(&f, 0)->F, 0.0, 1.0, ISO_DEPTH, ISO_NODES, no_contact_on_piece,
-                      &sk);
+    const gt_fpoly_search search = { search_poly, search_no_contact, search_contact, &f,
+                                     ISO_DEPTH,   ISO_NODES,         ISO_NODES_DD };
     gt_froot r;
-    for (;;) {
-        const int found = gt_fpoly_iso_next(&it, &r);
-        if (found < 0) {
-            if (dd)
-                return 0;
-            dd = sk.dd = 1;
-            gt_fpoly_iso_init(&it, &tier(&f, 1)->F, it.fail_a, 1.0, ISO_DEPTH, ISO_NODES_DD,
-                              no_contact_on_piece, &sk);
-            continue;
-        }
-        if (found == 0) {
-            out->hit = 0;
-            out->toi_lo = out->toi_hi = 0.0;
-            break;
-        }
-        const int c = contact_at_root(&f, dd, &r);
-        if (c < 0)
-            continue;
-        if (c == 0 || !toi(q, &f, &r, &out->toi_lo, &out->toi_hi))
-            return 0;
-        out->hit = 1;
-        break;
-    }
+    int c = 0;
+    const int found = gt_fpoly_first_contact(&search, &r, &c);
+    if (found < 0 || (found && (c == 0 || !toi(q, &f, &r, &out->toi_lo, &out->toi_hi))))
+        return 0;
+    out->hit = found;
+    if (!found)
+        out->toi_lo = out->toi_hi = 0.0;
     out->flags = class_flags(q, &f, out->hit);
     return out->flags != 0;
 }

@@ -307,15 +307,7 @@ static int contact_on_piece(fp_query *f, int dd, double a, double b)
     const int sn = gt_fpoly_sign_on(&T->n[k], a, b);
     if (sn == 0)
         return 0;
-    const int nc = conditions(f, T, dd, k);
-    int unknown = 0;
-    for (int i = 0; i < nc; i++) {
-        const int s = sn * gt_fpoly_sign_on(&T->cond[i], a, b);
-        if (s < 0)
-            return -1;
-        unknown |= s == 0;
-    }
-    return unknown ? 0 : 1;
+    return gt_fpoly_conditions_on(T->cond, conditions(f, T, dd, k), sn, a, b);
 }
 
 /* Component j of the linear vector u is identically zero (both coefficients exactly 0: the
@@ -431,18 +423,6 @@ static int contact_near(fp_query *f, int dd, double a, double b)
     return 0;
 }
 
-/* Step 2's piece skipping (gt_fpoly_iso): no time of [a, b] can be a contact. */
-typedef struct skip_ctx {
-    fp_query *f;
-    int dd;
-} skip_ctx;
-
-static int no_contact_on_piece(void *ctx, double a, double b)
-{
-    const skip_ctx *s = ctx;
-    return contact_on_piece(s->f, s->dd, a, b) < 0;
-}
-
 /* F(x) at a double x in double-double balls, straight from the vectors at x:
  * n(x) = v0(x) x v1(x), F = n(x).v2(x) (32 operations, against 80 for F's coefficients). */
 static gt_ball F_at(fp_query *f, double x)
@@ -533,6 +513,24 @@ static void class_facts(fp_query *f, ccdb_fp_roots_result *out)
     out->coplanar = !Fnz && Fzero;
 }
 
+/* Step 2 over gt_fpoly_first_contact: the function in a tier, the pieces where no time can be a
+ * contact, the contact at a root (the tier it was isolated in does not matter here). */
+static const gt_fpoly *search_poly(void *ctx, int dd)
+{
+    return &tier(ctx, dd)->F;
+}
+
+static int search_no_contact(void *ctx, int dd, double a, double b)
+{
+    return contact_on_piece(ctx, dd, a, b) < 0;
+}
+
+static int search_contact(void *ctx, int dd, gt_froot *r)
+{
+    (void)dd;
+    return contact_at_root(ctx, r);
+}
+
 static int run(const double q[8][3], int ee, ccdb_fp_roots_result *out)
 {
     fp_query f;
@@ -548,38 +546,17 @@ static int run(const double q[8][3], int ee, ccdb_fp_roots_result *out)
     /* Isolation in plain doubles; if it cannot tell about some piece, in double-doubles from
      * that piece on (everything before it is settled: no root, no possible contact, or roots
      * shown not to touch). */
-    int dd = 0;
-    gt_fpoly_iso it;
-    skip_ctx sk = { &f, 0 };
-    gt_fpoly_iso_init(&it, &tier(&f, 0)->F, 0.0, 1.0, ISO_DEPTH, ISO_NODES, no_contact_on_piece,
-                      &sk);
+    const gt_fpoly_search search = { search_poly, search_no_contact, search_contact, &f,
+                                     ISO_DEPTH,   ISO_NODES,         ISO_NODES_DD };
     gt_froot r;
-    for (;;) {
-        const int found = gt_fpoly_iso_next(&it, &r);
-        if (found < 0) {
-            if (dd)
-                return 0;
-            dd = sk.dd = 1;
-            gt_fpoly_iso_init(&it, &tier(&f, 1)->F, it.fail_a, 1.0, ISO_DEPTH, ISO_NODES_DD,
-                              no_contact_on_piece, &sk);
-            continue;
-        }
-        if (found == 0) {
-            out->hit = out->boundary = 0;
-            out->toi_lo = out->toi_hi = 0.0;
-            break;
-        }
-        const int c = contact_at_root(&f, &r);
-        if (c < 0)
-            continue;
-        if (c == 0)
-            return 0;
-        out->hit = 1;
-        out->boundary = c == 2;
-        out->toi_lo = r.a;
-        out->toi_hi = r.b;
-        break;
-    }
+    int c = 0;
+    const int found = gt_fpoly_first_contact(&search, &r, &c);
+    if (found < 0 || (found && c == 0))
+        return 0;
+    out->hit = found;
+    out->boundary = found && c == 2;
+    out->toi_lo = found ? r.a : 0.0;
+    out->toi_hi = found ? r.b : 0.0;
     class_facts(&f, out);
     return 1;
 }

@@ -221,6 +221,56 @@ int gt_fpoly_iso_next(gt_fpoly_iso *it, gt_froot *r)
     return 0;
 }
 
+int gt_fpoly_conditions_on(const gt_fpoly *cond, int n, int sgn, double a, double b)
+{
+    int unknown = 0;
+    for (int i = 0; i < n; i++) {
+        const int s = sgn * gt_fpoly_sign_on(&cond[i], a, b);
+        if (s < 0)
+            return -1;
+        unknown |= s == 0;
+    }
+    return unknown ? 0 : 1;
+}
+
+/* gt_fpoly_iso's skip over the search's no_contact in the current tier. */
+typedef struct search_skip {
+    const gt_fpoly_search *s;
+    int dd;
+} search_skip;
+
+static int search_skip_piece(void *ctx, double a, double b)
+{
+    const search_skip *k = ctx;
+    return k->s->no_contact(k->s->ctx, k->dd, a, b);
+}
+
+int gt_fpoly_first_contact(const gt_fpoly_search *s, gt_froot *r, int *c)
+{
+    search_skip k = { s, 0 };
+    gt_fpoly_iso it;
+    gt_fpoly_iso_init(&it, s->poly(s->ctx, 0), 0.0, 1.0, s->max_depth, s->nodes, search_skip_piece,
+                      &k);
+    /* Ends: each gt_fpoly_iso_next call settles a piece of a bounded budget (nodes, then
+     * nodes_dd after the one switch of tier). */
+    for (;;) {
+        const int found = gt_fpoly_iso_next(&it, r);
+        if (found < 0) {
+            if (k.dd)
+                return -1;
+            k.dd = 1;
+            gt_fpoly_iso_init(&it, s->poly(s->ctx, 1), it.fail_a, 1.0, s->max_depth, s->nodes_dd,
+                              search_skip_piece, &k);
+            continue;
+        }
+        if (found == 0)
+            return 0;
+        *c = s->contact(s->ctx, k.dd, r);
+        if (*c >= 0)
+            return 1;
+    }
+}
+
 /* Doubles in [0, 1] as ordered integers (non-negative doubles order like their bit patterns). */
 static uint64_t dbits(double x)
 {

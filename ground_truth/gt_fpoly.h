@@ -61,6 +61,27 @@ void gt_fpoly_iso_init(gt_fpoly_iso *it, const gt_fpoly *p, double a, double b, 
  * or their root returned). */
 int gt_fpoly_iso_next(gt_fpoly_iso *it, gt_froot *r);
 
+/* The contact conditions on a piece [a, b], each times the sign sgn (of the normal component
+ * they were divided by): -1 when one is proven negative there (the first such decides), 1 when
+ * all n are proven positive, 0 otherwise (fp_roots.c, fp_rigid.c). */
+int gt_fpoly_conditions_on(const gt_fpoly *cond, int n, int sgn, double a, double b);
+
+/* The two-tier root search of the certified stages (fp_roots.c, fp_rigid.c): the roots of a
+ * function in [0, 1] in increasing order, isolated in plain doubles (tier 0) and, from the piece
+ * plain doubles cannot settle on, in double-doubles (tier 1: at most once), skipping the pieces
+ * where no_contact proves that no time is a contact; the first root that contact does not rule
+ * out ends it. */
+typedef struct gt_fpoly_search {
+    const gt_fpoly *(*poly)(void *ctx, int dd);               /* the function in tier dd */
+    int (*no_contact)(void *ctx, int dd, double a, double b); /* 1: no contact in [a, b] */
+    int (*contact)(void *ctx, int dd, gt_froot *r); /* < 0: r is no contact; else the answer */
+    void *ctx;
+    int max_depth, nodes, nodes_dd; /* gt_fpoly_iso's budgets, tier 0 and tier 1 */
+} gt_fpoly_search;
+/* 1 with *r and *c = contact's answer (>= 0) for the first root it does not rule out; 0 when it
+ * rules out every root; -1 when even double-doubles cannot tell. */
+int gt_fpoly_first_contact(const gt_fpoly_search *s, gt_froot *r, int *c);
+
 /* Shrinks r's interval to at most `ulps` steps between consecutive doubles (1: two adjacent
  * doubles), starting from guess (if inside r's interval, else a double Newton guess), each step
  * checked by a certified sign; 1 on success, 0 if some sign could not be certified first (r then

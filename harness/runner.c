@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ccdb_registry.h"
 #include "ccdb_runner.h"
 
 typedef void (*query_fn)(void *, const double[8][3], const ccdb_params *, ccdb_result *);

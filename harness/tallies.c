@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "ccdb_registry.h"
 #include "ccdb_tallies.h"
 
 /* CCDB_OUTSIDE_MODEL is a state of the ABI 4 entries only. */

@@ -8,6 +8,7 @@
 #include <cfenv>
 #include <cstdlib>
 #include <mutex>
+#include <utility>
 
 #include "ccdb_solver.h"
 
@@ -40,6 +41,34 @@ template <class F> void guarded(ccdb_result *out, F &&answer) noexcept
         out->toi = 0.0;
     }
     std::fesetenv(&env);
+}
+
+/* The answer of an upstream test that returns whether the query collides and, when it does,
+ * sets the TOI it is given (`test(toi)`): HIT at that TOI or MISS, guarded as above. */
+template <class F> void hit_at(ccdb_result *out, F &&test) noexcept
+{
+    guarded(out, [&] {
+        double toi = 0;
+        bool hit = test(toi);
+        out->state = hit ? CCDB_HIT : CCDB_MISS;
+        out->toi = hit ? toi : 0.0;
+    });
+}
+
+/* f(point 0, ..., point 7, rest...): the upstream calls that take the query's 8 points in the
+ * query's own order (the benchmark's), then their own arguments. */
+template <class F, class... A> bool on_points(F f, const double q[8][3], A &&...rest)
+{
+    return f(point(q, 0), point(q, 1), point(q, 2), point(q, 3), point(q, 4), point(q, 5),
+             point(q, 6), point(q, 7), std::forward<A>(rest)...);
+}
+
+/* The entry of an upstream test F(8 points, toi, tolerance) (Interval-Based's IRF and UIRF):
+ * --delta is the tolerance. */
+template <auto F>
+void toi_then_delta(void *, const double q[8][3], const ccdb_params *p, ccdb_result *out)
+{
+    hit_at(out, [&](double &toi) { return on_points(F, q, toi, p->delta); });
 }
 
 /* Held while upstream code that calls rand() runs: one query at a time (this plugin's threads

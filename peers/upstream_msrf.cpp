@@ -17,30 +17,12 @@
 namespace
 {
 
-using ccdb_peer::point;
-
-void vertex_face(void *, const double q[8][3], const ccdb_params *p, ccdb_result *out)
+/* F(8 points, min_distance, toi): --min-sep is the separation. */
+template <auto F>
+void sep_then_toi(void *, const double q[8][3], const ccdb_params *p, ccdb_result *out)
 {
-    ccdb_peer::guarded(out, [&] {
-        double toi = 0;
-        bool hit = msccd::root_finder::vertexFaceMSCCD(
-            point(q, 0), point(q, 1), point(q, 2), point(q, 3), point(q, 4), point(q, 5),
-            point(q, 6), point(q, 7), p->min_separation, toi);
-        out->state = hit ? CCDB_HIT : CCDB_MISS;
-        out->toi = hit ? toi : 0.0;
-    });
-}
-
-void edge_edge(void *, const double q[8][3], const ccdb_params *p, ccdb_result *out)
-{
-    ccdb_peer::guarded(out, [&] {
-        double toi = 0;
-        bool hit = msccd::root_finder::edgeEdgeMSCCD(
-            point(q, 0), point(q, 1), point(q, 2), point(q, 3), point(q, 4), point(q, 5),
-            point(q, 6), point(q, 7), p->min_separation, toi);
-        out->state = hit ? CCDB_HIT : CCDB_MISS;
-        out->toi = hit ? toi : 0.0;
-    });
+    ccdb_peer::hit_at(
+        out, [&](double &toi) { return ccdb_peer::on_points(F, q, p->min_separation, toi); });
 }
 
 } // namespace
@@ -52,6 +34,7 @@ const ccdb_solver *ccdb_solver_entry(void)
         &s, "upstream_msrf", "upstream minimum-separation floating-point root finder (C++)",
         "Harmon et al. 2011, ACM TOG 30(4); Lu et al. 2019; github.com/"
         "Continuous-Collision-Detection/Minimum-Separation-Root-Finder",
-        CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION | CCDB_SOLVER_NO_WORK_COUNT, vertex_face,
-        edge_edge);
+        CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION | CCDB_SOLVER_NO_WORK_COUNT,
+        sep_then_toi<msccd::root_finder::vertexFaceMSCCD>,
+        sep_then_toi<msccd::root_finder::edgeEdgeMSCCD>);
 }

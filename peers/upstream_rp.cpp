@@ -26,24 +26,17 @@ Vec3d vec(const double q[8][3], int i)
     return Vec3d(q[i]);
 }
 
-void vertex_face(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
+/* Vertex-face (EE false) with the triangle's first two vertices swapped, as the benchmark's
+ * wrapper passes them; edge-edge in the query's order. The test keeps references to the points:
+ * they live until it has run. */
+template <bool EE> void query(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
 {
     ccdb_peer::guarded(out, [&] {
-        const Vec3d x0 = vec(q, 0), x1 = vec(q, 2), x2 = vec(q, 1), x3 = vec(q, 3);
-        const Vec3d y0 = vec(q, 4), y1 = vec(q, 6), y2 = vec(q, 5), y3 = vec(q, 7);
+        const int a = EE ? 1 : 2, b = EE ? 2 : 1;
+        const Vec3d x0 = vec(q, 0), x1 = vec(q, a), x2 = vec(q, b), x3 = vec(q, 3);
+        const Vec3d y0 = vec(q, 4), y1 = vec(q, 4 + a), y2 = vec(q, 4 + b), y3 = vec(q, 7);
         ccdb_peer::fixed_rand one_at_a_time;
-        rootparity::RootParityCollisionTest t(x0, x1, x2, x3, y0, y1, y2, y3, false);
-        out->state = t.run_test() ? CCDB_HIT : CCDB_MISS;
-    });
-}
-
-void edge_edge(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
-{
-    ccdb_peer::guarded(out, [&] {
-        const Vec3d x0 = vec(q, 0), x1 = vec(q, 1), x2 = vec(q, 2), x3 = vec(q, 3);
-        const Vec3d y0 = vec(q, 4), y1 = vec(q, 5), y2 = vec(q, 6), y3 = vec(q, 7);
-        ccdb_peer::fixed_rand one_at_a_time;
-        rootparity::RootParityCollisionTest t(x0, x1, x2, x3, y0, y1, y2, y3, true);
+        rootparity::RootParityCollisionTest t(x0, x1, x2, x3, y0, y1, y2, y3, EE);
         out->state = t.run_test() ? CCDB_HIT : CCDB_MISS;
     });
 }
@@ -58,5 +51,5 @@ const ccdb_solver *ccdb_solver_entry(void)
                             "Brochu, Edwards and Bridson 2012, ACM TOG 31(4) 96; github.com/"
                             "Continuous-Collision-Detection/Root-Parity-and-Bernstein-Sign-"
                             "Classification",
-                            CCDB_SOLVER_NO_WORK_COUNT, vertex_face, edge_edge);
+                            CCDB_SOLVER_NO_WORK_COUNT, query<false>, query<true>);
 }

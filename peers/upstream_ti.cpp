@@ -17,31 +17,17 @@
 namespace
 {
 
-using ccdb_peer::point;
-
-void vertex_face(void *, const double q[8][3], const ccdb_params *p, ccdb_result *out)
+/* F = ticcd::vertexFaceCCD or ticcd::edgeEdgeCCD: the 8 points, then err, ms, toi, tolerance,
+ * t_max, max_itr, the output tolerance, and upstream's defaults of no_zero_toi and the method
+ * (named here: a call through a pointer has no default arguments). */
+template <auto F> void query(void *, const double q[8][3], const ccdb_params *p, ccdb_result *out)
 {
-    ccdb_peer::guarded(out, [&] {
-        double toi = 0, output_tolerance = 0;
-        bool hit = ticcd::vertexFaceCCD(point(q, 0), point(q, 1), point(q, 2), point(q, 3),
-                                        point(q, 4), point(q, 5), point(q, 6), point(q, 7),
-                                        ticcd::Array3(-1, -1, -1), p->min_separation, toi, p->delta,
-                                        1.0, p->max_iterations, output_tolerance);
-        out->state = hit ? CCDB_HIT : CCDB_MISS;
-        out->toi = hit ? toi : 0.0;
-    });
-}
-
-void edge_edge(void *, const double q[8][3], const ccdb_params *p, ccdb_result *out)
-{
-    ccdb_peer::guarded(out, [&] {
-        double toi = 0, output_tolerance = 0;
-        bool hit = ticcd::edgeEdgeCCD(point(q, 0), point(q, 1), point(q, 2), point(q, 3),
-                                      point(q, 4), point(q, 5), point(q, 6), point(q, 7),
-                                      ticcd::Array3(-1, -1, -1), p->min_separation, toi, p->delta,
-                                      1.0, p->max_iterations, output_tolerance);
-        out->state = hit ? CCDB_HIT : CCDB_MISS;
-        out->toi = hit ? toi : 0.0;
+    ccdb_peer::hit_at(out, [&](double &toi) {
+        double output_tolerance = 0;
+        return ccdb_peer::on_points(F, q, ticcd::Array3(-1, -1, -1), p->min_separation, toi,
+                                    p->delta, 1.0, p->max_iterations, output_tolerance,
+                                    ticcd::DEFAULT_NO_ZERO_TOI,
+                                    ticcd::CCDRootFindingMethod::BREADTH_FIRST_SEARCH);
     });
 }
 
@@ -57,5 +43,5 @@ const ccdb_solver *ccdb_solver_entry(void)
                             "Detection/Tight-Inclusion",
                             CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI |
                                 CCDB_CLAIM_MIN_SEPARATION | CCDB_SOLVER_NO_WORK_COUNT,
-                            vertex_face, edge_edge);
+                            query<ticcd::vertexFaceCCD>, query<ticcd::edgeEdgeCCD>);
 }

@@ -14,37 +14,6 @@
 
 #include "peer_common.hpp"
 
-namespace
-{
-
-using ccdb_peer::point;
-
-void vertex_face(void *, const double q[8][3], const ccdb_params *p, ccdb_result *out)
-{
-    ccdb_peer::guarded(out, [&] {
-        double toi = 0;
-        bool hit = intervalccd::vertexFaceCCD_Redon(point(q, 0), point(q, 1), point(q, 2),
-                                                    point(q, 3), point(q, 4), point(q, 5),
-                                                    point(q, 6), point(q, 7), toi, p->delta);
-        out->state = hit ? CCDB_HIT : CCDB_MISS;
-        out->toi = hit ? toi : 0.0;
-    });
-}
-
-void edge_edge(void *, const double q[8][3], const ccdb_params *p, ccdb_result *out)
-{
-    ccdb_peer::guarded(out, [&] {
-        double toi = 0;
-        bool hit = intervalccd::edgeEdgeCCD_Redon(point(q, 0), point(q, 1), point(q, 2),
-                                                  point(q, 3), point(q, 4), point(q, 5),
-                                                  point(q, 6), point(q, 7), toi, p->delta);
-        out->state = hit ? CCDB_HIT : CCDB_MISS;
-        out->toi = hit ? toi : 0.0;
-    });
-}
-
-} // namespace
-
 const ccdb_solver *ccdb_solver_entry(void)
 {
     static ccdb_solver s;
@@ -52,6 +21,7 @@ const ccdb_solver *ccdb_solver_entry(void)
         &s, "upstream_uirf", "upstream univariate interval root finder (C++, Boost intervals)",
         "Redon et al. 2002, Computer Graphics Forum 21(3); github.com/"
         "Continuous-Collision-Detection/Interval-Based",
-        CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_SOLVER_NO_WORK_COUNT, vertex_face,
-        edge_edge);
+        CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_SOLVER_NO_WORK_COUNT,
+        ccdb_peer::toi_then_delta<intervalccd::vertexFaceCCD_Redon>,
+        ccdb_peer::toi_then_delta<intervalccd::edgeEdgeCCD_Redon>);
 }

@@ -15,17 +15,10 @@
 #define CCDB_INCLUSION_COMMON_H
 
 #include <math.h>
+#include <stdlib.h>
 
-/* min/max without libm calls (the callers never pass NaN). */
-static inline double incl_min2(double a, double b)
-{
-    return a < b ? a : b;
-}
-
-static inline double incl_max2(double a, double b)
-{
-    return a > b ? a : b;
-}
+#include "ccdb_solver.h"
+#include "interval_arith.h" /* iv_min2, iv_max2: min/max without libm calls (never NaN here) */
 
 /* A box in parameter space (t, u, v), closed intervals, plus its bisection depth. */
 typedef struct incl_box {
@@ -97,13 +90,53 @@ static inline int incl_all_finite(const double q[8][3])
     return 1;
 }
 
+/* The start of every inclusion solver's answer: MISS, TOI 0, work 0; then 0 (FAILED: a
+ * coordinate is not finite) or 1 (go on). */
+static inline int incl_begin(const double q[8][3], ccdb_result *out)
+{
+    out->state = CCDB_MISS;
+    out->toi = 0.0;
+    out->work = 0;
+    if (!incl_all_finite(q)) {
+        out->state = CCDB_FAILED;
+        return 0;
+    }
+    return 1;
+}
+
+/* The vertex-face and edge-edge entries P_vf / P_ee of a solver SOLVE(STACK *, q, params, ee,
+ * out) that works in a growable stack STACK ({ a, n, cap }, a freed with free()): the harness's
+ * per-thread one (from the solver's create), or a temporary one when it gives none. */
+#define INCL_ENTRIES(P, STACK, SOLVE)                                                        \
+    static void P##_with_state(void *state, const double q[8][3], const ccdb_params *params, \
+                               int ee, ccdb_result *out)                                     \
+    {                                                                                        \
+        if (state) {                                                                         \
+            SOLVE(state, q, params, ee, out);                                                \
+            return;                                                                          \
+        }                                                                                    \
+        STACK tmp = { 0, 0, 0 };                                                             \
+        SOLVE(&tmp, q, params, ee, out);                                                     \
+        free(tmp.a);                                                                         \
+    }                                                                                        \
+    static void P##_vf(void *state, const double q[8][3], const ccdb_params *params,         \
+                       ccdb_result *out)                                                     \
+    {                                                                                        \
+        P##_with_state(state, q, params, 0, out);                                            \
+    }                                                                                        \
+    static void P##_ee(void *state, const double q[8][3], const ccdb_params *params,         \
+                       ccdb_result *out)                                                     \
+    {                                                                                        \
+        P##_with_state(state, q, params, 1, out);                                            \
+    }
+
 /* γ_i = max(largest |coordinate| of the query on axis i, 1) (Wang et al. 2021). */
 static inline void incl_gamma(const double q[8][3], double g[3])
 {
     for (int i = 0; i < 3; ++i) {
         double m = 1.0;
         for (int k = 0; k < 8; ++k)
-            m = incl_max2(m, fabs(q[k][i]));
+            m = iv_max2(m, fabs(q[k][i]));
         g[i] = m;
     }
 }
@@ -122,12 +155,12 @@ static inline int incl_boxes_apart(const double q[8][3], int ee, double d)
     for (int i = 0; i < 3; ++i) {
         double alo = q[ia[0]][i], ahi = alo, blo = q[ib[0]][i], bhi = blo;
         for (int k = 1; k < na; ++k) {
-            alo = incl_min2(alo, q[ia[k]][i]);
-            ahi = incl_max2(ahi, q[ia[k]][i]);
+            alo = iv_min2(alo, q[ia[k]][i]);
+            ahi = iv_max2(ahi, q[ia[k]][i]);
         }
         for (int k = 1; k < nb; ++k) {
-            blo = incl_min2(blo, q[ib[k]][i]);
-            bhi = incl_max2(bhi, q[ib[k]][i]);
+            blo = iv_min2(blo, q[ib[k]][i]);
+            bhi = iv_max2(bhi, q[ib[k]][i]);
         }
         if (d > 0) {
             /* a_hi + d <= nextafter(fl(a_hi + d), +inf): a sound upper end. */

@@ -62,13 +62,8 @@ static void in_solve(in_stack *st, const double q[8][3], const ccdb_params *para
 {
     const double delta = params->delta;
     const long long cap = params->max_iterations > 0 ? params->max_iterations : 1;
-    out->state = CCDB_MISS;
-    out->toi = 0.0;
-    out->work = 0;
-    if (!incl_all_finite(q)) {
-        out->state = CCDB_FAILED;
+    if (!incl_begin(q, out))
         return;
-    }
     st->n = 0;
     incl_box root = { { 0, 0, 0 }, { 1, 1, 1 }, 0 };
     if (in_push(st, &root) != 0) {
@@ -114,27 +109,7 @@ static void in_solve(in_stack *st, const double q[8][3], const ccdb_params *para
     out->work = checks;
 }
 
-static void in_with_state(void *state, const double q[8][3], const ccdb_params *params, int ee,
-                          ccdb_result *out)
-{
-    if (state) {
-        in_solve(state, q, params, ee, out);
-        return;
-    }
-    in_stack s = { 0, 0, 0 };
-    in_solve(&s, q, params, ee, out);
-    free(s.a);
-}
-
-static void in_vf(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
-{
-    in_with_state(state, q, params, 0, out);
-}
-
-static void in_ee(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
-{
-    in_with_state(state, q, params, 1, out);
-}
+INCL_ENTRIES(in, in_stack, in_solve)
 
 const ccdb_solver ccdb_solver_inclusion_naive = {
     CCDB_SOLVER_ABI,

@@ -41,13 +41,8 @@
 
 static void iu_solve(const double q[8][3], const ccdb_params *params, int ee, ccdb_result *out)
 {
-    out->state = CCDB_MISS;
-    out->toi = 0.0;
-    out->work = 0;
-    if (!incl_all_finite(q)) {
-        out->state = CCDB_FAILED;
+    if (!incl_begin(q, out))
         return;
-    }
     if (incl_boxes_apart(q, ee, 0.0))
         return;
     double g[3];

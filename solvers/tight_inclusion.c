@@ -734,10 +734,9 @@ static int ti_start(ti_search *s, ti_heap *h, const double q[8][3], const ccdb_p
     s->d = params->min_separation > 0 ? params->min_separation : 0.0;
     s->cap = params->max_iterations > 0 ? params->max_iterations : 1;
     s->checks = 0;
-    out->state = CCDB_MISS;
-    out->toi = 0.0;
-    out->work = 0;
-    if (!incl_all_finite(q) || !(s->d < INFINITY)) {
+    if (!incl_begin(q, out))
+        return 0;
+    if (!(s->d < INFINITY)) {
         out->state = CCDB_FAILED;
         return 0;
     }
@@ -809,27 +808,7 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
         out->work = s.checks;
 }
 
-static void ti_with_state(void *state, const double q[8][3], const ccdb_params *params, int ee,
-                          ccdb_result *out)
-{
-    if (state) {
-        ti_solve(state, q, params, ee, out);
-        return;
-    }
-    ti_heap h = { 0, 0, 0 }; /* no per-thread state given: a temporary heap */
-    ti_solve(&h, q, params, ee, out);
-    free(h.a);
-}
-
-static void ti_vf(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
-{
-    ti_with_state(state, q, params, 0, out);
-}
-
-static void ti_ee(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
-{
-    ti_with_state(state, q, params, 1, out);
-}
+INCL_ENTRIES(ti, ti_heap, ti_solve) /* no per-thread state given: a temporary heap */
 
 const ccdb_solver ccdb_solver_tight_inclusion = {
     CCDB_SOLVER_ABI,

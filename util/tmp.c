@@ -69,8 +69,9 @@ static long writer_pid(const char *name, const char *prefix)
 
 #define MAX_TEMPS 64
 
-/* Read by the signal handler: a slot is filled before `used` is set, and `used` cleared before
- * the slot is reused. */
+/* Read by the signal handler (in any thread): a slot is filled before `used` is set (a release
+ * store, read by an acquire load: the handler never sees a half-written name), and `used`
+ * cleared before the slot is reused. */
 static struct {
     volatile sig_atomic_t used;
     int dirfd;
@@ -108,8 +109,7 @@ static int remember(int dirfd, const char *name)
     if (slot >= 0) {
         temps[slot].dirfd = dirfd;
         strcpy(temps[slot].name, name);
-        __atomic_thread_fence(__ATOMIC_SEQ_CST);
-        temps[slot].used = 1;
+        __atomic_store_n(&temps[slot].used, 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&temps_lock);
     if (slot < 0)
@@ -126,22 +126,34 @@ void ccdb_tmp_forget(int dirfd, const char *name)
     pthread_mutex_unlock(&temps_lock);
 }
 
+/* The end of a creation made with the stop signals blocked (block_stop gave old): a temporary
+ * that was made (name in dirfd; fd its descriptor, or -1 for a folder) is registered, or removed
+ * again (and fd closed) when it cannot be; then the signal mask is restored, errno kept.
+ * Returns 0, or -1 with errno set when the temporary was not made or was removed again. */
+static int registered(int made, int dirfd, const char *name, int fd, int is_dir,
+                      const sigset_t *old)
+{
+    int ok = made;
+    if (made && remember(dirfd, name) != 0) {
+        int e = errno;
+        unlinkat(dirfd, name, is_dir ? AT_REMOVEDIR : 0);
+        if (fd >= 0)
+            close(fd);
+        errno = e;
+        ok = 0;
+    }
+    int e = errno;
+    pthread_sigmask(SIG_SETMASK, old, NULL);
+    errno = e;
+    return ok ? 0 : -1;
+}
+
 int ccdb_tmp_mkstemp(char *tmpl)
 {
     sigset_t old;
     block_stop(&old);
     int fd = mkstemp(tmpl);
-    if (fd >= 0 && remember(AT_FDCWD, tmpl) != 0) {
-        int e = errno;
-        unlink(tmpl);
-        close(fd);
-        fd = -1;
-        errno = e;
-    }
-    int e = errno;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    errno = e;
-    return fd;
+    return registered(fd >= 0, AT_FDCWD, tmpl, fd, 0, &old) == 0 ? fd : -1;
 }
 
 char *ccdb_tmp_mkdtemp(char *tmpl)
@@ -149,16 +161,7 @@ char *ccdb_tmp_mkdtemp(char *tmpl)
     sigset_t old;
     block_stop(&old);
     char *dir = mkdtemp(tmpl);
-    if (dir && remember(AT_FDCWD, tmpl) != 0) {
-        int e = errno;
-        rmdir(tmpl);
-        dir = NULL;
-        errno = e;
-    }
-    int e = errno;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    errno = e;
-    return dir;
+    return registered(dir != NULL, AT_FDCWD, tmpl, -1, 1, &old) == 0 ? dir : NULL;
 }
 
 int ccdb_tmp_openat(int dirfd, char *tmpl, mode_t mode)
@@ -183,16 +186,8 @@ int ccdb_tmp_openat(int dirfd, char *tmpl, mode_t mode)
         sigset_t old;
         block_stop(&old);
         fd = openat(dirfd, tmpl, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
-        if (fd >= 0 && remember(dirfd, tmpl) != 0) {
-            int e = errno;
-            unlinkat(dirfd, tmpl, 0);
-            close(fd);
+        if (registered(fd >= 0, dirfd, tmpl, fd, 0, &old) != 0)
             fd = -1;
-            errno = e;
-        }
-        int e = errno;
-        pthread_sigmask(SIG_SETMASK, &old, NULL);
-        errno = e;
     }
     return fd;
 }
@@ -236,7 +231,7 @@ static void remove_at(int dirfd, const char *name, int depth)
 static void remove_registered(void)
 {
     for (int i = 0; i < MAX_TEMPS; i++)
-        if (temps[i].used) {
+        if (__atomic_load_n(&temps[i].used, __ATOMIC_ACQUIRE)) {
             remove_at(temps[i].dirfd, temps[i].name, 0);
             temps[i].used = 0;
         }

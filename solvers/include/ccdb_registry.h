@@ -3,7 +3,36 @@
 #define CCDB_REGISTRY_H
 
 #include <stddef.h>
+#include <string.h>
+
 #include "ccdb_solver.h"
+
+/* The harness's side of a result slot (not the plugin ABI: a solver never needs these). */
+/* Not a state: the harness writes it into every result's state before each call (through the
+ * state's int representation: an enum object need not hold values outside its list), so a
+ * solver that never sets its state breaks the contract visibly instead of reading as a miss.
+ * Never a valid state, now or in a later ABI (states are 0 .. CCDB_STATE_COUNT - 1; the plugin
+ * header says -1 is reserved). */
+#define CCDB_STATE_UNSET (-1)
+
+_Static_assert(sizeof(ccdb_state) == sizeof(int), "ccdb_state is stored as an int");
+
+/* The state of r as the int it holds, whatever was stored there (CCDB_STATE_UNSET included). */
+static inline int ccdb_result_state_raw(const ccdb_result *r)
+{
+    int raw;
+    memcpy(&raw, &r->state, sizeof raw);
+    return raw;
+}
+
+/* Stores CCDB_STATE_UNSET into r's state, toi and work 0: what a slot holds before a call. */
+static inline void ccdb_result_mark_unset(ccdb_result *r)
+{
+    int raw = CCDB_STATE_UNSET;
+    memcpy(&r->state, &raw, sizeof raw);
+    r->toi = 0.0;
+    r->work = 0;
+}
 
 /* Oldest solver ABI version the registry still accepts from a plugin (CCDB_SOLVER_ABI is the
  * newest). Raise it only when dropping support for an old layout. */

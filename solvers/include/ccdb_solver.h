@@ -32,8 +32,6 @@
 #ifndef CCDB_SOLVER_H
 #define CCDB_SOLVER_H
 
-#include <string.h>
-
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -156,32 +154,9 @@ static inline ccdb_params ccdb_params_default(void)
     return p;
 }
 
-/* Not a state: the harness writes it into every result's state before each call (through the
- * state's int representation: an enum object need not hold values outside its list), so a
- * solver that never sets its state breaks the contract visibly instead of reading as a miss.
- * Never a valid state, now or in a later ABI (states are 0 .. CCDB_STATE_COUNT - 1). */
-#define CCDB_STATE_UNSET (-1)
-
-#ifndef __cplusplus
-_Static_assert(sizeof(ccdb_state) == sizeof(int), "ccdb_state is stored as an int");
-#endif
-
-/* The state of r as the int it holds, whatever was stored there (CCDB_STATE_UNSET included). */
-static inline int ccdb_result_state_raw(const ccdb_result *r)
-{
-    int raw;
-    memcpy(&raw, &r->state, sizeof raw);
-    return raw;
-}
-
-/* Stores CCDB_STATE_UNSET into r's state, toi and work 0: what a slot holds before a call. */
-static inline void ccdb_result_mark_unset(ccdb_result *r)
-{
-    int raw = CCDB_STATE_UNSET;
-    memcpy(&r->state, &raw, sizeof raw);
-    r->toi = 0.0;
-    r->work = 0;
-}
+/* -1 is never a state, now or in a later ABI (states are 0 .. CCDB_STATE_COUNT - 1): the
+ * harness writes it into every result's state before each call, so that a state left unset is
+ * reported as a contract violation, not read as a miss. */
 
 #ifdef __cplusplus
 }

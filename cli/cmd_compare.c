@@ -155,6 +155,19 @@ static data_key *data_keys(const report_in *r, size_t *n)
     return k;
 }
 
+/* 1 when keys[0..n) list the dataset x kind of k with classes (a class of k seen on one side
+ * only differs then; where one side has no class rows for it, classes are not compared). */
+static int has_classes(const data_key *keys, size_t n, const data_key *k)
+{
+    int dataset = 0, classes = 0;
+    for (size_t x = 0; x < n; x++)
+        if (!cmp_str(keys[x].dataset, k->dataset) && !cmp_str(keys[x].kind, k->kind)) {
+            dataset |= !keys[x].family;
+            classes |= keys[x].family != NULL;
+        }
+    return dataset && classes;
+}
+
 /* 0 when A and B hold the same data; else prints what differs (at most 10 lines) and returns
  * -1. Classes are compared where both reports have them for a dataset. */
 static int same_data(const report_in *a, const report_in *b, long long *datasets,
@@ -174,34 +187,16 @@ static int same_data(const report_in *a, const report_in *b, long long *datasets
     while (i < na || j < nb) {
         int c = i == na ? 1 : j == nb ? -1 : cmp_data_key(&ka[i], &kb[j]);
         const data_key *k = c <= 0 ? &ka[i] : &kb[j];
-        const char *what = NULL;
-        char line[8400];
+        char line[8400] = "";
         if (c == 0 && ka[i].queries != kb[j].queries)
             snprintf(line, sizeof line, "%lld queries in A, %lld in B", ka[i].queries,
                      kb[j].queries);
         else if (c != 0 && !k->family)
             snprintf(line, sizeof line, "only in %s", c < 0 ? "A" : "B");
-        else if (c != 0 && k->family)
-            line[0] = '\0'; /* a class seen on one side: compared only where both have it */
-        else
-            line[0] = '\0';
-        if (c != 0 && k->family) {
-            /* Both sides list classes for this dataset x kind: then each must be on both. */
-            const report_in *other = c < 0 ? b : a;
-            const data_key *ok = c < 0 ? kb : ka;
-            size_t no = c < 0 ? nb : na;
-            int other_has_classes = 0, other_has_dataset = 0;
-            for (size_t x = 0; x < no; x++)
-                if (!cmp_str(ok[x].dataset, k->dataset) && !cmp_str(ok[x].kind, k->kind)) {
-                    other_has_dataset |= !ok[x].family;
-                    other_has_classes |= ok[x].family != NULL;
-                }
-            (void)other;
-            if (other_has_dataset && other_has_classes)
-                snprintf(line, sizeof line, "class %s: %lld queries in %s, none in %s", k->family,
-                         k->queries, c < 0 ? "A" : "B", c < 0 ? "B" : "A");
-        }
-        what = line[0] ? line : NULL;
+        else if (c != 0 && has_classes(c < 0 ? kb : ka, c < 0 ? nb : na, k))
+            snprintf(line, sizeof line, "class %s: %lld queries in %s, none in %s", k->family,
+                     k->queries, c < 0 ? "A" : "B", c < 0 ? "B" : "A");
+        const char *what = line[0] ? line : NULL;
         if (what) {
             if (differs < 10)
                 fprintf(stderr, "ccdbench compare: not the same data: %s (%s)%s%s: %s\n",

@@ -67,11 +67,15 @@ Test(compare, crash_keeps_earlier_answers_and_names_the_query)
     cr_assert_null(line_with(table, "miss,testplugin_crash,vf,", "data.csv,2,"), "after it");
     char *cmd = replay_of(table, "crash,testplugin_crash", NULL);
     cr_assert(strstr(cmd, "/crashes/vertex-face/testplugin_crash.csv --index 0"), "%s", cmd);
+    char *out = cli_captured("out.txt");
+    cr_assert(strstr(out, "testplugin_crash: 1 crashing (or hanging) query in crashes/"), "%s",
+              out);
+    free(out);
     free(table);
     /* The replay command alone reproduces the crash, isolated (the plugin named beside the
      * file). */
     cr_assert_eq(cli_run("%s --isolate", cmd + strlen("ccdbench ")), 0);
-    char *out = cli_captured("out.txt");
+    out = cli_captured("out.txt");
     cr_assert(strstr(out, "testplugin_crash") && strstr(out, "crashed"), "%s", out);
     free(out);
     free(cmd);

@@ -43,8 +43,8 @@ void ccdb_cli_usage(FILE *f)
         "  ccdbench COMMAND --help                     options of one command\n"
         "  ccdbench --version                          version, build and library versions\n"
         "\n"
-        "exit status: 0 success, 1 a finding asked to fail on (--fail-on-fn), 2 bad usage or "
-        "input,\n"
+        "exit status: 0 success, 1 a finding asked to fail on (--fail-on-fn, compare\n"
+        "             --fail-on-new-fn), 2 bad usage or input,\n"
         "             3 internal consistency failure (a bug in ccdbench: please report it)\n",
         f);
 }

@@ -79,6 +79,12 @@ Test(compare, crash_keeps_earlier_answers_and_names_the_query)
     cr_assert(strstr(out, "testplugin_crash") && strstr(out, "crashed"), "%s", out);
     free(out);
     free(cmd);
+    /* The report folder, crashes/ and the findings table included, is the run's own: a second
+     * run replaces it. */
+    cr_assert_eq(cli_run("run --plugin '%s/testplugin_crash.so' --solvers testplugin_crash "
+                         "--data '%s' -o rep",
+                         CLI_PLUGINS, cli_data),
+                 0);
 }
 
 Test(compare, hang_keeps_earlier_answers_and_names_the_query)

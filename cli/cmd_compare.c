@@ -24,7 +24,9 @@ static void compare_usage(FILE *f)
           "over the datasets both timed) with its spread from the repeats: [min B / max A,\n"
           "max B / min A]; 'within spread' when that range holds 1. Then the changed queries,\n"
           "each with its dataset, query index and the replay command (B's findings files for\n"
-          "what is new, A's for what is gone). Reads A and B's summary.csv and findings.csv.\n"
+          "what is new, A's for what is gone), and where a solver's TOI maxima changed (how\n"
+          "early and how late its TOIs were at most: summary.csv's toi_err_max, toi_late_max),\n"
+          "both values. Reads A and B's summary.csv and findings.csv.\n"
           "A and B must hold the same datasets, kinds, query counts and classes: otherwise it\n"
           "says what differs and exits 2.\n"
           "\n"
@@ -45,7 +47,7 @@ typedef struct report_in {
     const char *dir;
     ccdb_csv_table sum, find;
     int s_solver, s_dataset, s_kind, s_family, s_queries, s_status, s_sep, s_fn, s_fp, s_toi;
-    int s_ns, s_ns_min, s_ns_max;
+    int s_ns, s_ns_min, s_ns_max, s_err, s_late;
     int f_cat, f_solver, f_kind, f_dataset, f_index, f_replay;
 } report_in;
 
@@ -73,13 +75,21 @@ static int load_report(const char *dir, report_in *r)
     const struct {
         const char *name;
         int *col;
-    } sc[] = {
-        { "solver", &r->s_solver },      { "dataset", &r->s_dataset }, { "kind", &r->s_kind },
-        { "family", &r->s_family },      { "queries", &r->s_queries }, { "status", &r->s_status },
-        { "truth_min_sep", &r->s_sep },  { "fn", &r->s_fn },           { "fp", &r->s_fp },
-        { "toi_violations", &r->s_toi }, { "ns_median", &r->s_ns },    { "ns_min", &r->s_ns_min },
-        { "ns_max", &r->s_ns_max }
-    };
+    } sc[] = { { "solver", &r->s_solver },
+               { "dataset", &r->s_dataset },
+               { "kind", &r->s_kind },
+               { "family", &r->s_family },
+               { "queries", &r->s_queries },
+               { "status", &r->s_status },
+               { "truth_min_sep", &r->s_sep },
+               { "fn", &r->s_fn },
+               { "fp", &r->s_fp },
+               { "toi_violations", &r->s_toi },
+               { "ns_median", &r->s_ns },
+               { "ns_min", &r->s_ns_min },
+               { "ns_max", &r->s_ns_max },
+               { "toi_err_max", &r->s_err },
+               { "toi_late_max", &r->s_late } };
     for (size_t i = 0; i < sizeof sc / sizeof *sc; i++)
         if (need_col(&r->sum, path, sc[i].name, sc[i].col) != 0)
             return -1;
@@ -280,6 +290,9 @@ typedef struct solver_cmp {
     long long added[N_CATS], gone[N_CATS];
     double t_a, t_b, lo_a, hi_a, lo_b, hi_b; /* query-weighted sums over datasets timed in both */
     long long timed;                         /* datasets behind them */
+    /* The TOI maxima over its datasets that ended ok (summary.csv): how early (toi_err_max) and
+     * how late (toi_late_max) its TOIs were at most, per side; NaN: none. */
+    double err[2], late[2];
 } solver_cmp;
 
 static solver_cmp *find_solver(solver_cmp *s, size_t n, const char *name)
@@ -305,6 +318,7 @@ static solver_cmp *solver_list(const report_in *a, const report_in *b, size_t *n
             if (!x) {
                 x = &s[m++];
                 x->name = name;
+                x->err[0] = x->err[1] = x->late[0] = x->late[1] = NAN;
             }
             if (side == 0)
                 x->in_b = 1;
@@ -348,6 +362,42 @@ static void add_times(const report_in *a, const report_in *b, solver_cmp *s, siz
     }
 }
 
+/* The larger of *m and the number in text (an empty cell: nothing). */
+static void take_max(double *m, const char *text)
+{
+    if (!*text)
+        return;
+    double v = atof(text);
+    if (isnan(*m) || v > *m)
+        *m = v;
+}
+
+/* The TOI maxima of each solver on side `side` (0: A, 1: B). */
+static void add_toi_maxima(const report_in *r, int side, solver_cmp *s, size_t n)
+{
+    for (size_t i = 1; i < r->sum.n_rows; i++) {
+        if (strcmp(cell(&r->sum, i, r->s_family), "all") ||
+            strcmp(cell(&r->sum, i, r->s_status), "ok"))
+            continue;
+        solver_cmp *x = find_solver(s, n, cell(&r->sum, i, r->s_solver));
+        if (!x)
+            continue;
+        take_max(&x->err[side], cell(&r->sum, i, r->s_err));
+        take_max(&x->late[side], cell(&r->sum, i, r->s_late));
+    }
+}
+
+/* 1 when the TOI maxima differ between A and B (NaN = NaN: none on both sides). */
+static int toi_maxima_changed(const solver_cmp *x)
+{
+    for (int k = 0; k < 2; k++) {
+        const double *v = k ? x->late : x->err;
+        if (isnan(v[0]) != isnan(v[1]) || (!isnan(v[0]) && v[0] != v[1]))
+            return 1;
+    }
+    return 0;
+}
+
 /* "1.03 [0.97-1.10], within spread", or why there is no ratio. */
 static void time_text(const solver_cmp *x, char *buf, size_t len)
 {
@@ -356,10 +406,10 @@ static void time_text(const solver_cmp *x, char *buf, size_t len)
         return;
     }
     double ratio = x->t_b / x->t_a, lo = x->lo_b / x->hi_a, hi = x->hi_b / x->lo_a;
-    const char *where = lo == hi                 ? "no spread (one repeat: run with --repeat R)"
-                        : lo <= 1.0 && 1.0 <= hi ? "within spread"
-                        : lo > 1.0               ? "slower beyond spread"
-                                                 : "faster beyond spread";
+    const char *where = lo <= 1.0 && 1.0 <= hi ? "within spread"
+                        : lo == hi             ? "no spread (one repeat: run with --repeat R)"
+                        : lo > 1.0             ? "slower beyond spread"
+                                               : "faster beyond spread";
     snprintf(buf, len, "%.3f [%.3f-%.3f] %s", ratio, lo, hi, where);
 }
 
@@ -465,14 +515,17 @@ int ccdb_cmd_compare(int argc, char **argv)
         j += c >= 0;
     }
     add_times(&a, &b, s, n);
+    add_toi_maxima(&a, 0, s, n);
+    add_toi_maxima(&b, 1, s, n);
 
     /* The verdict first. */
-    size_t both = 0, changed = 0, new_fn = 0;
+    size_t both = 0, changed = 0, new_fn = 0, toi_changed = 0;
     for (size_t i = 0; i < n; i++)
         if (s[i].in_a && s[i].in_b) {
             both++;
             changed += changes(&s[i]) != 0;
             new_fn += s[i].added[CAT_MISS] != 0;
+            toi_changed += toi_maxima_changed(&s[i]);
         }
     printf("compare A = %s, B = %s: the same data (%lld datasets x kinds, %lld queries)\n", dirs[0],
            dirs[1], datasets, queries);
@@ -484,6 +537,9 @@ int ccdb_cmd_compare(int argc, char **argv)
     for (size_t i = 0; i < n; i++)
         if (s[i].in_a && s[i].in_b && s[i].added[CAT_MISS])
             printf("  NEW FALSE NEGATIVES: %s (+%lld)\n", s[i].name, s[i].added[CAT_MISS]);
+    if (toi_changed)
+        printf("TOI maxima changed for %zu solver%s (below)\n", toi_changed,
+               toi_changed == 1 ? "" : "s");
     printf("\n%-30s %9s %9s %9s %9s  %s\n", "solver", "FN +/-", "FP +/-", "TOI +/-", "crash +/-",
            "time B/A [spread]");
     for (size_t i = 0; i < n; i++) {
@@ -499,11 +555,15 @@ int ccdb_cmd_compare(int argc, char **argv)
         printf("%-30s %9s %9s %9s %9s  %s\n", x->name, cols[CAT_MISS], cols[CAT_FP], cols[CAT_TOI],
                cols[CAT_CRASH], t);
     }
-    for (size_t i = 0; i < n && list > 0; i++) {
+    for (size_t i = 0; i < n; i++) {
         const solver_cmp *x = &s[i];
-        if (!x->in_a || !x->in_b || !changes(x))
+        if (!x->in_a || !x->in_b || (!toi_maxima_changed(x) && (!changes(x) || list <= 0)))
             continue;
         printf("\n%s\n", x->name);
+        if (toi_maxima_changed(x))
+            printf("  TOI maxima: earliest by %.17g in A, %.17g in B; latest late TOI late by "
+                   "%.17g in A, %.17g in B (nan: none)\n",
+                   x->err[0], x->err[1], x->late[0], x->late[1]);
         for (int k = 0; k < N_CATS; k++) {
             list_changes(ka, na, kb, nb, x->name, k, 1, x->added[k], list);
             list_changes(ka, na, kb, nb, x->name, k, 0, x->gone[k], list);

@@ -272,6 +272,7 @@ Test(compare, two_runs_of_the_same_build_change_no_answer)
     cr_assert_not_null(line, "%s", out);
     free(line);
     cr_assert_null(strstr(out, "new false negatives"), "%s", out);
+    cr_assert_null(strstr(out, "TOI maxima"), "the same TOIs: %s", out);
     free(out);
     /* A report against itself: the times are the same, ratio 1 within the spread. */
     cr_assert_eq(cli_run("compare a a"), 0);
@@ -299,6 +300,10 @@ Test(compare, a_broken_solver_shows_exactly_its_new_false_negatives)
     line = line_with(out, "null ", "+0/-0     +0/-0");
     cr_assert_not_null(line, "null unchanged: %s", out);
     free(line);
+    cr_assert(strstr(out, "TOI maxima changed for 1 solver (below)"), "%s", out);
+    cr_assert(strstr(out, "  TOI maxima: earliest by 0.5 in A, 0.25 in B; latest late TOI late "
+                          "by nan in A, nan in B"),
+              "%s", out);
     line = line_with(out, "new false negatives (replay from B): 1", NULL);
     cr_assert_not_null(line, "%s", out);
     free(line);

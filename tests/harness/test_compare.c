@@ -333,4 +333,15 @@ Test(compare, different_data_is_refused_saying_what_differs)
     err = cli_captured("err.txt");
     cr_assert(strstr(err, "missing/summary.csv"), "%s", err);
     free(err);
+    /* A damaged findings table: FILE:LINE: what. */
+    char sh[1024];
+    snprintf(sh, sizeof sh,
+             "cd '%s' && mkdir c && cp a/summary.csv c/ && printf 'category,solver\nmiss,\"x\n' "
+             "> c/findings.csv",
+             cli_dir);
+    cr_assert_eq(system(sh), 0);
+    cr_assert_eq(cli_run("compare a c"), 2);
+    err = cli_captured("err.txt");
+    cr_assert(strstr(err, "c/findings.csv:2: a quoted field is never closed"), "%s", err);
+    free(err);
 }

@@ -46,7 +46,7 @@ static void compare_usage(FILE *f)
 typedef struct report_in {
     const char *dir;
     ccdb_csv_table sum, find;
-    int s_solver, s_dataset, s_kind, s_family, s_queries, s_status, s_sep, s_fn, s_fp, s_toi;
+    int s_solver, s_dataset, s_kind, s_class, s_queries, s_status, s_sep, s_fn, s_fp, s_toi;
     int s_ns, s_ns_min, s_ns_max, s_err, s_late;
     int f_cat, f_solver, f_kind, f_dataset, f_index, f_replay;
 } report_in;
@@ -78,7 +78,7 @@ static int load_report(const char *dir, report_in *r)
     } sc[] = { { "solver", &r->s_solver },
                { "dataset", &r->s_dataset },
                { "kind", &r->s_kind },
-               { "family", &r->s_family },
+               { "class", &r->s_class },
                { "queries", &r->s_queries },
                { "status", &r->s_status },
                { "truth_min_sep", &r->s_sep },
@@ -119,7 +119,7 @@ static const char *cell(const ccdb_csv_table *t, size_t row, int col)
 /* ---- the same data: datasets x kinds with their query counts, and their classes */
 
 typedef struct data_key {
-    const char *dataset, *kind, *family; /* family NULL: the dataset's "all" row */
+    const char *dataset, *kind, *cls; /* cls NULL: the dataset's "all" row */
     long long queries;
 } data_key;
 
@@ -135,11 +135,11 @@ static int cmp_data_key(const void *pa, const void *pb)
     if (!c)
         c = cmp_str(a->kind, b->kind);
     if (!c)
-        c = cmp_str(a->family, b->family);
+        c = cmp_str(a->cls, b->cls);
     return c;
 }
 
-/* The report's datasets x kinds (every "all" row) and classes (family rows of runs that ended
+/* The report's datasets x kinds (every "all" row) and classes (class rows of runs that ended
  * ok, judged by the contact truth: the same for every solver), sorted, each once. NULL: memory. */
 static data_key *data_keys(const report_in *r, size_t *n)
 {
@@ -148,13 +148,13 @@ static data_key *data_keys(const report_in *r, size_t *n)
         return NULL;
     size_t m = 0;
     for (size_t i = 1; i < r->sum.n_rows; i++) {
-        const char *fam = cell(&r->sum, i, r->s_family);
-        int all = !strcmp(fam, "all");
+        const char *cls = cell(&r->sum, i, r->s_class);
+        int all = !strcmp(cls, "all");
         if (!all && (strcmp(cell(&r->sum, i, r->s_status), "ok") ||
                      strcmp(cell(&r->sum, i, r->s_sep), "0")))
             continue;
         k[m++] = (data_key){ cell(&r->sum, i, r->s_dataset), cell(&r->sum, i, r->s_kind),
-                             all ? NULL : fam, atoll(cell(&r->sum, i, r->s_queries)) };
+                             all ? NULL : cls, atoll(cell(&r->sum, i, r->s_queries)) };
     }
     qsort(k, m, sizeof *k, cmp_data_key);
     size_t u = 0;
@@ -172,8 +172,8 @@ static int has_classes(const data_key *keys, size_t n, const data_key *k)
     int dataset = 0, classes = 0;
     for (size_t x = 0; x < n; x++)
         if (!cmp_str(keys[x].dataset, k->dataset) && !cmp_str(keys[x].kind, k->kind)) {
-            dataset |= !keys[x].family;
-            classes |= keys[x].family != NULL;
+            dataset |= !keys[x].cls;
+            classes |= keys[x].cls != NULL;
         }
     return dataset && classes;
 }
@@ -201,19 +201,19 @@ static int same_data(const report_in *a, const report_in *b, long long *datasets
         if (c == 0 && ka[i].queries != kb[j].queries)
             snprintf(line, sizeof line, "%lld queries in A, %lld in B", ka[i].queries,
                      kb[j].queries);
-        else if (c != 0 && !k->family)
+        else if (c != 0 && !k->cls)
             snprintf(line, sizeof line, "only in %s", c < 0 ? "A" : "B");
         else if (c != 0 && has_classes(c < 0 ? kb : ka, c < 0 ? nb : na, k))
-            snprintf(line, sizeof line, "class %s: %lld queries in %s, none in %s", k->family,
+            snprintf(line, sizeof line, "class %s: %lld queries in %s, none in %s", k->cls,
                      k->queries, c < 0 ? "A" : "B", c < 0 ? "B" : "A");
         const char *what = line[0] ? line : NULL;
         if (what) {
             if (differs < 10)
                 fprintf(stderr, "ccdbench compare: not the same data: %s (%s)%s%s: %s\n",
-                        k->dataset, k->kind, k->family && c == 0 ? " class " : "",
-                        k->family && c == 0 ? k->family : "", what);
+                        k->dataset, k->kind, k->cls && c == 0 ? " class " : "",
+                        k->cls && c == 0 ? k->cls : "", what);
             differs++;
-        } else if (c == 0 && !k->family) {
+        } else if (c == 0 && !k->cls) {
             (*datasets)++;
             *queries += k->queries;
         }
@@ -333,12 +333,12 @@ static solver_cmp *solver_list(const report_in *a, const report_in *b, size_t *n
 static void add_times(const report_in *a, const report_in *b, solver_cmp *s, size_t n)
 {
     for (size_t i = 1; i < b->sum.n_rows; i++) {
-        if (strcmp(cell(&b->sum, i, b->s_family), "all") ||
+        if (strcmp(cell(&b->sum, i, b->s_class), "all") ||
             strcmp(cell(&b->sum, i, b->s_status), "ok"))
             continue;
         const char *solver = cell(&b->sum, i, b->s_solver);
         for (size_t j = 1; j < a->sum.n_rows; j++) {
-            if (strcmp(cell(&a->sum, j, a->s_family), "all") ||
+            if (strcmp(cell(&a->sum, j, a->s_class), "all") ||
                 strcmp(cell(&a->sum, j, a->s_status), "ok") ||
                 strcmp(cell(&a->sum, j, a->s_solver), solver) ||
                 strcmp(cell(&a->sum, j, a->s_dataset), cell(&b->sum, i, b->s_dataset)) ||
@@ -376,7 +376,7 @@ static void take_max(double *m, const char *text)
 static void add_toi_maxima(const report_in *r, int side, solver_cmp *s, size_t n)
 {
     for (size_t i = 1; i < r->sum.n_rows; i++) {
-        if (strcmp(cell(&r->sum, i, r->s_family), "all") ||
+        if (strcmp(cell(&r->sum, i, r->s_class), "all") ||
             strcmp(cell(&r->sum, i, r->s_status), "ok"))
             continue;
         solver_cmp *x = find_solver(s, n, cell(&r->sum, i, r->s_solver));

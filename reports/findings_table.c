@@ -19,7 +19,7 @@ static void finding_fields(const ccdb_report_finding_row *r, ccdb_field f[FINDIN
     f[k++] = CCDB_FIELD_S("kind", r->kind);
     f[k++] = CCDB_FIELD_S("dataset", r->dataset);
     f[k++] = CCDB_FIELD_I("index", r->index);
-    f[k++] = CCDB_FIELD_S("family", r->family);
+    f[k++] = CCDB_FIELD_S("class", r->family);
     f[k++] = r->state ? CCDB_FIELD_S("state", r->state) : CCDB_FIELD_NA("state");
     f[k++] = CCDB_FIELD_D("toi", r->toi);
     f[k++] = CCDB_FIELD_I("hit", r->hit ? 1 : 0);

@@ -17,7 +17,7 @@ static void row_fields(const ccdb_report_row *w, ccdb_field f[SUMMARY_FIELDS])
     f[k++] = CCDB_FIELD_S("solver", w->solver);
     f[k++] = CCDB_FIELD_S("dataset", w->dataset);
     f[k++] = CCDB_FIELD_S("kind", w->kind);
-    f[k++] = CCDB_FIELD_S("family", w->family);
+    f[k++] = CCDB_FIELD_S("class", w->family);
     f[k++] = CCDB_FIELD_I("queries", w->queries);
     f[k++] = CCDB_FIELD_I("positives", w->positives);
     f[k++] = CCDB_FIELD_I("tp", w->tp);

@@ -36,12 +36,15 @@ void ccdb_cli_usage(FILE *f)
         "  data list                                   the public datasets, fetched or not\n"
         "  data fetch NAME [--from REPO]               get one at its pinned commit (git); then\n"
         "                                              run --data NAME works from any folder\n"
+        "  compare A B [--fail-on-new-fn] [--list N]   two reports of the same data, before and\n"
+        "                                              after: changed answers per solver (with\n"
+        "                                              replay commands), time ratio and spread\n"
         "\n"
         "  ccdbench COMMAND --help                     options of one command\n"
         "  ccdbench --version                          version, build and library versions\n"
         "\n"
-        "exit status: 0 success, 1 a finding asked to fail on (--fail-on-fn), 2 bad usage or "
-        "input,\n"
+        "exit status: 0 success, 1 a finding asked to fail on (--fail-on-fn, compare\n"
+        "             --fail-on-new-fn), 2 bad usage or input,\n"
         "             3 internal consistency failure (a bug in ccdbench: please report it)\n",
         f);
 }

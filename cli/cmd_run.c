@@ -99,8 +99,10 @@ static void run_usage(FILE *f)
         "                    x one solver), handed out to ranks on demand; default 65536 for\n"
         "                    files, 20 for the built-in suite; smaller for slow solvers\n"
         "  -o DIR            report folder (default reports/latest), replaced as a whole when\n"
-        "                    the run ends: summary.csv, index.html, misses/, bad-toi/ (refused\n"
-        "                    when it holds anything else, at any depth)\n",
+        "                    the run ends: summary.csv and .jsonl, index.html, findings.csv and\n"
+        "                    .jsonl (every finding: its dataset, query index, replay command),\n"
+        "                    misses/, bad-toi/, false-positives/, crashes/ (refused when it\n"
+        "                    holds anything else, at any depth)\n",
         CCDB_CLI_TIMEOUT_DEFAULT);
 }
 
@@ -410,19 +412,20 @@ static void append(char *buf, size_t len, const char *text)
     snprintf(buf + at, len > at ? len - at : 0, "%s", text);
 }
 
-/* Beside each findings file of a plugin's solver, DIR/{misses,bad-toi}/KIND/NAME.csv, the plugin's
+/* Beside each findings file of a plugin's solver, DIR/{misses,bad-toi,...}/KIND/NAME.csv, the plugin's
  * absolute path in NAME.plugin, so that `replay` of that file loads it without --plugin
  * (docs/harness.md, "Findings files"). 0, or 2 after printing why. */
 static int record_plugins(const char *dir, const ccdb_registry *reg,
                           const ccdb_solver *const *solvers, size_t n_solvers)
 {
-    static const char *const folders[] = { "misses", "bad-toi" };
+    static const char *const folders[] = { CCDB_MISSES_FOLDER, CCDB_BAD_TOI_FOLDER,
+                                           CCDB_FALSE_POSITIVES_FOLDER, CCDB_CRASHES_FOLDER };
     for (size_t i = 0; i < n_solvers; i++) {
         const char *path = NULL;
         if (ccdb_registry_origin(reg, solvers[i], &path) == CCDB_ORIGIN_BUILTIN || !path)
             continue;
         char *abs = realpath(path, NULL);
-        for (size_t f = 0; f < 2; f++)
+        for (size_t f = 0; f < sizeof folders / sizeof *folders; f++)
             for (int k = 0; k < CCDB_KIND_COUNT; k++) {
                 char csv[4400], side[4400], err[4600];
                 snprintf(csv, sizeof csv, "%s/%s/%s/%s.csv", dir, folders[f],
@@ -501,6 +504,17 @@ static const char *const report_entries[] = {
     CCDB_BAD_TOI_FOLDER "/*/*.csv",
     CCDB_BAD_TOI_FOLDER "/*/*.plugin",
     CCDB_BAD_TOI_FOLDER "/*.csv",
+    "summary.jsonl",
+    CCDB_FINDINGS_TABLE ".csv",
+    CCDB_FINDINGS_TABLE ".jsonl",
+    CCDB_FALSE_POSITIVES_FOLDER "/",
+    CCDB_FALSE_POSITIVES_FOLDER "/*/",
+    CCDB_FALSE_POSITIVES_FOLDER "/*/*.csv",
+    CCDB_FALSE_POSITIVES_FOLDER "/*/*.plugin",
+    CCDB_CRASHES_FOLDER "/",
+    CCDB_CRASHES_FOLDER "/*/",
+    CCDB_CRASHES_FOLDER "/*/*.csv",
+    CCDB_CRASHES_FOLDER "/*/*.plugin",
     NULL,
 };
 
@@ -993,9 +1007,10 @@ int ccdb_cmd_run(int argc, char **argv)
         const char *w = ccdb_build_warning();
         if (w)
             printf("warning: %s\n", w);
-        printf("report: %s/index.html, %s/summary.csv; false negatives in %s/" CCDB_MISSES_FOLDER
-               "/, TOI findings in %s/" CCDB_BAD_TOI_FOLDER "/\n",
-               a.out_dir, a.out_dir, a.out_dir, a.out_dir);
+        printf("report: %s/index.html, %s/summary.csv; every finding (dataset, query index, "
+               "replay command) in %s/" CCDB_FINDINGS_TABLE ".csv; false negatives in "
+               "%s/" CCDB_MISSES_FOLDER "/, TOI findings in %s/" CCDB_BAD_TOI_FOLDER "/\n",
+               a.out_dir, a.out_dir, a.out_dir, a.out_dir, a.out_dir);
         if (a.fail_on_fn)
             for (size_t i = 0; i < bench.n_solvers; i++) {
                 const ccdb_solver_summary *s = &bench.solvers[i];

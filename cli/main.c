@@ -15,8 +15,9 @@ static const struct {
     const char *name;
     int (*run)(int argc, char **argv);
 } commands[] = {
-    { "list", ccdb_cmd_list }, { "gen", ccdb_cmd_gen },       { "truth", ccdb_cmd_truth },
-    { "run", ccdb_cmd_run },   { "replay", ccdb_cmd_replay }, { "data", ccdb_cmd_data },
+    { "list", ccdb_cmd_list },       { "gen", ccdb_cmd_gen },       { "truth", ccdb_cmd_truth },
+    { "run", ccdb_cmd_run },         { "replay", ccdb_cmd_replay }, { "data", ccdb_cmd_data },
+    { "compare", ccdb_cmd_compare },
 };
 
 static void print_version(void)

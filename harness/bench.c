@@ -250,12 +250,20 @@ typedef struct kept_count {
     long long misses, findings;
 } kept_count;
 
-/* The findings files of a run: per solver and kind (slot CCDB_KIND_COUNT j + kind), misses and
- * TOI findings. */
+/* The categories of findings files: folder, and the category's name in the findings table. */
+enum { CAT_MISS, CAT_TOI, CAT_FP, CAT_CRASH, CAT_COUNT };
+static const char *const cat_folder[CAT_COUNT] = { CCDB_MISSES_FOLDER, CCDB_BAD_TOI_FOLDER,
+                                                   CCDB_FALSE_POSITIVES_FOLDER,
+                                                   CCDB_CRASHES_FOLDER };
+static const char *const cat_name[CAT_COUNT] = { "miss", "bad-toi", "false-positive", "crash" };
+
+/* The findings files of a run: per category, solver and kind (slot CCDB_KIND_COUNT j + kind),
+ * and the findings table (CCDB_FINDINGS_TABLE .csv and .jsonl). */
 struct ccdb_bench_files {
-    findings_file *mf, *tf;
+    findings_file *ff[CAT_COUNT];
     kept_count *kept;
     size_t slots;
+    ccdb_atomic_file table_csv, table_jsonl;
 };
 
 static int open_findings(findings_file *ff, const ccdb_bench_options *opt, const char *folder,
@@ -287,24 +295,75 @@ static int write_finding(findings_file *ff, const char *folder, const ccdb_bench
     return 0;
 }
 
-/* "ccdbench replay FILE --index I [--kind K] ARGS": the findings file when one is written, else
- * the input file; --kind only when the file's path names no kind (replay refuses it otherwise). */
+/* "ccdbench replay FILE --index I [--kind K] ARGS" into cmd: the findings file when one is
+ * written, else the input file; --kind only when the file's path names no kind (replay refuses
+ * it otherwise). */
+static void format_replay(char *cmd, size_t len, const findings_file *ff, long long at,
+                          const ccdb_bench_dataset *d, long long i, const ccdb_bench_options *opt)
+{
+    char kind[64] = "";
+    const char *file = opt->findings_dir ? ff->shown
+                       : d->source       ? d->source
+                                         : "(generated; no file)";
+    snprintf(cmd, len, "ccdbench replay ");
+    ccdb_shell_quote(cmd, len, file);
+    if (ccdb_kind_from_path(file) == CCDB_KIND_UNKNOWN)
+        snprintf(kind, sizeof kind, " --kind %s", ccdb_kind_name(d->kind));
+    size_t at_len = strlen(cmd);
+    snprintf(cmd + at_len, len - at_len, " --index %lld%s%s%s", opt->findings_dir ? at : i, kind,
+             opt->replay_args && *opt->replay_args ? " " : "",
+             opt->replay_args ? opt->replay_args : "");
+}
+
+/* The replay command, kept by the bench (for the report). */
 static const char *replay_command(ccdb_bench *b, const findings_file *ff, long long at,
                                   const ccdb_bench_dataset *d, long long i,
                                   const ccdb_bench_options *opt)
 {
-    char cmd[8192] = "ccdbench replay ", kind[64] = "";
-    const char *file = opt->findings_dir ? ff->shown
-                       : d->source       ? d->source
-                                         : "(generated; no file)";
-    ccdb_shell_quote(cmd, sizeof cmd, file);
-    if (ccdb_kind_from_path(file) == CCDB_KIND_UNKNOWN)
-        snprintf(kind, sizeof kind, " --kind %s", ccdb_kind_name(d->kind));
-    size_t len = strlen(cmd);
-    snprintf(cmd + len, sizeof cmd - len, " --index %lld%s%s%s", opt->findings_dir ? at : i, kind,
-             opt->replay_args && *opt->replay_args ? " " : "",
-             opt->replay_args ? opt->replay_args : "");
+    char cmd[8192];
+    format_replay(cmd, sizeof cmd, ff, at, d, i, opt);
     return keep_string(b, cmd);
+}
+
+/* A finding written (to its category's file, query `at` of it) and its row of the findings
+ * table. */
+static int write_category(ccdb_bench *b, int cat, findings_file *ff, long long at,
+                          const ccdb_solver *s, const ccdb_bench_dataset *d,
+                          const ccdb_judged_finding *jf, char *err, size_t errlen)
+{
+    const ccdb_bench_options *opt = b->opt;
+    if (!opt->findings_dir)
+        return 0;
+    if (write_finding(ff, cat_folder[cat], opt, s, d, jf, err, errlen) != 0)
+        return -1;
+    const ccdb_truth_result *t = &jf->truth;
+    char cmd[8192];
+    format_replay(cmd, sizeof cmd, ff, at, d, jf->index, opt);
+    ccdb_report_finding_row r = { 0 };
+    r.category = cat_name[cat];
+    r.solver = s->name;
+    r.kind = ccdb_kind_name(d->kind);
+    r.dataset = d->label;
+    r.index = jf->index;
+    r.family = ccdb_truth_class_name(t->cls);
+    r.state = jf->crash ? NULL : ccdb_state_name(jf->answer.state);
+    r.toi = jf->crash ? NAN : jf->answer.toi;
+    r.hit = t->hit != 0;
+    r.toi_lo = t->hit ? t->toi_lo : NAN;
+    r.toi_hi = t->hit ? t->toi_hi : NAN;
+    r.late = NAN;
+    r.late_ulps = -1;
+    if (!jf->crash && ccdb_toi_lateness(t, &jf->answer, &r.late, &r.late_ulps) == 0) {
+        r.late = NAN;
+        r.late_ulps = -1;
+    }
+    r.file = ff->shown;
+    r.file_index = at;
+    r.replay = cmd;
+    ccdb_bench_files *bf = b->files;
+    if (ccdb_report_findings_write(bf->table_csv.f, bf->table_jsonl.f, &r) != 0)
+        return ccdb_atomic_fail(&bf->table_csv, err, errlen);
+    return 0;
 }
 
 /* A rigid miss's picture: the poses at t = 0 and 1 in the linear layout, samples of the arcs
@@ -338,6 +397,71 @@ void ccdb_judged_free(ccdb_judged *j)
     memset(j, 0, sizeof *j);
 }
 
+/* Tallies the answers to queries [lo, hi) into out (added to what it holds) and keeps their
+ * findings. -1: memory. */
+static int judge_range(const ccdb_solver *s, const double (*q)[8][3],
+                       const ccdb_truth_result *truth, size_t lo, size_t hi, long long first,
+                       const ccdb_result *results, ccdb_judged *out)
+{
+    ccdb_tally all, by_class[CCDB_CLASS_COUNT];
+    ccdb_tally_results(truth + lo, results + lo, hi - lo, s->flags, s->abi_version, &all, by_class);
+    ccdb_tally_merge(&out->all, &all);
+    for (int c = 0; c < CCDB_CLASS_COUNT; c++)
+        ccdb_tally_merge(&out->by_class[c], &by_class[c]);
+    for (size_t i = lo; i < hi; i++) {
+        const ccdb_result *r = &results[i];
+        int toi = ccdb_toi_finding(&truth[i], r, s->flags);
+        ccdb_outcome o = ccdb_outcome_of(&truth[i], r, s->abi_version);
+        int fn = o == CCDB_OUT_FN, fp = o == CCDB_OUT_FP;
+        if (!toi && !fn && !fp)
+            continue;
+        ccdb_judged_finding *f = new_judged_finding(out);
+        if (!f)
+            return -1;
+        f->index = first + (long long)i;
+        f->fn = fn;
+        f->fp = fp;
+        f->toi = toi;
+        f->answer = *r;
+        f->truth = truth[i];
+        memcpy(f->q, q[i], sizeof f->q);
+    }
+    return 0;
+}
+
+/* A run that crashed or timed out: its answers before (each maximal range of answered queries)
+ * and the queries in flight as crash findings, in index order. -1: memory. */
+static int judge_partial(const ccdb_solver *s, const double (*q)[8][3],
+                         const ccdb_truth_result *truth, size_t n, long long first,
+                         const ccdb_solver_run *run, ccdb_judged *out)
+{
+    size_t next_crash = 0;
+    for (size_t i = 0; i < n;) {
+        if (!run->answered || !run->answered[i]) {
+            for (; next_crash < run->n_in_flight && run->in_flight[next_crash] <= i; next_crash++)
+                if (run->in_flight[next_crash] == i) {
+                    ccdb_judged_finding *f = new_judged_finding(out);
+                    if (!f)
+                        return -1;
+                    f->index = first + (long long)i;
+                    f->crash = 1;
+                    ccdb_result_mark_unset(&f->answer);
+                    f->truth = truth[i];
+                    memcpy(f->q, q[i], sizeof f->q);
+                }
+            i++;
+            continue;
+        }
+        size_t end = i;
+        while (end < n && run->answered[end])
+            end++;
+        if (judge_range(s, q, truth, i, end, first, run->results, out) != 0)
+            return -1;
+        i = end;
+    }
+    return 0;
+}
+
 int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_result *truth,
                size_t n, long long first, const ccdb_solver_run *run, ccdb_judged *out)
 {
@@ -351,14 +475,11 @@ int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_r
     out->output_bytes = run->output_bytes;
     if (run->output && !(out->output = strdup(run->output)))
         return -1;
-    if (run->status != CCDB_RUN_OK) {
-        /* Nothing came back: no counts. */
-        ccdb_tally_init(&out->all);
-        for (int c = 0; c < CCDB_CLASS_COUNT; c++)
-            ccdb_tally_init(&out->by_class[c]);
-        return 0;
-    }
-    ccdb_tally_results(truth, run->results, n, s->flags, s->abi_version, &out->all, out->by_class);
+    ccdb_tally_init(&out->all);
+    for (int c = 0; c < CCDB_CLASS_COUNT; c++)
+        ccdb_tally_init(&out->by_class[c]);
+    if (run->status != CCDB_RUN_OK) /* the answers given before, no timing */
+        return judge_partial(s, q, truth, n, first, run, out);
     if (run->query_ns && n) { /* the per-query timing pass, with each query's judged class */
         out->query_ns = malloc(n * sizeof *out->query_ns);
         out->query_cls = malloc(n);
@@ -369,23 +490,7 @@ int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_r
             out->query_cls[i] = (unsigned char)truth[i].cls;
         out->n_query_ns = n;
     }
-    for (size_t i = 0; i < n; i++) {
-        const ccdb_result *r = &run->results[i];
-        int toi = ccdb_toi_finding(&truth[i], r, s->flags);
-        int fn = ccdb_outcome_of(&truth[i], r, s->abi_version) == CCDB_OUT_FN;
-        if (!toi && !fn)
-            continue;
-        ccdb_judged_finding *f = new_judged_finding(out);
-        if (!f)
-            return -1;
-        f->index = first + (long long)i;
-        f->fn = fn;
-        f->toi = toi;
-        f->answer = *r;
-        f->truth = truth[i];
-        memcpy(f->q, q[i], sizeof f->q);
-    }
-    return 0;
+    return judge_range(s, q, truth, 0, n, first, run->results, out);
 }
 
 int ccdb_judged_merge(ccdb_judged *into, ccdb_judged *next)
@@ -406,15 +511,11 @@ int ccdb_judged_merge(ccdb_judged *into, ccdb_judged *next)
     if (into->status != CCDB_RUN_OK)
         return 0; /* the first chunk that crashed or timed out decides, as on the whole */
     if (next->status != CCDB_RUN_OK) {
-        /* As on the whole dataset: nothing came back, no counts. */
+        /* As on the whole dataset: the answers before the crash (these chunks' and the
+         * crashing chunk's first ones) with its crashing queries, no timing. */
         into->status = next->status;
         memcpy(into->detail, next->detail, sizeof into->detail);
-        into->n_findings = 0;
         into->n_query_ns = 0;
-        ccdb_tally_init(&into->all);
-        for (int c = 0; c < CCDB_CLASS_COUNT; c++)
-            ccdb_tally_init(&into->by_class[c]);
-        return 0;
     }
     /* Per-query times weighted by queries: what the whole loop would have taken per query. */
     double w = into->queries ? 1.0 / (double)into->queries : 0;
@@ -451,7 +552,7 @@ int ccdb_judged_merge(ccdb_judged *into, ccdb_judged *next)
 /* Turns one judged run into rows, its false negatives into misses and its TOI findings into
  * findings (files, and the first few for the report). */
 static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_dataset *d,
-                  const ccdb_judged *jr, findings_file *miss_file, findings_file *toi_file,
+                  const ccdb_judged *jr, findings_file *const files[CAT_COUNT],
                   const ccdb_bench_options *opt, kept_count *kept, char *err, size_t errlen)
 {
     const ccdb_solver *s = sum->solver;
@@ -483,29 +584,26 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
     sum->output_bytes += jr->output_bytes;
     if (jr->output && !sum->output && !(sum->output = keep_string(b, jr->output)))
         goto oom;
-    if (jr->status != CCDB_RUN_OK) {
-        /* Nothing came back: one "all" row carrying the status, no counts. */
-        ccdb_tally none;
-        ccdb_tally_init(&none);
-        if (!(row = new_row(b)))
-            goto oom;
-        fill_row(row, sum, d, "all", &none, jr);
-        row->queries = (long long)d->count;
-        if (jr->status == CCDB_RUN_CRASHED)
-            sum->crashed++;
-        else
-            sum->timeouts++;
-        return 0;
-    }
+    int ok = jr->status == CCDB_RUN_OK;
+    if (jr->status == CCDB_RUN_CRASHED)
+        sum->crashed++;
+    else if (!ok)
+        sum->timeouts++;
 
+    /* A run that crashed or timed out: its rows carry the status and count the answers given
+     * before (the "all" row's queries stay the dataset's), no time. */
     const ccdb_tally *all = &jr->all;
     ccdb_report_row *all_row = new_row(b);
     if (!all_row)
         goto oom;
     fill_row(all_row, sum, d, "all", all, jr);
-    all_row->ns_median = jr->ns_median;
-    all_row->ns_min = jr->ns_min;
-    all_row->ns_max = jr->ns_max;
+    if (ok) {
+        all_row->ns_median = jr->ns_median;
+        all_row->ns_min = jr->ns_min;
+        all_row->ns_max = jr->ns_max;
+    } else {
+        all_row->queries = (long long)d->count;
+    }
     size_t first_class_row = b->n_rows;
     for (int c = 0; c < CCDB_CLASS_COUNT; c++) {
         if (!jr->by_class[c].queries)
@@ -525,21 +623,35 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
     sum->gave_up += all->gave_up;
     sum->violations += all->violations;
     sum->outside += all->outside;
-    sum->ns_total += jr->ns_median * (double)jr->queries;
-    sum->timed_queries += jr->queries;
+    if (ok) {
+        sum->ns_total += jr->ns_median * (double)jr->queries;
+        sum->timed_queries += jr->queries;
+    }
 
     int k = (int)d->kind;
     for (size_t i = 0; i < jr->n_findings; i++) {
         const ccdb_judged_finding *jf = &jr->findings[i];
         const ccdb_truth_result *t = &jf->truth;
+        if (jf->crash) {
+            long long at = sum->crashes[k]++;
+            if (write_category(b, CAT_CRASH, files[CAT_CRASH], at, s, d, jf, err, errlen) != 0)
+                return -1;
+            continue;
+        }
+        if (jf->fp) {
+            long long at = sum->fps[k]++;
+            if (write_category(b, CAT_FP, files[CAT_FP], at, s, d, jf, err, errlen) != 0)
+                return -1;
+        }
         if (jf->toi) {
+            findings_file *toi_file = files[CAT_TOI];
             long long at = sum->toi_findings[k]++;
             /* Rows were filled before; count the finding on its "all" and class rows. */
             b->rows[first_class_row - 1].toi_findings++;
             for (size_t j = first_class_row; j < b->n_rows; j++)
                 if (!strcmp(b->rows[j].family, ccdb_truth_class_name(t->cls)))
                     b->rows[j].toi_findings++;
-            if (write_finding(toi_file, CCDB_BAD_TOI_FOLDER, opt, s, d, jf, err, errlen) != 0)
+            if (write_category(b, CAT_TOI, toi_file, at, s, d, jf, err, errlen) != 0)
                 return -1;
             if (kept->findings < (long long)opt->misses_kept) {
                 kept->findings++;
@@ -569,8 +681,9 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
         }
         if (!jf->fn)
             continue;
+        findings_file *miss_file = files[CAT_MISS];
         long long at = sum->misses[k]++;
-        if (write_finding(miss_file, CCDB_MISSES_FOLDER, opt, s, d, jf, err, errlen) != 0)
+        if (write_category(b, CAT_MISS, miss_file, at, s, d, jf, err, errlen) != 0)
             return -1;
         if (kept->misses >= (long long)opt->misses_kept)
             continue;
@@ -600,6 +713,21 @@ oom:
     return -1;
 }
 
+/* The findings table, DIR/findings.csv (with its header) and DIR/findings.jsonl, written as the
+ * run goes: every run with a report has both, empty of rows when it found nothing. */
+static int open_table(ccdb_bench_files *bf, const char *dir, char *err, size_t errlen)
+{
+    char path[4200];
+    if (snprintf(path, sizeof path, "%s/" CCDB_FINDINGS_TABLE ".csv", dir) >= (int)sizeof path)
+        return ccdb_errorf(err, errlen, "%s: path too long", dir);
+    if (ccdb_atomic_open(&bf->table_csv, path, err, errlen) != 0)
+        return -1;
+    if (ccdb_report_findings_csv_header(bf->table_csv.f) != 0)
+        return ccdb_atomic_fail(&bf->table_csv, err, errlen);
+    snprintf(path, sizeof path, "%s/" CCDB_FINDINGS_TABLE ".jsonl", dir);
+    return ccdb_atomic_open(&bf->table_jsonl, path, err, errlen);
+}
+
 ccdb_bench_dataset ccdb_bench_dataset_of(const ccdb_input *in)
 {
     return (ccdb_bench_dataset){ ccdb_input_label(in), in->source, in->ds.kind, in->ds.count };
@@ -616,11 +744,14 @@ int ccdb_bench_begin(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_
         return ccdb_errorf(err, errlen, "out of memory");
     ccdb_bench_files *bf = b->files;
     bf->slots = CCDB_KIND_COUNT * (n_solvers ? n_solvers : 1);
-    bf->mf = calloc(bf->slots, sizeof *bf->mf);
-    bf->tf = calloc(bf->slots, sizeof *bf->tf);
+    int no_memory = 0;
+    for (int c = 0; c < CAT_COUNT; c++)
+        no_memory |= !(bf->ff[c] = calloc(bf->slots, sizeof *bf->ff[c]));
     bf->kept = calloc(n_solvers ? n_solvers : 1, sizeof *bf->kept);
-    if (!bf->mf || !bf->tf || !bf->kept)
+    if (no_memory || !bf->kept)
         return ccdb_errorf(err, errlen, "out of memory");
+    if (opt->findings_dir && open_table(bf, opt->findings_dir, err, errlen) != 0)
+        return -1;
     b->n_solvers = n_solvers;
     for (size_t j = 0; j < n_solvers; j++) {
         char tags[192];
@@ -639,8 +770,10 @@ int ccdb_bench_record(ccdb_bench *b, size_t j, const ccdb_bench_dataset *d, cons
 {
     ccdb_bench_files *bf = b->files;
     size_t slot = CCDB_KIND_COUNT * j + (size_t)d->kind;
-    return record(b, &b->solvers[j], d, jr, &bf->mf[slot], &bf->tf[slot], b->opt, &bf->kept[j], err,
-                  errlen);
+    findings_file *files[CAT_COUNT];
+    for (int c = 0; c < CAT_COUNT; c++)
+        files[c] = &bf->ff[c][slot];
+    return record(b, &b->solvers[j], d, jr, files, b->opt, &bf->kept[j], err, errlen);
 }
 
 /* The claims of each solver that was judged at --min-sep D > 0 say which truths judged it, once
@@ -688,18 +821,23 @@ int ccdb_bench_end(ccdb_bench *b, int ok, char *err, size_t errlen)
                 (ccdb_report_output){ b->solvers[j].solver->name, b->solvers[j].output_bytes,
                                       b->solvers[j].output };
     ccdb_bench_files *bf = b->files;
-    for (size_t j = 0; bf && bf->mf && bf->tf && j < bf->slots; j++) {
-        findings_file *files[2] = { &bf->mf[j], &bf->tf[j] };
-        for (int f = 0; f < 2; f++) {
-            if (rc == 0 && files[f]->af.f)
-                rc = ccdb_atomic_commit(&files[f]->af, err, errlen);
+    for (int c = 0; bf && c < CAT_COUNT; c++)
+        for (size_t j = 0; bf->ff[c] && j < bf->slots; j++) {
+            if (rc == 0 && bf->ff[c][j].af.f)
+                rc = ccdb_atomic_commit(&bf->ff[c][j].af, err, errlen);
             else
-                ccdb_atomic_abort(&files[f]->af);
+                ccdb_atomic_abort(&bf->ff[c][j].af);
         }
-    }
     if (bf) {
-        free(bf->mf);
-        free(bf->tf);
+        ccdb_atomic_file *table[2] = { &bf->table_csv, &bf->table_jsonl };
+        for (int t = 0; t < 2; t++) {
+            if (rc == 0 && table[t]->f)
+                rc = ccdb_atomic_commit(table[t], err, errlen);
+            else
+                ccdb_atomic_abort(table[t]);
+        }
+        for (int c = 0; c < CAT_COUNT; c++)
+            free(bf->ff[c]);
         free(bf->kept);
         free(bf);
     }

@@ -7,12 +7,19 @@
  * exactly the bytes the header announces while watching the deadline and the child's death.
  * Answers that arrived complete are used; a child that died or exited before sending them is
  * reported as crashed, one that missed the deadline as a timeout. Either way the run goes on
- * with the next solver.
+ * with the next solver, keeping what the child had answered before: the warm-up pass publishes
+ * each answer in memory shared with the parent as it goes (ccdb_run_progress: plain stores, no
+ * system call per query), so the parent knows the answers given and the query each thread was
+ * on when the child died or ran out of time.
  */
+#if !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#endif
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -53,6 +60,7 @@ typedef struct isolated_work {
     const double (*q)[8][3];
     size_t n;
     const ccdb_run_config *cfg;
+    const ccdb_run_progress *progress; /* in memory shared with the parent */
 } isolated_work;
 
 /* In the child: runs the solver and sends the header, the results and the times. */
@@ -60,7 +68,7 @@ static int run_and_send(int fd, void *ctx)
 {
     const isolated_work *w = ctx;
     ccdb_solver_run run;
-    int rc = ccdb_runner_run(w->s, w->kind, w->q, w->n, w->cfg, &run);
+    int rc = ccdb_runner_run_progress(w->s, w->kind, w->q, w->n, w->cfg, w->progress, &run);
     /* What the solver left in stdio's buffers is its output: out before the answer, after
      * which the child may be killed at any time. */
     fflush(stdout);
@@ -112,6 +120,61 @@ static size_t announced(const unsigned char *buf, size_t got, void *ctx)
     return sizeof h + n * PER_QUERY;
 }
 
+/* The shared memory of a run's progress: the threads' counts, then n answers. */
+typedef struct shared_progress {
+    ccdb_run_progress p;
+    void *map;
+    size_t size, threads;
+} shared_progress;
+
+static int progress_map(shared_progress *sp, const ccdb_run_config *cfg, size_t n)
+{
+    sp->threads = ccdb_runner_threads(cfg, n);
+    size_t head = sp->threads * sizeof(atomic_ullong);
+    head = (head + 63) / 64 * 64; /* the answers start on a cache line */
+    sp->size = head + (n ? n : 1) * sizeof(ccdb_result);
+    sp->map = mmap(NULL, sp->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (sp->map == MAP_FAILED) {
+        sp->map = NULL;
+        return -1;
+    }
+    sp->p.done = sp->map;
+    for (size_t t = 0; t < sp->threads; t++)
+        atomic_init(&sp->p.done[t], 0);
+    sp->p.results = (ccdb_result *)((unsigned char *)sp->map + head);
+    return 0;
+}
+
+static void progress_unmap(shared_progress *sp)
+{
+    if (sp->map)
+        munmap(sp->map, sp->size);
+    sp->map = NULL;
+}
+
+/* After a crash or timeout: the answers the child published and the queries in flight, into
+ * out. -1: memory. */
+static int progress_collect(const shared_progress *sp, size_t n, ccdb_solver_run *out)
+{
+    out->results = malloc(n ? n * sizeof *out->results : 1);
+    out->answered = calloc(n ? n : 1, 1);
+    out->in_flight = malloc(sp->threads * sizeof *out->in_flight);
+    if (!out->results || !out->answered || !out->in_flight)
+        return -1;
+    if (n)
+        memcpy(out->results, sp->p.results, n * sizeof *out->results);
+    for (size_t t = 0; t < sp->threads; t++) {
+        size_t lo, hi;
+        ccdb_runner_chunk(n, sp->threads, t, &lo, &hi);
+        unsigned long long done = atomic_load_explicit(&sp->p.done[t], memory_order_acquire);
+        size_t end = done < hi - lo ? lo + (size_t)done : hi; /* bounded by the chunk */
+        memset(out->answered + lo, 1, end - lo);
+        if (end < hi)
+            out->in_flight[out->n_in_flight++] = end;
+    }
+    return 0;
+}
+
 int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3], size_t n,
                      const ccdb_run_config *cfg, double timeout_s, ccdb_solver_run *out)
 {
@@ -128,10 +191,18 @@ int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][
         free(buf);
         return -1;
     }
-    isolated_work work = { s, kind, q, n, cfg };
+    shared_progress sp = { 0 };
+    if (progress_map(&sp, cfg, n) != 0) {
+        snprintf(out->detail, sizeof out->detail, "cannot map shared memory: %s", strerror(errno));
+        close(output_fd);
+        free(buf);
+        return -1;
+    }
+    isolated_work work = { s, kind, q, n, cfg, &sp.p };
     ccdb_child_end end;
     if (ccdb_child_run(run_and_send, announced, &work, output_fd, timeout_s, buf, cap, &end,
                        out->detail, sizeof out->detail) != 0) {
+        progress_unmap(&sp);
         close(output_fd);
         free(buf);
         return -1;
@@ -150,6 +221,7 @@ int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][
         got >= sizeof h && h.magic == WIRE_MAGIC && (h.rc != 0 || (h.count == n && got == cap));
     if (complete && h.rc != 0) {
         /* The runner itself failed in the child (allocation, threads): a harness failure. */
+        progress_unmap(&sp);
         free(buf);
         memcpy(out->detail, h.detail, sizeof out->detail);
         return -1;
@@ -164,6 +236,7 @@ int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][
         out->query_ns = malloc(n ? n * sizeof(double) : 1);
         if (!out->results || !out->query_ns) {
             ccdb_solver_run_free(out);
+            progress_unmap(&sp);
             free(buf);
             snprintf(out->detail, sizeof out->detail, "out of memory");
             return -1;
@@ -182,6 +255,14 @@ int ccdb_isolate_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][
         else
             describe_exit(wstatus, out->detail, sizeof out->detail);
     }
+    if (!complete && progress_collect(&sp, n, out) != 0) {
+        ccdb_solver_run_free(out);
+        snprintf(out->detail, sizeof out->detail, "out of memory");
+        progress_unmap(&sp);
+        free(buf);
+        return -1;
+    }
+    progress_unmap(&sp);
     free(buf);
     return 0;
 }

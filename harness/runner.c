@@ -10,6 +10,7 @@
  * same shape, so each pass does the same memory traffic.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +26,9 @@ typedef struct worker {
     const ccdb_params *params;
     const double (*q)[8][3];
     ccdb_result *keep, *scratch;
-    double *query_ns; /* per-query times of the warm-up pass */
+    double *query_ns;                  /* per-query times of the warm-up pass */
+    const ccdb_run_progress *progress; /* where the warm-up answers go as they come; NULL */
+    atomic_ullong *done;               /* this thread's count there */
     double timer_ns;
     size_t lo, hi;
     int repeat;
@@ -78,6 +81,10 @@ static void run_loop_per_query(const worker *w)
         uint64_t t1 = ccdb_now_ns();
         double ns = (double)(t1 - t0) - w->timer_ns;
         w->query_ns[i] = ns > 0 ? ns : 0;
+        if (w->progress) { /* outside the clock */
+            w->progress->results[i] = w->keep[i];
+            atomic_store_explicit(w->done, i + 1 - w->lo, memory_order_release);
+        }
     }
 }
 
@@ -125,6 +132,11 @@ void ccdb_solver_run_free(ccdb_solver_run *r)
     r->query_ns = NULL;
     free(r->output);
     r->output = NULL;
+    free(r->answered);
+    r->answered = NULL;
+    free(r->in_flight);
+    r->in_flight = NULL;
+    r->n_in_flight = 0;
 }
 
 ccdb_query_fn ccdb_solver_query_fn(const ccdb_solver *s, ccdb_kind kind)
@@ -140,8 +152,27 @@ ccdb_query_fn ccdb_solver_query_fn(const ccdb_solver *s, ccdb_kind kind)
     return NULL;
 }
 
+size_t ccdb_runner_threads(const ccdb_run_config *cfg, size_t n)
+{
+    size_t threads = cfg->threads > 0 ? (size_t)cfg->threads : 1;
+    return threads > n ? (n > 0 ? n : 1) : threads;
+}
+
+void ccdb_runner_chunk(size_t n, size_t threads, size_t t, size_t *lo, size_t *hi)
+{
+    *lo = n * t / threads; /* contiguous chunks, sizes differ by at most one */
+    *hi = n * (t + 1) / threads;
+}
+
 int ccdb_runner_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3], size_t n,
                     const ccdb_run_config *cfg, ccdb_solver_run *out)
+{
+    return ccdb_runner_run_progress(s, kind, q, n, cfg, NULL, out);
+}
+
+int ccdb_runner_run_progress(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3],
+                             size_t n, const ccdb_run_config *cfg,
+                             const ccdb_run_progress *progress, ccdb_solver_run *out)
 {
     memset(out, 0, sizeof *out);
     out->status = CCDB_RUN_OK;
@@ -152,9 +183,7 @@ int ccdb_runner_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3
         return -1;
     }
     int repeat = cfg->repeat > 0 ? cfg->repeat : 1;
-    size_t threads = cfg->threads > 0 ? (size_t)cfg->threads : 1;
-    if (threads > n)
-        threads = n > 0 ? n : 1;
+    size_t threads = ccdb_runner_threads(cfg, n);
 
     ccdb_result *keep = calloc(n ? n : 1, sizeof *keep);
     ccdb_result *scratch = calloc(n ? n : 1, sizeof *scratch);
@@ -179,8 +208,9 @@ int ccdb_runner_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3
         w[t].scratch = scratch;
         w[t].query_ns = query_ns;
         w[t].timer_ns = cfg->timer_ns > 0 ? cfg->timer_ns : 0;
-        w[t].lo = n * t / threads; /* contiguous chunks, sizes differ by at most one */
-        w[t].hi = n * (t + 1) / threads;
+        ccdb_runner_chunk(n, threads, t, &w[t].lo, &w[t].hi);
+        w[t].progress = progress;
+        w[t].done = progress ? &progress->done[t] : NULL;
         w[t].repeat = repeat;
         w[t].pass_ns = pass_ns + t * (size_t)repeat;
     }

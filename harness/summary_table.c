@@ -70,4 +70,14 @@ void ccdb_print_summary(FILE *f, const ccdb_bench *b)
     for (size_t i = 0; i < b->n_outputs; i++)
         fprintf(f, "%s printed %lld bytes on stdout/stderr (captured; excerpt in the report)\n",
                 b->outputs[i].solver, b->outputs[i].bytes);
+    for (size_t i = 0; i < b->n_solvers; i++) {
+        long long crashes = 0;
+        for (int k = 0; k < CCDB_KIND_COUNT; k++)
+            crashes += b->solvers[i].crashes[k];
+        if (crashes)
+            fprintf(f,
+                    "%s: %lld crashing (or hanging) quer%s in " CCDB_CRASHES_FOLDER
+                    "/ (dataset, index, replay command in " CCDB_FINDINGS_TABLE ".csv)\n",
+                    b->solvers[i].solver->name, crashes, crashes == 1 ? "y" : "ies");
+    }
 }

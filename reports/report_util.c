@@ -104,7 +104,7 @@ void ccdb_rbuf_csv_double(ccdb_rbuf *b, double x)
 
 /* Length of the well-formed UTF-8 sequence at p[0..n) (1 to 4), or 0 when p[0] starts none
  * (a stray continuation byte, an overlong form, a surrogate, above U+10FFFF, or cut short). */
-static size_t utf8_sequence(const unsigned char *p, size_t n)
+size_t ccdb_utf8_sequence(const unsigned char *p, size_t n)
 {
     if (p[0] < 0x80)
         return 1;
@@ -130,7 +130,7 @@ void ccdb_rbuf_html_n(ccdb_rbuf *b, const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s, *end = p + n;
     while (p < end) {
-        size_t len = utf8_sequence(p, (size_t)(end - p));
+        size_t len = ccdb_utf8_sequence(p, (size_t)(end - p));
         if (len == 0) { /* each byte that starts no well-formed sequence */
             ccdb_rbuf_puts(b, "&#xFFFD;");
             p++;

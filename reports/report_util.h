@@ -34,6 +34,9 @@ void ccdb_rbuf_html(ccdb_rbuf *b, const char *s);
 /* The same over s[0..n) (NUL bytes in it become U+FFFD). */
 void ccdb_rbuf_html_n(ccdb_rbuf *b, const char *s, size_t n);
 
+/* Length of the well-formed UTF-8 sequence at p[0..n) (1 to 4), or 0 when p[0] starts none. */
+size_t ccdb_utf8_sequence(const unsigned char *p, size_t n);
+
 /* Writes the buffer to path atomically (ccdb_write_file_atomic). Returns 0, or -1 with err
  * filled (also when the buffer ran out of memory while it was built). */
 int ccdb_report_write_atomic(const ccdb_rbuf *b, const char *path, char *err, size_t errlen);

@@ -13,6 +13,7 @@ int ccdb_cmd_truth(int argc, char **argv);
 int ccdb_cmd_run(int argc, char **argv);
 int ccdb_cmd_replay(int argc, char **argv);
 int ccdb_cmd_data(int argc, char **argv);
+int ccdb_cmd_compare(int argc, char **argv);
 
 /* Top-level usage text (all commands). */
 void ccdb_cli_usage(FILE *f);

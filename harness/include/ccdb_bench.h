@@ -19,6 +19,14 @@
  * than the exact one, or outside [0,1], or not finite). */
 #define CCDB_MISSES_FOLDER  "misses"
 #define CCDB_BAD_TOI_FOLDER "bad-toi"
+/* Likewise: the false positives (a hit, or gave up, where the exact truth has no contact), and
+ * the queries a solver crashed or hung on (isolated runs: the query in flight when its child
+ * died or ran out of time). */
+#define CCDB_FALSE_POSITIVES_FOLDER "false-positives"
+#define CCDB_CRASHES_FOLDER         "crashes"
+/* The findings table beside them, FINDINGS_TABLE.csv and .jsonl: one row per query of those
+ * files, with its dataset, index and replay command (ccdb_report_finding_row). */
+#define CCDB_FINDINGS_TABLE "findings"
 
 typedef struct ccdb_bench_options {
     ccdb_run_config run;
@@ -50,6 +58,8 @@ typedef struct ccdb_solver_summary {
     int unsupported;                         /* datasets of a kind it has no entry for (not run) */
     long long misses[CCDB_KIND_COUNT];       /* false negatives written per kind */
     long long toi_findings[CCDB_KIND_COUNT]; /* TOI findings written per kind */
+    long long fps[CCDB_KIND_COUNT];          /* false positives written per kind */
+    long long crashes[CCDB_KIND_COUNT];      /* crashing (or hanging) queries written per kind */
     long long output_bytes; /* what it printed on stdout and stderr, over every dataset */
     const char *output;     /* the first lines of it (owned by the bench); NULL if none */
     double *query_ns[CCDB_KIND_COUNT]; /* per-query times of every timed query, per kind */
@@ -64,13 +74,17 @@ typedef struct ccdb_solver_summary {
 typedef struct ccdb_judged_finding {
     long long index; /* query index in the dataset (0-based) */
     int fn, toi;     /* a false negative; a TOI finding (ccdb_toi_finding) */
+    int fp;          /* a false positive */
+    int crash;       /* the query in flight when the isolated solver crashed or timed out (no
+                        answer: `answer` is unset) */
     ccdb_result answer;
     ccdb_truth_result truth;
     double q[8][3];
 } ccdb_judged_finding;
 
 /* One solver's run on a dataset, or on a chunk of consecutive queries of it, judged against the
- * exact truth. The chunks of a dataset merged in order (ccdb_judged_merge) give what a run on
+ * exact truth (a run that crashed or timed out: the answers it gave before, and its crashing
+ * queries as findings). The chunks of a dataset merged in order (ccdb_judged_merge) give what a run on
  * the whole dataset gives, apart from timing (per-query figures weighted by queries) and the
  * output excerpt (the first chunk's). Plain values but for `output` and `findings`: MPI runs
  * send it as bytes (ccdb_judged_pack / ccdb_judged_unpack), so a field added here travels. */

@@ -3,6 +3,7 @@
 #ifndef CCDB_RUNNER_H
 #define CCDB_RUNNER_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -50,7 +51,27 @@ typedef struct ccdb_solver_run {
     long long output_bytes;           /* what the solver printed on stdout and stderr (guarded
                                          and isolated runs capture it) */
     char *output; /* its first lines (CCDB_OUTPUT_EXCERPT_*), NUL-terminated; NULL if none */
+    /* An isolated run that crashed or timed out: the answers it gave before (results holds all
+     * n slots, answered[i] = 1 where results[i] is an answer; NULL: none came back) and the
+     * queries in flight when it ended, one per thread that had not finished its chunk in the
+     * warm-up pass (none when it ended in a later, timed pass). */
+    unsigned char *answered;
+    size_t *in_flight;
+    size_t n_in_flight;
 } ccdb_solver_run;
+
+/* Where the warm-up pass publishes its answers as it goes (isolate.c: shared memory the parent
+ * reads after the child died or ran out of time): answer i into results[i], then done[t], the
+ * count of answered queries of thread t's chunk, raised with a release store. Plain memory
+ * writes, no system call per query. */
+typedef struct ccdb_run_progress {
+    ccdb_result *results; /* n slots */
+    atomic_ullong *done;  /* one per thread (ccdb_runner_threads) */
+} ccdb_run_progress;
+
+/* The threads a run of n queries uses under cfg, and thread t's chunk [lo, hi) of them. */
+size_t ccdb_runner_threads(const ccdb_run_config *cfg, size_t n);
+void ccdb_runner_chunk(size_t n, size_t threads, size_t t, size_t *lo, size_t *hi);
 
 /* The entry of `s` that answers queries of `kind`, or NULL when it has none: "not supported"
  * (the rigid kinds for an entry older than ABI 3, whose fields are never read, or one that left
@@ -64,8 +85,13 @@ ccdb_query_fn ccdb_solver_query_fn(const ccdb_solver *s, ccdb_kind kind);
  * ccdb_solver_query_fn first; out->detail says why). */
 int ccdb_runner_run(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3], size_t n,
                     const ccdb_run_config *cfg, ccdb_solver_run *out);
+/* The same, publishing the warm-up pass's answers to *progress (NULL: nowhere) as it goes. */
+int ccdb_runner_run_progress(const ccdb_solver *s, ccdb_kind kind, const double (*q)[8][3],
+                             size_t n, const ccdb_run_config *cfg,
+                             const ccdb_run_progress *progress, ccdb_solver_run *out);
 /* Same in a forked child with a wall-clock limit (timeout_s > 0): a crash or timeout sets
- * out->status to CCDB_RUN_CRASHED / CCDB_RUN_TIMEOUT and returns 0. -1 only when the
+ * out->status to CCDB_RUN_CRASHED / CCDB_RUN_TIMEOUT, keeps the answers given before and the
+ * queries in flight (out->answered, out->in_flight), and returns 0. -1 only when the
  * harness itself fails (fork, pipe). The child is the leader of a process group of its own;
  * the parent reads exactly the bytes the child announces (never waiting for the end of the
  * pipe, which a process the solver started may hold), then kills that whole group and reaps

@@ -21,6 +21,7 @@
 #define CCDB_REPORT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct ccdb_report_kv {
     const char *key, *value;
@@ -152,8 +153,34 @@ typedef struct ccdb_report {
  * Return 0, or -1 with a message naming the path in err (when err is not NULL). */
 int ccdb_report_write_summary_csv(const ccdb_report *r, const char *path, char *err, size_t errlen);
 int ccdb_report_write_html(const ccdb_report *r, const char *path, char *err, size_t errlen);
-/* Both: DIR/summary.csv and DIR/index.html (DIR must exist). */
+/* summary.csv's rows as JSON Lines: one object per row, the same fields and names, in order
+ * (an empty cell is null; so is a non-finite double). */
+int ccdb_report_write_summary_jsonl(const ccdb_report *r, const char *path, char *err,
+                                    size_t errlen);
+/* All three: DIR/summary.csv, DIR/summary.jsonl and DIR/index.html (DIR must exist). */
 int ccdb_report_write_dir(const ccdb_report *r, const char *dir, char *err, size_t errlen);
+
+/* One line of the findings table of a run, DIR/findings.csv and DIR/findings.jsonl: where each
+ * query of the findings files (misses/, bad-toi/, false-positives/, crashes/) comes from. */
+typedef struct ccdb_report_finding_row {
+    const char *category; /* "miss", "bad-toi", "false-positive" or "crash" */
+    const char *solver, *kind, *dataset;
+    long long index;       /* the query's index in its dataset (0-based) */
+    const char *family;    /* its exact class */
+    const char *state;     /* the answer ("miss", "hit", ...); NULL: none (a crash) */
+    double toi;            /* the TOI reported; NaN: none */
+    int hit;               /* the exact truth: 1 contact, 0 none */
+    double toi_lo, toi_hi; /* the exact bracket; NaN when no contact */
+    double late;           /* a late TOI: reported - toi_hi; NaN otherwise */
+    long long late_ulps;   /* the same in ulps of t; -1 otherwise */
+    const char *file;      /* the findings file holding the query, as replay names it */
+    long long file_index;  /* its index in that file (replay --index) */
+    const char *replay;    /* the command that replays it */
+} ccdb_report_finding_row;
+/* Writes the header line of findings.csv. 0, or -1 when the write failed. */
+int ccdb_report_findings_csv_header(FILE *csv);
+/* Appends one row to csv and to jsonl (either may be NULL). 0, or -1 when a write failed. */
+int ccdb_report_findings_write(FILE *csv, FILE *jsonl, const ccdb_report_finding_row *r);
 
 /* Stable names: "ok", "crashed", "timeout", "unsupported" (as in summary.csv's status column). */
 const char *ccdb_report_status_name(ccdb_report_status s);

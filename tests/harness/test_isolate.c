@@ -1,6 +1,7 @@
 /* test_isolate.c — --isolate: a solver that crashes or hangs on one query is reported as
- * crashed / timeout, and the same solver on clean data (and other solvers) still completes with
- * the same results as in-process. */
+ * crashed / timeout with the answers it gave before and the query it was on, and the same
+ * solver on clean data (and other solvers) still completes with the same results as
+ * in-process. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <string.h>
@@ -21,6 +22,45 @@ static void dataset(ccdb_dataset *ds, size_t n, size_t poison_at, double poison)
 }
 
 static ccdb_run_config cfg2 = { { 1e-6, 1000000, 0 }, 2, 2, 0 };
+static ccdb_run_config cfg1 = { { 1e-6, 1000000, 0 }, 2, 1, 0 };
+
+/* The answers that came back before the crash are the scripted ones, and `bad` is in flight. */
+static void assert_partial(const ccdb_solver_run *run, const ccdb_dataset *ds, size_t bad)
+{
+    cr_assert_not_null(run->results);
+    cr_assert_not_null(run->answered);
+    int named = 0;
+    for (size_t k = 0; k < run->n_in_flight; k++)
+        named |= run->in_flight[k] == bad;
+    cr_assert(named, "query %zu is in flight (%zu in flight)", bad, run->n_in_flight);
+    cr_assert(run->n_in_flight >= 1 && run->n_in_flight <= 2, "one per thread at most");
+    cr_assert_eq(run->answered[bad], 0);
+    for (size_t i = 0; i < ds->count; i++)
+        if (run->answered[i]) {
+            cr_assert_eq(run->results[i].state, (ccdb_state)(int)ds->q[i][7][0], "query %zu", i);
+            cr_assert_eq(run->results[i].work, (long long)i);
+        }
+    for (size_t i = 0; i < bad; i++) /* thread 0's chunk, [0, 25), answered in order */
+        cr_assert_eq(run->answered[i], 1, "query %zu was answered before %zu", i, bad);
+}
+
+/* One thread: exactly the queries before the crash are answered, the crash is on query 17. */
+Test(isolate, crash_keeps_the_answers_before_it)
+{
+    ccdb_dataset ds;
+    dataset(&ds, 50, 17, 1);
+    ccdb_solver_run run;
+    cr_assert_eq(ccdb_isolate_run(&fake_crash, ds.kind, (const double(*)[8][3])ds.q, ds.count,
+                                  &cfg1, 10, &run),
+                 0);
+    cr_assert_eq(run.status, CCDB_RUN_CRASHED, "detail: %s", run.detail);
+    assert_partial(&run, &ds, 17);
+    cr_assert_eq(run.n_in_flight, 1);
+    for (size_t i = 17; i < ds.count; i++)
+        cr_assert_eq(run.answered[i], 0, "query %zu: after the crash", i);
+    ccdb_solver_run_free(&run);
+    ccdb_dataset_free(&ds);
+}
 
 Test(isolate, crash_is_reported)
 {
@@ -32,7 +72,7 @@ Test(isolate, crash_is_reported)
                  0);
     cr_assert_eq(run.status, CCDB_RUN_CRASHED, "detail: %s", run.detail);
     cr_assert_str_eq(ccdb_run_status_name(run.status), "crashed");
-    cr_assert_null(run.results);
+    assert_partial(&run, &ds, 17);
     cr_assert(strlen(run.detail) > 0);
     ccdb_solver_run_free(&run); /* what the child printed (a sanitizer's report) */
     ccdb_dataset_free(&ds);
@@ -48,7 +88,7 @@ Test(isolate, hang_is_a_timeout)
                  0);
     cr_assert_eq(run.status, CCDB_RUN_TIMEOUT, "detail: %s", run.detail);
     cr_assert_str_eq(ccdb_run_status_name(run.status), "timeout");
-    cr_assert_null(run.results);
+    assert_partial(&run, &ds, 3);
     ccdb_solver_run_free(&run);
     ccdb_dataset_free(&ds);
 }

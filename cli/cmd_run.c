@@ -856,23 +856,25 @@ int ccdb_cmd_run(int argc, char **argv)
             rc = 2;
         }
     }
-    /* --min-sep D > 0: the solvers that claim to honour it are judged by the truth at D where
-     * the dataset's kind has one, so only those datasets need it (ccdb_bench_truth_sep; under
-     * MPI each rank gets it per chunk, as it gets the contact truth). */
+    /* The solvers judged at a separation d > 0 (--min-sep D for its claimers, a solver's band)
+     * where the dataset's kind has a judge at d need the truths at those separations
+     * (ccdb_bench_band; under MPI each rank gets them per chunk, as it gets the contact truth). */
     ccdb_bench_options opt = { .min_sep = a.params.min_separation };
-    for (size_t i = 0; i < n_inputs && !rc && !use_mpi; i++) {
-        double sep = ccdb_bench_kind_truth_sep(solvers, n_solvers, inputs[i].ds.kind, &opt);
-        if (!(sep > 0))
-            continue;
-        ccdb_progress("exact truth at min-sep %g %zu/%zu: %s (%zu queries)", sep, i + 1, n_inputs,
-                      ccdb_input_label(&inputs[i]), inputs[i].ds.count);
-        if (ccdb_truth_sep_for_input(&inputs[i], cache, a.round_inputs, a.threads, sep, err,
-                                     sizeof err) != 0) {
-            ccdb_progress_done();
-            fprintf(stderr, "ccdbench run: %s\n", err);
-            rc = 2;
+    for (size_t i = 0; i < n_inputs && !rc && !use_mpi; i++)
+        for (size_t j = 0; j < n_solvers && !rc; j++) {
+            ccdb_band band = ccdb_bench_band(solvers[j], inputs[i].ds.kind, &opt);
+            if (!(band.hi > 0))
+                continue;
+            ccdb_progress("exact truth at min-sep %g..%g %zu/%zu: %s (%zu queries)", band.lo,
+                          band.hi, i + 1, n_inputs, ccdb_input_label(&inputs[i]),
+                          inputs[i].ds.count);
+            if (ccdb_bench_band_truths(solvers[j], &inputs[i], &opt, cache, a.round_inputs,
+                                       a.threads, err, sizeof err) != 0) {
+                ccdb_progress_done();
+                fprintf(stderr, "ccdbench run: %s\n", err);
+                rc = 2;
+            }
         }
-    }
     ccdb_progress_done();
 
     /* The whole report folder is written under a temporary name beside -o DIR and put in

@@ -130,15 +130,17 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum,
     row->toi_late_ulps_p90 = measured ? ccdb_tally_late_ulps_quantile(t, 0.9) : -1;
     /* -1: the solver counts no work ("n/a"), rather than a 0 that would say it did none. */
     row->work = (s->flags & CCDB_SOLVER_NO_WORK_COUNT) ? -1 : t->work;
-    row->claims =
-        s->flags & (CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION);
+    row->claims = s->flags & (CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI |
+                              CCDB_CLAIM_MIN_SEPARATION | CCDB_CLAIM_SEPARATION_BAND);
     row->conservative = (s->flags & CCDB_CLAIM_CONSERVATIVE) != 0;
     row->claim_tags = sum->claim_tags;
     row->status = report_status(jr->status);
     row->contract_violations = t->violations;
     row->outside_model = t->outside;
+    row->in_band = t->in_band;
     row->isolated = sum->isolated;
     row->truth_min_sep = jr->truth_min_sep;
+    row->truth_band_hi = jr->truth_band_hi;
     /* The whole loop is timed per dataset only: class rows have no ns_median of their own
      * (they have per-query quantiles, set_query_quantiles). */
     row->ns_median = row->ns_min = row->ns_max = NAN;
@@ -341,6 +343,13 @@ void ccdb_judged_free(ccdb_judged *j)
 int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_result *truth,
                size_t n, long long first, const ccdb_solver_run *run, ccdb_judged *out)
 {
+    return ccdb_judge_band(s, q, truth, truth, n, first, run, out);
+}
+
+int ccdb_judge_band(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_result *lo,
+                    const ccdb_truth_result *hi, size_t n, long long first,
+                    const ccdb_solver_run *run, ccdb_judged *out)
+{
     memset(out, 0, sizeof *out);
     out->status = run->status;
     memcpy(out->detail, run->detail, sizeof out->detail);
@@ -358,7 +367,8 @@ int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_r
             ccdb_tally_init(&out->by_class[c]);
         return 0;
     }
-    ccdb_tally_results(truth, run->results, n, s->flags, s->abi_version, &out->all, out->by_class);
+    ccdb_tally_results_band(lo, hi, run->results, n, s->flags, s->abi_version, &out->all,
+                            out->by_class);
     if (run->query_ns && n) { /* the per-query timing pass, with each query's judged class */
         out->query_ns = malloc(n * sizeof *out->query_ns);
         out->query_cls = malloc(n);
@@ -366,13 +376,13 @@ int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_r
             return -1;
         memcpy(out->query_ns, run->query_ns, n * sizeof *out->query_ns);
         for (size_t i = 0; i < n; i++)
-            out->query_cls[i] = (unsigned char)truth[i].cls;
+            out->query_cls[i] = (unsigned char)ccdb_band_truth(&lo[i], &hi[i])->cls;
         out->n_query_ns = n;
     }
     for (size_t i = 0; i < n; i++) {
         const ccdb_result *r = &run->results[i];
-        int toi = ccdb_toi_finding(&truth[i], r, s->flags);
-        int fn = ccdb_outcome_of(&truth[i], r, s->abi_version) == CCDB_OUT_FN;
+        int toi = ccdb_band_toi_finding(&lo[i], &hi[i], r, s->flags);
+        int fn = ccdb_band_outcome(&lo[i], &hi[i], r, s->abi_version) == CCDB_OUT_FN;
         if (!toi && !fn)
             continue;
         ccdb_judged_finding *f = new_judged_finding(out);
@@ -382,7 +392,7 @@ int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_r
         f->fn = fn;
         f->toi = toi;
         f->answer = *r;
-        f->truth = truth[i];
+        f->truth = *ccdb_band_truth(&lo[i], &hi[i]);
         memcpy(f->q, q[i], sizeof f->q);
     }
     return 0;
@@ -397,7 +407,7 @@ int ccdb_judged_merge(ccdb_judged *into, ccdb_judged *next)
         next->output = NULL;
     }
     into->queries += n1;
-    if (next->truth_min_sep != into->truth_min_sep)
+    if (next->truth_min_sep != into->truth_min_sep || next->truth_band_hi != into->truth_band_hi)
         into->truth_min_sep = NAN; /* chunks judged by different truths: recording refuses it */
     if (into->unsupported || next->unsupported) { /* a kind the solver has no entry for */
         into->unsupported = 1;
@@ -457,16 +467,20 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
     const ccdb_solver *s = sum->solver;
     ccdb_report_row *row;
 
-    double sep = ccdb_bench_truth_sep(s, d->kind, opt);
-    if (!(jr->truth_min_sep == sep)) /* NaN included */
+    ccdb_band band = ccdb_bench_band(s, d->kind, opt);
+    if (!(jr->truth_min_sep == band.lo && jr->truth_band_hi == band.hi)) /* NaN included */
         return ccdb_errorf(err, errlen,
-                           "%s on %s: judged by the truth at min-sep %g, not %g (harness bug)",
-                           s->name, d->label, jr->truth_min_sep, sep);
+                           "%s on %s: judged by the truths at min-sep %g..%g, not %g..%g "
+                           "(harness bug)",
+                           s->name, d->label, jr->truth_min_sep, jr->truth_band_hi, band.lo,
+                           band.hi);
     /* What the report's claims say (claims_of_run): the separations that judged it. */
-    if (sep > 0)
-        sum->truth_min_sep = sep;
-    else if (!jr->unsupported && opt->min_sep > 0 && (s->flags & CCDB_CLAIM_MIN_SEPARATION))
+    if (band.hi > 0) {
+        sum->truth_min_sep = band.lo;
+        sum->truth_band_hi = band.hi;
+    } else if (!jr->unsupported && ccdb_bench_contact_only(s, d->kind, opt)) {
         sum->contact_only++;
+    }
     if (jr->unsupported) {
         /* No entry for the dataset's kind: one "all" row with status "unsupported" and no
          * counts (it answered nothing: neither failures nor misses). */
@@ -525,6 +539,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
     sum->gave_up += all->gave_up;
     sum->violations += all->violations;
     sum->outside += all->outside;
+    sum->in_band += all->in_band;
     sum->ns_total += jr->ns_median * (double)jr->queries;
     sum->timed_queries += jr->queries;
 
@@ -643,21 +658,26 @@ int ccdb_bench_record(ccdb_bench *b, size_t j, const ccdb_bench_dataset *d, cons
                   errlen);
 }
 
-/* The claims of each solver that was judged at --min-sep D > 0 say which truths judged it, once
- * every dataset is recorded: "judged at min-sep D" on the datasets of a kind judged at D, and a
- * note when datasets of a kind with no exact judge at d > 0 (rigid motion) were judged at 0.
- * Every row of the solver then carries them (the report shows the first row's). */
+/* The claims of each solver that was judged at a separation say which truths judged it, once
+ * every dataset is recorded: "judged at min-sep D" (a band [D, D]: --min-sep D) or "judged in
+ * band [lo, hi]" on the datasets of a kind judged there, and a note when datasets of a kind with
+ * no exact judge at d > 0 (rigid motion) were judged at 0. Every row of the solver then carries
+ * them (the report shows the first row's). */
 static int claims_of_run(ccdb_bench *b)
 {
     for (size_t j = 0; j < b->n_solvers; j++) {
         ccdb_solver_summary *sum = &b->solvers[j];
-        if (!(sum->truth_min_sep > 0) && !sum->contact_only)
+        if (!(sum->truth_band_hi > 0) && !sum->contact_only)
             continue;
         char tags[512];
         size_t len = (size_t)snprintf(tags, sizeof tags, "%s", sum->claim_tags);
-        if (sum->truth_min_sep > 0 && len < sizeof tags)
+        if (sum->truth_band_hi > 0 && sum->truth_min_sep == sum->truth_band_hi && len < sizeof tags)
             len += (size_t)snprintf(tags + len, sizeof tags - len, "%sjudged at min-sep %.17g",
                                     len ? ", " : "", sum->truth_min_sep);
+        else if (sum->truth_band_hi > 0 && len < sizeof tags)
+            len +=
+                (size_t)snprintf(tags + len, sizeof tags - len, "%sjudged in band [%.17g, %.17g]",
+                                 len ? ", " : "", sum->truth_min_sep, sum->truth_band_hi);
         if (sum->contact_only && len < sizeof tags)
             snprintf(tags + len, sizeof tags - len,
                      "%srigid datasets judged at min-sep 0 (no exact judge at d > 0 for rigid "
@@ -743,22 +763,41 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
     return ccdb_bench_end(b, rc == 0, err, errlen) == 0 && rc == 0 ? 0 : -1;
 }
 
-double ccdb_bench_truth_sep(const ccdb_solver *s, ccdb_kind kind, const ccdb_bench_options *opt)
+/* The separation the solver claims on any data: its band, or --min-sep D for its claimers. */
+static ccdb_band claimed_band(const ccdb_solver *s, const ccdb_bench_options *opt)
 {
-    return opt->min_sep > 0 && (s->flags & CCDB_CLAIM_MIN_SEPARATION) &&
-                   ccdb_solver_query_fn(s, kind) && ccdb_truth_judges_sep(kind)
-               ? opt->min_sep
-               : 0.0;
+    ccdb_band band = { 0.0, 0.0 };
+    if (ccdb_solver_band(s, &band.lo, &band.hi))
+        return band;
+    if (opt->min_sep > 0 && (s->flags & CCDB_CLAIM_MIN_SEPARATION))
+        band.lo = band.hi = opt->min_sep;
+    return band;
 }
 
-double ccdb_bench_kind_truth_sep(const ccdb_solver *const *solvers, size_t n, ccdb_kind kind,
-                                 const ccdb_bench_options *opt)
+ccdb_band ccdb_bench_band(const ccdb_solver *s, ccdb_kind kind, const ccdb_bench_options *opt)
 {
-    double sep = 0.0;
-    for (size_t j = 0; j < n; j++)
-        if (ccdb_bench_truth_sep(solvers[j], kind, opt) > sep)
-            sep = ccdb_bench_truth_sep(solvers[j], kind, opt);
-    return sep;
+    ccdb_band none = { 0.0, 0.0 };
+    return ccdb_solver_query_fn(s, kind) && ccdb_truth_judges_sep(kind) ? claimed_band(s, opt)
+                                                                        : none;
+}
+
+int ccdb_bench_contact_only(const ccdb_solver *s, ccdb_kind kind, const ccdb_bench_options *opt)
+{
+    return ccdb_solver_query_fn(s, kind) && !ccdb_truth_judges_sep(kind) &&
+           claimed_band(s, opt).hi > 0;
+}
+
+int ccdb_bench_band_truths(const ccdb_solver *s, ccdb_input *in, const ccdb_bench_options *opt,
+                           const char *cache, int round_inputs, int threads, char *err,
+                           size_t errlen)
+{
+    ccdb_band band = ccdb_bench_band(s, in->ds.kind, opt);
+    double ends[2] = { band.lo, band.hi };
+    for (int e = 0; e < 2; e++)
+        if (ends[e] > 0 &&
+            ccdb_truth_sep_for_input(in, cache, round_inputs, threads, ends[e], err, errlen) != 0)
+            return -1;
+    return 0;
 }
 
 int ccdb_bench_judge_one(const ccdb_solver *s, int isolated, const ccdb_input *in,
@@ -768,17 +807,19 @@ int ccdb_bench_judge_one(const ccdb_solver *s, int isolated, const ccdb_input *i
     const char *label = ccdb_input_label(in);
     size_t n = in->ds.count;
     memset(out, 0, sizeof *out);
-    /* The contact truth, or the truth at the run's separation for a solver claiming it. */
-    double sep = ccdb_bench_truth_sep(s, in->ds.kind, opt);
-    const ccdb_truth_result *truth = sep > 0 ? in->truth_sep : in->truth;
-    if (!truth && n)
+    /* The contact truth, or the truths at the ends of the solver's band. */
+    ccdb_band band = ccdb_bench_band(s, in->ds.kind, opt);
+    const ccdb_truth_result *lo = ccdb_input_truth_at(in, band.lo);
+    const ccdb_truth_result *hi = ccdb_input_truth_at(in, band.hi);
+    if ((!lo || !hi) && n)
         return ccdb_errorf(err, errlen,
-                           "%s: no exact truth at min-sep %g to judge %s (harness bug)", label, sep,
-                           s->name);
+                           "%s: no exact truth at min-sep %g..%g to judge %s (harness bug)", label,
+                           band.lo, band.hi, s->name);
     if (!ccdb_solver_query_fn(s, in->ds.kind)) { /* not run: reported "unsupported" */
         out->unsupported = 1;
         out->queries = (long long)n;
-        out->truth_min_sep = sep;
+        out->truth_min_sep = band.lo;
+        out->truth_band_hi = band.hi;
         return 0;
     }
     ccdb_solver_run run;
@@ -791,8 +832,9 @@ int ccdb_bench_judge_one(const ccdb_solver *s, int isolated, const ccdb_input *i
         ccdb_progress_done();
         fprintf(stderr, "ccdbench run: %s on %s: %s\n", s->name, label, run.detail);
     }
-    int rc = ccdb_judge(s, q, truth, n, first, &run, out);
-    out->truth_min_sep = sep;
+    int rc = ccdb_judge_band(s, q, lo, hi, n, first, &run, out);
+    out->truth_min_sep = band.lo;
+    out->truth_band_hi = band.hi;
     ccdb_solver_run_free(&run);
     if (rc != 0)
         snprintf(err, errlen, "out of memory");

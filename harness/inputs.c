@@ -18,9 +18,20 @@ void ccdb_input_free(ccdb_input *in)
     free(in->family);
     free(in->source);
     free(in->truth);
-    free(in->truth_sep);
+    for (size_t k = 0; k < in->n_sep; k++)
+        free(in->sep[k].truth);
     free(in->intent);
     *in = (ccdb_input){ 0 };
+}
+
+const ccdb_truth_result *ccdb_input_truth_at(const ccdb_input *in, double d)
+{
+    if (d == 0)
+        return in->truth;
+    for (size_t k = 0; k < in->n_sep; k++)
+        if (in->sep[k].d == d)
+            return in->sep[k].truth;
+    return NULL;
 }
 
 static int cmp_str(const void *a, const void *b)

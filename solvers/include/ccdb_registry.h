@@ -78,7 +78,11 @@ int ccdb_solver_validate(const ccdb_solver *s, char *err, size_t errlen);
 /* "miss", "hit", "gave_up", "failed" (stable names for CSV and reports); "unset" for
  * CCDB_STATE_UNSET (the solver set no state); "invalid" otherwise. */
 const char *ccdb_state_name(ccdb_state state);
-/* Claims for people: "conservative, reports TOI, min. separation" (those present, in that order,
+/* 1 with *lo, *hi set when s (ABI >= 5) declares a separation band (CCDB_CLAIM_SEPARATION_BAND);
+ * 0 otherwise (fields of an older entry are never read). */
+int ccdb_solver_band(const ccdb_solver *s, double *lo, double *hi);
+
+/* Claims for people: "conservative, reports TOI, min. separation, separation band" (those present, in that order,
  * ", "-separated), then "flags 0x.." for bits no CCDB_CLAIM_* names; "" for none.
  * Flags that are not claims (CCDB_SOLVER_NO_WORK_COUNT) are not shown. */
 const char *ccdb_claims_text(unsigned flags, char *buf, size_t buflen);

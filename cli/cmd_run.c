@@ -457,7 +457,8 @@ static void replay_args(const run_args *a, const ccdb_registry *reg,
     for (size_t i = 0; i < n_solvers; i++) {
         const char *path = NULL;
         ccdb_solver_origin o = ccdb_registry_origin(reg, solvers[i], &path);
-        if ((o == CCDB_ORIGIN_PLUGIN_PATH || o == CCDB_ORIGIN_PEER) && path) {
+        if ((o == CCDB_ORIGIN_PLUGIN_PATH || o == CCDB_ORIGIN_PEER || o == CCDB_ORIGIN_ENGINE) &&
+            path) {
             append(buf, len, " --plugin ");
             ccdb_shell_quote(buf, len, path);
         }

@@ -21,7 +21,8 @@
  * |w|^2) rounded (Bullet re-derives the angle as 2 acos(q.w)). m_allowedPenetration = 0, so
  * Bullet stops at a distance of 0.001 (absolute; btContinuousConvexCollision.cpp). Answer: true
  * -> HIT at m_fraction, false -> MISS (Bullet has no "failed": its iteration cap and GJK failure
- * also return false). Claims: reports a TOI. No work count. Thread-safe (everything per call). */
+ * also return false). Claims: reports a TOI, and the separation band [0, 0.001] (ABI 5: it stops
+ * at a distance of 0.001). No work count. Thread-safe (everything per call). */
 #include <BulletCollision/CollisionShapes/btConvexHullShape.h>
 #include <BulletCollision/NarrowPhaseCollision/btContinuousConvexCollision.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
@@ -111,9 +112,15 @@ const ccdb_solver *ccdb_solver_entry(void)
                      "turns with s = 0 up to 45 degrees and translations only",
                      "Bullet Physics 3.24, BulletCollision/NarrowPhaseCollision/"
                      "btContinuousConvexCollision.h; docs/engines.md",
-                     CCDB_CLAIM_REPORTS_TOI | CCDB_SOLVER_NO_WORK_COUNT, linear<true>,
-                     linear<false>);
+                     CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_SEPARATION_BAND |
+                         CCDB_SOLVER_NO_WORK_COUNT,
+                     linear<true>, linear<false>);
     s.rigid_vertex_face = rigid<true>;
     s.rigid_edge_edge = rigid<false>;
+    // calcTimeOfImpact advances while the distance is above radius = 0.001 (absolute, with
+    // m_allowedPenetration 0): a hit means "within 0.001"; its steps are conservative to contact
+    // (a TOI no later than contact), not to 0.001, so a hit is promised for contacts only.
+    s.band_lo = 0.0;
+    s.band_hi = 0.001;
     return &s;
 }

@@ -18,8 +18,9 @@
  * moved by d; a turning one ends at (R, c + R (o - c)), R the Cayley matrix of w rounded to
  * double: FCL re-derives the axis and the angle from it (Eigen AngleAxis), so the angle it
  * integrates is 2 atan |w| up to rounding. Answer: is_collide -> HIT at time_of_contact, else
- * MISS; a return of -1 (pair or solver unsupported) -> FAILED. Claims: reports a TOI. No work
- * count. Thread-safe (everything per call). */
+ * MISS; a return of -1 (pair or solver unsupported) -> FAILED. Claims: reports a TOI, and the
+ * separation band [0, 1e-4] (ABI 5), approximately: it stops at a distance of 1e-4 times its
+ * motion bound. No work count. Thread-safe (everything per call). */
 #include <fcl/geometry/shape/convex.h>
 #include <fcl/geometry/shape/sphere.h>
 #include <fcl/narrowphase/continuous_collision.h>
@@ -129,9 +130,15 @@ const ccdb_solver *ccdb_solver_entry(void)
                      "screw motion; turns with s = 0 and translations only",
                      "Flexible Collision Library 0.7.0, fcl/narrowphase/continuous_collision.h; "
                      "docs/engines.md",
-                     CCDB_CLAIM_REPORTS_TOI | CCDB_SOLVER_NO_WORK_COUNT, linear<true>,
-                     linear<false>);
+                     CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_SEPARATION_BAND |
+                         CCDB_SOLVER_NO_WORK_COUNT,
+                     linear<true>, linear<false>);
     s.rigid_vertex_face = rigid<true>;
     s.rigid_edge_edge = rigid<false>;
+    // Conservative advancement stops when its step d / bound is at most t_err = 1e-4, i.e. at a
+    // distance d <= 1e-4 bound (bound: the motion projected on the closest points' normal): a
+    // band [0, 1e-4] for motions of about unit length, only approximately (docs/engines.md).
+    s.band_lo = 0.0;
+    s.band_hi = 1e-4;
     return &s;
 }

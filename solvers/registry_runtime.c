@@ -193,6 +193,7 @@ const char *ccdb_origin_name(ccdb_solver_origin origin)
     case CCDB_ORIGIN_PLUGIN: return "plugin";
     case CCDB_ORIGIN_PLUGIN_PATH: return "plugin path";
     case CCDB_ORIGIN_PEER: return "peer";
+    case CCDB_ORIGIN_ENGINE: return "engine";
     }
     return "unknown";
 }

@@ -23,7 +23,8 @@ typedef enum ccdb_solver_origin {
     CCDB_ORIGIN_BUILTIN,     /* the built-in table */
     CCDB_ORIGIN_PLUGIN,      /* --plugin PATH */
     CCDB_ORIGIN_PLUGIN_PATH, /* found by name: <folder>/<name>.so, folder from $CCDB_PLUGIN_PATH */
-    CCDB_ORIGIN_PEER         /* found by name in the folder where this build put its peers */
+    CCDB_ORIGIN_PEER,        /* found by name in the folder where this build put its peers */
+    CCDB_ORIGIN_ENGINE       /* the same folder, an engine plugin (engine_*: docs/engines.md) */
 } ccdb_solver_origin;
 
 ccdb_registry *ccdb_registry_new(void);      /* holds the built-ins */
@@ -41,7 +42,7 @@ const ccdb_solver *ccdb_registry_find(const ccdb_registry *reg, const char *name
  * loaded from, NULL for a built-in. A solver not in the registry reads as built-in. */
 ccdb_solver_origin ccdb_registry_origin(const ccdb_registry *reg, const ccdb_solver *s,
                                         const char **path);
-/* "built-in", "plugin" (--plugin), "plugin path" ($CCDB_PLUGIN_PATH), "peer". */
+/* "built-in", "plugin" (--plugin), "plugin path" ($CCDB_PLUGIN_PATH), "peer", "engine". */
 const char *ccdb_origin_name(ccdb_solver_origin origin);
 
 /* Plugins found by name. The folders searched, in order: each folder of $CCDB_PLUGIN_PATH

@@ -277,6 +277,7 @@ Test(registry, state_and_claim_names)
     cr_expect_str_eq(ccdb_origin_name(CCDB_ORIGIN_PLUGIN), "plugin");
     cr_expect_str_eq(ccdb_origin_name(CCDB_ORIGIN_PLUGIN_PATH), "plugin path");
     cr_expect_str_eq(ccdb_origin_name(CCDB_ORIGIN_PEER), "peer");
+    cr_expect_str_eq(ccdb_origin_name(CCDB_ORIGIN_ENGINE), "engine");
 }
 
 Test(registry, default_params)

@@ -6,6 +6,7 @@
 #include "ccdb_cli.h"
 #include "ccdb_registry.h"
 #include "ccdb_runner.h"
+#include "ccdb_util.h"
 
 static void list_usage(FILE *f)
 {
@@ -54,8 +55,9 @@ static void kinds_text(const ccdb_solver *s, char *buf, size_t len)
 static void separation_text(const ccdb_solver *s, char *buf, size_t len)
 {
     double lo, hi;
+    char a[32], b[32];
     if (ccdb_solver_band(s, &lo, &hi))
-        snprintf(buf, len, "%.17g..%.17g", lo, hi);
+        snprintf(buf, len, "%s..%s", ccdb_shortest_double(lo, a), ccdb_shortest_double(hi, b));
     else
         snprintf(buf, len, "%s", (s->flags & CCDB_CLAIM_MIN_SEPARATION) ? "yes" : "-");
 }

@@ -392,17 +392,6 @@ static int load_inputs(const run_args *a, ccdb_input **inputs, size_t *n_inputs)
     return rc;
 }
 
-/* The shortest of %.15g..%.17g that reads back as the same double. */
-static const char *shortest(double v, char buf[32])
-{
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(buf, 32, "%.*g", prec, v);
-        if (strtod(buf, NULL) == v)
-            break;
-    }
-    return buf;
-}
-
 static void append(char *buf, size_t len, const char *text)
 {
     size_t at = strlen(buf);
@@ -464,7 +453,7 @@ static void replay_args(const run_args *a, const ccdb_registry *reg,
         }
     }
     if (a->delta_set) {
-        snprintf(tmp, sizeof tmp, " --delta %s", shortest(a->params.delta, num));
+        snprintf(tmp, sizeof tmp, " --delta %s", ccdb_shortest_double(a->params.delta, num));
         append(buf, len, tmp);
     }
     if (a->max_iter_set) {
@@ -472,7 +461,8 @@ static void replay_args(const run_args *a, const ccdb_registry *reg,
         append(buf, len, tmp);
     }
     if (a->min_sep_set) {
-        snprintf(tmp, sizeof tmp, " --min-sep %s", shortest(a->params.min_separation, num));
+        snprintf(tmp, sizeof tmp, " --min-sep %s",
+                 ccdb_shortest_double(a->params.min_separation, num));
         append(buf, len, tmp);
     }
     if (buf[0] == ' ')
@@ -605,8 +595,8 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *
     ccdb_meta_add(meta, "command", "%s", cmd);
     char d1[32], d2[32];
     ccdb_meta_add(meta, "parameters", "delta=%s max-iter=%ld min-sep=%s",
-                  shortest(a->params.delta, d1), a->params.max_iterations,
-                  shortest(a->params.min_separation, d2));
+                  ccdb_shortest_double(a->params.delta, d1), a->params.max_iterations,
+                  ccdb_shortest_double(a->params.min_separation, d2));
     ccdb_meta_add(meta, "repeat", "%d", a->repeat);
     ccdb_meta_add(meta, "threads", "%d", a->threads);
     char isolated[2048] = "", in_process[2048] = "";

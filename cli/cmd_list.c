@@ -18,7 +18,7 @@ static void list_usage(FILE *f)
           "  toi     reports a time of impact (not just yes/no)\n"
           "  minsep  honours the minimum separation distance (--min-sep): yes; or the separation\n"
           "          band LO..HI it declares (ABI 5: a hit for every query that comes within LO,\n"
-          "          none for a query that never comes within HI; docs/min-separation.md)\n"
+          "          none for a query that never comes within HI; docs/harness.md)\n"
           "whether it counts its work (n/a: it has no work count), the query kinds it answers\n"
           "(vf, ee: linear motion; rigid-vf, rigid-ee: rigid motion, docs/rigid.md; run gives\n"
           "it no dataset of another kind), and where it comes from:\n"

@@ -14,6 +14,7 @@
 #include "ccdb_tallies.h"
 #include "ccdb_truth_cache.h"
 #include "ccdb_registry.h"
+#include "ccdb_util.h"
 
 #define MAX_PLUGINS 64
 
@@ -377,11 +378,12 @@ int ccdb_cmd_replay(int argc, char **argv)
             break;
         }
         if (band.hi != band.lo) {
-            char label[96];
-            snprintf(label, sizeof label, "  %s's band [%.17g, %.17g], at %.17g", s->name, band.lo,
-                     band.hi, band.lo);
+            char label[160], a[32], b[32];
+            ccdb_shortest_double(band.lo, a);
+            ccdb_shortest_double(band.hi, b);
+            snprintf(label, sizeof label, "  %s's band [%s, %s], truth at %s", s->name, a, b, a);
             print_truth(label, &lo);
-            snprintf(label, sizeof label, "  %s's band, at %.17g", s->name, band.hi);
+            snprintf(label, sizeof label, "  %s's band [%s, %s], truth at %s", s->name, a, b, b);
             print_truth(label, &hi);
         }
         print_solver(s, &lo, &hi, &run);

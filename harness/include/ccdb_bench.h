@@ -106,7 +106,7 @@ int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_r
 int ccdb_judge_band(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_result *lo,
                     const ccdb_truth_result *hi, size_t n, long long first,
                     const ccdb_solver_run *run, ccdb_judged *out);
-/* A separation band [lo, hi] (docs/min-separation.md, "Bands"); [0, 0]: the contact truth. */
+/* A separation band [lo, hi] (docs/harness.md, "Separation bands"); [0, 0]: the contact truth. */
 typedef struct ccdb_band {
     double lo, hi;
 } ccdb_band;

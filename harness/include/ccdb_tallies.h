@@ -32,7 +32,7 @@ int ccdb_contract_violation(const ccdb_result *r, int abi);
  * or outside [0,1]. */
 int ccdb_toi_finding(const ccdb_truth_result *truth, const ccdb_result *r, unsigned flags);
 
-/* Separation bands [lo, hi] (docs/min-separation.md, "Bands"): an answer is judged by two
+/* Separation bands [lo, hi] (docs/harness.md, "Separation bands"): an answer is judged by two
  * truths, `lo` at distance lo and `hi` at distance hi (the same one for a band [d, d]: the
  * judge at --min-sep d, or the contact truth). A query that comes within lo must be hit, with
  * a TOI no later than lo's (FN and late TOIs by lo); one that never comes within hi must be

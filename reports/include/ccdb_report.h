@@ -66,7 +66,7 @@ typedef struct ccdb_report_row {
      * `toi_late_ulps_max`, `toi_late_ulps_p90`. */
     double toi_late_max;
     long long toi_late_ulps_max, toi_late_ulps_p90;
-    /* Separation bands (docs/min-separation.md, "Bands"): hits and misses on queries that come
+    /* Separation bands (docs/harness.md, "Separation bands"): hits and misses on queries that come
      * within truth_band_hi but never within truth_min_sep, either answer right (in no other
      * count); and the band's upper end (truth_min_sep for the truth at one separation).
      * Columns `in_band`, `truth_band_hi`. */

@@ -82,7 +82,7 @@ typedef struct ccdb_result {
  * instead of showing 0 as if no work had been done. */
 #define CCDB_SOLVER_NO_WORK_COUNT 0x8u
 /* ABI >= 5: the solver reports contact within a separation band [band_lo, band_hi] (an engine
- * that stops at a distance, within a tolerance; docs/min-separation.md, "Bands"): a hit, with a
+ * that stops at a distance, within a tolerance; docs/harness.md, "Separation bands"): a hit, with a
  * TOI no later than the exact first time at distance band_lo, for every query that comes within
  * band_lo; no hit for a query that never comes within band_hi; either answer for the others
  * ("in band"). 0 <= band_lo <= band_hi, band_hi > 0, both finite. It takes the place of

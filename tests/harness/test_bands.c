@@ -1,4 +1,4 @@
-/* test_bands.c — separation bands (ABI 5, docs/min-separation.md "Bands"), run as a user runs
+/* test_bands.c — separation bands (ABI 5, docs/harness.md "Separation bands"), run as a user runs
  * them: the band plugins of tests/solvers/plugins (testplugin.h: band [1/8, 1/4], a vertex that
  * comes down to height h over a still triangle) on one dataset whose heights fall within the
  * band's low end, in the band and beyond its high end. Each plugin that breaks a rule is caught

@@ -888,6 +888,10 @@ int ccdb_cmd_run(int argc, char **argv)
         opt.findings_shown = a.out_dir;
         opt.replay_args = rargs;
         opt.misses_kept = 1000;
+        const char *origins[n_solvers ? n_solvers : 1];
+        for (size_t j = 0; j < n_solvers; j++)
+            origins[j] = ccdb_origin_name(ccdb_registry_origin(reg, solvers[j], NULL));
+        opt.origins = origins;
         int bad;
         if (use_mpi) {
             ccdb_mpi_work w = { .inputs = inputs,

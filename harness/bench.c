@@ -141,6 +141,7 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum,
     row->isolated = sum->isolated;
     row->truth_min_sep = jr->truth_min_sep;
     row->truth_band_hi = jr->truth_band_hi;
+    row->origin = sum->origin;
     /* The whole loop is timed per dataset only: class rows have no ns_median of their own
      * (they have per-query quantiles, set_query_quantiles). */
     row->ns_median = row->ns_min = row->ns_max = NAN;
@@ -641,6 +642,7 @@ int ccdb_bench_begin(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_
         char tags[192];
         b->solvers[j].solver = solvers[j];
         b->solvers[j].isolated = ccdb_isolated(solvers[j], opt->isolate);
+        b->solvers[j].origin = opt->origins && opt->origins[j] ? opt->origins[j] : "";
         ccdb_claims_text(solvers[j]->flags, tags, sizeof tags);
         b->solvers[j].claim_tags = keep_string(b, tags);
         if (!b->solvers[j].claim_tags)

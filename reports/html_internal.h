@@ -30,6 +30,7 @@ typedef struct ccdb_html_solver {
     long long toi_findings;           /* TOI findings (the same rows) */
     size_t n_findings;                /* findings given for this solver */
     int isolated;                     /* any of its rows ran in a child process */
+    const char *origin;               /* its first row's origin; NULL or "": not said */
     unsigned claims;                  /* its rows' claims, or-ed */
     int has_rows;                     /* it has a result row */
 } ccdb_html_solver;

@@ -207,6 +207,8 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
         t->claims |= w->claims;
         t->has_rows = 1;
         t->isolated |= w->isolated;
+        if (!t->origin || !*t->origin)
+            t->origin = w->origin;
         if (!t->claim_tags || !*t->claim_tags)
             t->claim_tags = w->claim_tags;
         if (status_rank(w->status) > status_rank(t->status))
@@ -386,7 +388,8 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
                       "[min&ndash;max] over repeats. Contract violations: answers with a state "
                       "out of range, a TOI not in [0,1] for a hit, or a negative work count "
                       "(tallied otherwise as they read). Run: in a child process (isolated) "
-                      "or in ccdbench's own.</p>\n"
+                      "or in ccdbench's own, and where the solver comes from (built-in, "
+                      "plugin, peer, engine).</p>\n"
                       "<div class=\"scroll\"><table id=\"summary\" class=\"summary\">\n"
                       "<thead><tr><th>solver</th>"
                       "<th>claims</th><th>status</th>");
@@ -409,7 +412,13 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
         else
             td_ll(b, t->work, 0);
         td_ll(b, t->violations, t->violations > 0);
-        ccdb_rbuf_puts(b, t->isolated ? "<td>isolated</td>" : "<td>in-process</td>");
+        ccdb_rbuf_puts(b, t->isolated ? "<td>isolated" : "<td>in-process");
+        if (t->origin && *t->origin) { /* where it comes from: built-in, peer, engine... */
+            ccdb_rbuf_puts(b, "<br><span class=\"range\">");
+            ccdb_rbuf_html(b, t->origin);
+            ccdb_rbuf_puts(b, "</span>");
+        }
+        ccdb_rbuf_puts(b, "</td>");
         ccdb_rbuf_puts(b, "</tr>\n");
     }
     ccdb_rbuf_puts(

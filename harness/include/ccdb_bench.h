@@ -35,12 +35,16 @@ typedef struct ccdb_bench_options {
                                      the band [min_sep, min_sep] (the truth at this separation)
                                      where the kind has one (ccdb_bench_band); 0: by the contact
                                      truth, or their own band */
+    const char *const *origins; /* per solver of the run, where it comes from for the report
+                                     (ccdb_origin_name: "built-in", "peer", "engine"...);
+                                     NULL: not said */
 } ccdb_bench_options;
 
 /* Per solver, over every dataset of the run (for the stdout table and --fail-on-fn). */
 typedef struct ccdb_solver_summary {
     const ccdb_solver *solver;
     const char *claim_tags; /* its claims for people (ccdb_claims_text; owned by the bench) */
+    const char *origin;     /* where it comes from (opt->origins; "" when not said) */
     long long queries, fn, fp, toi_violations, failed, gave_up, violations;
     long long outside;                       /* answers outside the solver's motion model (ABI 4) */
     long long in_band;                       /* hits and misses within its separation band */

@@ -72,6 +72,8 @@ typedef struct ccdb_report_row {
      * Columns `in_band`, `truth_band_hi`. */
     long long in_band;
     double truth_band_hi;
+    const char *origin; /* where the solver comes from ("built-in", "plugin", "peer", "engine"...;
+                           NULL or "": not said); column `origin`, and the report's "run" cell */
 } ccdb_report_row;
 
 /* Points of a per-query time distribution: cdf[k] is the k/(CCDB_REPORT_CDF_POINTS - 1)

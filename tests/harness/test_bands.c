@@ -18,7 +18,7 @@ TestSuite(bands, .init = cli_setup, .fini = cli_teardown);
 
 /* summary.csv columns (0-based). */
 enum { COL_POSITIVES = 5, COL_TP = 6, COL_FP = 7, COL_FN = 8, COL_TN = 9, COL_LATE = 10 };
-enum { COL_MIN_SEP = 27, COL_IN_BAND = 32, COL_BAND_HI = 33 };
+enum { COL_MIN_SEP = 27, COL_IN_BAND = 32, COL_BAND_HI = 33, COL_ORIGIN = 34 };
 
 /* The heights h at t = 1: within 1/8 (0.125 at t = 1 exactly), in the band (1/4 included),
  * beyond 1/4. */
@@ -73,13 +73,15 @@ Test(bands, each_rule_catches_its_breaker_and_right_answers_count_in_band)
                          plugin("testplugin_band_fn"), plugin("testplugin_band_late")),
                  0);
     char *csv = cli_captured("rep/summary.csv");
-    cr_assert(strstr(csv, ",toi_late_ulps_p90,in_band,truth_band_hi\n"), "%.600s", csv);
+    cr_assert(strstr(csv, ",toi_late_ulps_p90,in_band,truth_band_hi,origin\n"), "%.600s", csv);
+    char f[64];
+    cr_assert_str_eq(cli_row_field(csv, "testplugin_band_fp", COL_ORIGIN, f, sizeof f), "plugin");
+    cr_assert_str_eq(cli_row_field(csv, "exact", COL_ORIGIN, f, sizeof f), "built-in");
     /* Within 1/8: h = 1/16 and 1/8 (must be hit); in the band: 3/16, 1/4; beyond: 1/2, 3/4. */
     const char *right = "testplugin_band_right", *fp = "testplugin_band_fp",
                *fn = "testplugin_band_fn", *late = "testplugin_band_late";
     const char *all[] = { right, fp, fn, late };
     for (int k = 0; k < 4; k++) {
-        char f[64];
         cr_assert_eq(field(csv, all[k], COL_POSITIVES), 2, "%s: positives within band_lo", all[k]);
         cr_assert_eq(field(csv, all[k], COL_IN_BAND), 2, "%s: answers in the band", all[k]);
         cr_assert_eq(strtod(cli_row_field(csv, all[k], COL_MIN_SEP, f, sizeof f), NULL), 0.125);

@@ -802,6 +802,18 @@ int ccdb_bench_band_truths(const ccdb_solver *s, ccdb_input *in, const ccdb_benc
     return 0;
 }
 
+int ccdb_bench_label_truth(const ccdb_solver *const *solvers, size_t n, ccdb_input *in,
+                           const ccdb_bench_options *opt, const char *cache, int round_inputs,
+                           int threads, char *err, size_t errlen)
+{
+    if (!(in->label_sep > 0) || !ccdb_truth_judges_sep(in->ds.kind))
+        return 0;
+    for (size_t j = 0; j < n; j++)
+        if (ccdb_bench_band(solvers[j], in->ds.kind, opt).hi > 0)
+            return 0;
+    return ccdb_truth_sep_for_input(in, cache, round_inputs, threads, in->label_sep, err, errlen);
+}
+
 int ccdb_bench_judge_one(const ccdb_solver *s, int isolated, const ccdb_input *in,
                          const double (*q)[8][3], long long first, const ccdb_bench_options *opt,
                          ccdb_judged *out, char *err, size_t errlen)

@@ -197,8 +197,17 @@ int ccdb_bench_run_mpi(ccdb_mpi *m, ccdb_bench *b, const ccdb_solver *const *sol
             ccdb_judged_free(&jr);
             continue;
         }
-        if (j == 0)
+        if (j == 0) {
+            /* As in one process (cmd_run.c): labels made at d are compared with the truth at
+             * d, which the chunk gets now when no solver needs a truth at d > 0. */
+            if (ccdb_bench_label_truth(solvers, n_solvers, &l.in, opt, w->cache, w->round_inputs,
+                                       w->threads, me.err, sizeof me.err) != 0) {
+                me.failed = 1;
+                ccdb_judged_free(&jr);
+                continue;
+            }
             ccdb_input_stats_of(&l.in, &st);
+        }
         if (m->rank == 0) {
             col.judged[u] = jr; /* moved */
             if (j == 0)

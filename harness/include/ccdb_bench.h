@@ -131,6 +131,13 @@ int ccdb_bench_contact_only(const ccdb_solver *s, ccdb_kind kind, const ccdb_ben
 int ccdb_bench_band_truths(const ccdb_solver *s, ccdb_input *in, const ccdb_bench_options *opt,
                            const char *cache, int round_inputs, int threads, char *err,
                            size_t errlen);
+/* Adds to in->sep the truth at in->label_sep > 0 (labels made by `gen --min-sep d`, compared
+ * with the exact truth at d: ccdb_input_stats_of) when its kind has a judge at d and no solver
+ * of solvers[0..n) is judged at a separation d > 0 on it (then the labels are not compared, and
+ * the report says so). 0, or -1 with err filled. */
+int ccdb_bench_label_truth(const ccdb_solver *const *solvers, size_t n, ccdb_input *in,
+                           const ccdb_bench_options *opt, const char *cache, int round_inputs,
+                           int threads, char *err, size_t errlen);
 /* Runs s on the queries of `in` (q: their read-only copy; they are the queries first.. of
  * their dataset) (ccdb_run_solver: isolated or guarded; a crash or timeout is said on stderr)
  * and judges it (ccdb_judge_band) by the truths at the ends of its band (ccdb_bench_band:

@@ -289,7 +289,7 @@ int ccdb_cmd_replay(int argc, char **argv)
     }
     /* --min-sep D > 0: the solvers claiming minimum separation are judged by the truth at D
      * where the kind has one, as `run` does; a solver with a separation band by the truths at
-     * its ends (ccdb_bench_band; the rigid kinds have no judge at d > 0 yet) */
+     * its ends (ccdb_bench_band; every kind has a judge at d today) */
     const ccdb_bench_options sep_opt = { .min_sep = params.min_separation };
     const double sep = params.min_separation > 0 && ccdb_truth_judges_sep(in.ds.kind)
                            ? params.min_separation
@@ -322,7 +322,7 @@ int ccdb_cmd_replay(int argc, char **argv)
         snprintf(label, sizeof label, "exact truth at min-sep %.17g", sep);
         print_truth(label, &ts);
     } else if (params.min_separation > 0) {
-        printf("note: no exact judge at d > 0 for %s queries (rigid motion): every solver is "
+        printf("note: no exact judge at d > 0 for %s queries: every solver is "
                "judged by the contact truth\n",
                ccdb_kind_name(in.ds.kind));
     }

@@ -663,7 +663,7 @@ int ccdb_bench_record(ccdb_bench *b, size_t j, const ccdb_bench_dataset *d, cons
 /* The claims of each solver that was judged at a separation say which truths judged it, once
  * every dataset is recorded: "judged at min-sep D" (a band [D, D]: --min-sep D) or "judged in
  * band [lo, hi]" on the datasets of a kind judged there, and a note when datasets of a kind with
- * no exact judge at d > 0 (rigid motion) were judged at 0. Every row of the solver then carries
+ * no exact judge at d > 0 (ccdb_truth_judges_sep; none today) were judged at 0. Every row of the solver then carries
  * them (the report shows the first row's). */
 static int claims_of_run(ccdb_bench *b)
 {
@@ -682,8 +682,7 @@ static int claims_of_run(ccdb_bench *b)
                                  len ? ", " : "", sum->truth_min_sep, sum->truth_band_hi);
         if (sum->contact_only && len < sizeof tags)
             snprintf(tags + len, sizeof tags - len,
-                     "%srigid datasets judged at min-sep 0 (no exact judge at d > 0 for rigid "
-                     "motion)",
+                     "%sdatasets of a kind with no exact judge at d > 0 judged at min-sep 0",
                      len ? ", " : "");
         const char *was = sum->claim_tags;
         if (!(sum->claim_tags = keep_string(b, tags)))

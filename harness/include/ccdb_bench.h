@@ -115,8 +115,8 @@ typedef struct ccdb_band {
     double lo, hi;
 } ccdb_band;
 /* The band solver s is judged by on data of `kind` in a run with opt, where s has an entry for
- * the kind and the kind has an exact judge at d > 0 (ccdb_truth_judges_sep: not the rigid kinds
- * yet): its own (CCDB_CLAIM_SEPARATION_BAND), else [D, D] for opt->min_sep = D > 0 when it claims
+ * the kind and the kind has an exact judge at d > 0 (ccdb_truth_judges_sep: every kind
+ * today): its own (CCDB_CLAIM_SEPARATION_BAND), else [D, D] for opt->min_sep = D > 0 when it claims
  * CCDB_CLAIM_MIN_SEPARATION; else [0, 0] (the contact truth; a solver without the entry is not
  * judged at all). The one choice, for every run loop (one process or MPI ranks), the truths
  * computed up front, replay and the report. */

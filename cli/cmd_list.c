@@ -6,6 +6,7 @@
 #include "ccdb_cli.h"
 #include "ccdb_registry.h"
 #include "ccdb_runner.h"
+#include "ccdb_util.h"
 
 static void list_usage(FILE *f)
 {
@@ -15,12 +16,15 @@ static void list_usage(FILE *f)
           "the harness checks against the exact ground truth:\n"
           "  cons    conservative: never a false negative, reported TOI never after the true one\n"
           "  toi     reports a time of impact (not just yes/no)\n"
-          "  minsep  honours the minimum separation distance (--min-sep)\n"
+          "  minsep  honours the minimum separation distance (--min-sep): yes; or the separation\n"
+          "          band LO..HI it declares (ABI 5: a hit for every query that comes within LO,\n"
+          "          none for a query that never comes within HI; docs/harness.md)\n"
           "whether it counts its work (n/a: it has no work count), the query kinds it answers\n"
           "(vf, ee: linear motion; rigid-vf, rigid-ee: rigid motion, docs/rigid.md; run gives\n"
           "it no dataset of another kind), and where it comes from:\n"
           "  built-in, plugin (--plugin), plugin path ($CCDB_PLUGIN_PATH), peer (an upstream\n"
-          "  solver built with ccdbench: cmake -DCCDB_PEERS_DIR=DIR, see docs/peers.md)\n"
+          "  solver built with ccdbench: cmake -DCCDB_PEERS_DIR=DIR, see docs/peers.md), engine\n"
+          "  (a physics engine's own CCD built with ccdbench: CCDB_ENGINES=1, docs/engines.md)\n"
           "\n"
           "Plugins are also found by name (run/replay --solvers NAME) as NAME.so in a folder\n"
           "of $CCDB_PLUGIN_PATH (colon-separated), then in this build's peers folder: listed\n"
@@ -45,6 +49,17 @@ static void kinds_text(const ccdb_solver *s, char *buf, size_t len)
         }
     if (!buf[0])
         snprintf(buf, len, "-");
+}
+
+/* The minsep cell: "yes" (--min-sep), the band "LO..HI" it declares, or "-". */
+static void separation_text(const ccdb_solver *s, char *buf, size_t len)
+{
+    double lo, hi;
+    char a[32], b[32];
+    if (ccdb_solver_band(s, &lo, &hi))
+        snprintf(buf, len, "%s..%s", ccdb_shortest_double(lo, a), ccdb_shortest_double(hi, b));
+    else
+        snprintf(buf, len, "%s", (s->flags & CCDB_CLAIM_MIN_SEPARATION) ? "yes" : "-");
 }
 
 typedef struct found_ctx {
@@ -113,27 +128,32 @@ int ccdb_cmd_list(int argc, char **argv)
 
     size_t n = ccdb_registry_count(reg), nbuiltin;
     ccdb_registry_builtin(&nbuiltin);
-    int w = (int)strlen("solver");
+    int w = (int)strlen("solver"), ws = (int)strlen("minsep");
     for (size_t i = 0; i < n; i++) {
+        char sep[96];
         int l = (int)strlen(ccdb_registry_at(reg, i)->name);
         if (l > w)
             w = l;
+        separation_text(ccdb_registry_at(reg, i), sep, sizeof sep);
+        if ((int)strlen(sep) > ws)
+            ws = (int)strlen(sep);
     }
-    printf("%-*s  %-4s  %-3s  %-6s  %-4s  %-23s  %-11s  %s\n", w, "solver", "cons", "toi", "minsep",
-           "work", "kinds", "from", "summary");
+    printf("%-*s  %-4s  %-3s  %-*s  %-4s  %-23s  %-11s  %s\n", w, "solver", "cons", "toi", ws,
+           "minsep", "work", "kinds", "from", "summary");
     for (size_t i = 0; i < n; i++) {
         const ccdb_solver *s = ccdb_registry_at(reg, i);
         unsigned f = s->flags;
-        char kinds[64];
+        char kinds[64], sep[96];
         kinds_text(s, kinds, sizeof kinds);
-        printf("%-*s  %-4s  %-3s  %-6s  %-4s  %-23s  %-11s  %s\n", w, s->name,
+        separation_text(s, sep, sizeof sep);
+        printf("%-*s  %-4s  %-3s  %-*s  %-4s  %-23s  %-11s  %s\n", w, s->name,
                (f & CCDB_CLAIM_CONSERVATIVE) ? "yes" : "-",
-               (f & CCDB_CLAIM_REPORTS_TOI) ? "yes" : "-",
-               (f & CCDB_CLAIM_MIN_SEPARATION) ? "yes" : "-",
+               (f & CCDB_CLAIM_REPORTS_TOI) ? "yes" : "-", ws, sep,
                (f & CCDB_SOLVER_NO_WORK_COUNT) ? "n/a" : "yes", kinds,
                ccdb_origin_name(ccdb_registry_origin(reg, s, NULL)), s->summary ? s->summary : "");
         if (refs)
-            printf("%-*s  %s\n", w + 63, "", s->reference ? s->reference : "(no reference given)");
+            printf("%-*s  %s\n", w + ws + 57, "",
+                   s->reference ? s->reference : "(no reference given)");
     }
     printf("\n%zu solvers (%zu built-in, %zu from plugins); solver ABI %d\n", n, nbuiltin,
            n - nbuiltin, CCDB_SOLVER_ABI);

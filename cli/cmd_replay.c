@@ -14,6 +14,7 @@
 #include "ccdb_tallies.h"
 #include "ccdb_truth_cache.h"
 #include "ccdb_registry.h"
+#include "ccdb_util.h"
 
 #define MAX_PLUGINS 64
 
@@ -71,8 +72,13 @@ static int load_named_plugin(ccdb_registry *reg, const char *file)
 
 static const char *outcome_name(ccdb_outcome o)
 {
-    static const char *const names[] = { "TP", "FP",     "FN  <-- FALSE NEGATIVE",
-                                         "TN", "FAILED", "OUTSIDE MODEL (not judged)" };
+    static const char *const names[] = { "TP",
+                                         "FP",
+                                         "FN  <-- FALSE NEGATIVE",
+                                         "TN",
+                                         "FAILED",
+                                         "OUTSIDE MODEL (not judged)",
+                                         "IN BAND (a hit or a miss is right)" };
     return names[o];
 }
 
@@ -89,8 +95,9 @@ static void print_output(const ccdb_solver_run *run)
     }
 }
 
-static void print_solver(const ccdb_solver *s, const ccdb_truth_result *t,
-                         const ccdb_solver_run *run)
+/* One solver's answer, judged by the truths at the ends of its band (lo == hi: one truth). */
+static void print_solver(const ccdb_solver *s, const ccdb_truth_result *lo,
+                         const ccdb_truth_result *hi, const ccdb_solver_run *run)
 {
     if (run->status != CCDB_RUN_OK) {
         printf("  %-30s %-8s %s\n", s->name, ccdb_run_status_name(run->status), run->detail);
@@ -103,8 +110,8 @@ static void print_solver(const ccdb_solver *s, const ccdb_truth_result *t,
         snprintf(toi, sizeof toi, "%.17g", r->toi);
     if (!(s->flags & CCDB_SOLVER_NO_WORK_COUNT))
         snprintf(work, sizeof work, "%lld", r->work);
-    ccdb_outcome o = ccdb_outcome_of(t, r, s->abi_version);
-    int late = (s->flags & CCDB_CLAIM_REPORTS_TOI) && ccdb_toi_violation(t, r);
+    ccdb_outcome o = ccdb_band_outcome(lo, hi, r, s->abi_version);
+    int late = (s->flags & CCDB_CLAIM_REPORTS_TOI) && o == CCDB_OUT_TP && ccdb_toi_violation(lo, r);
     printf("  %-30s %-8s %-24s %12s  %s%s%s%s\n", s->name, ccdb_state_name(r->state), toi, work,
            o == CCDB_OUT_FP ? "FP  (false positive)" : outcome_name(o),
            late ? "  <-- TOI LATER THAN THE EXACT ONE" : "",
@@ -284,7 +291,8 @@ int ccdb_cmd_replay(int argc, char **argv)
         return 2;
     }
     /* --min-sep D > 0: the solvers claiming minimum separation are judged by the truth at D
-     * where the kind has one, as `run` does (ccdb_bench_truth_sep; every kind has one today) */
+     * where the kind has one, as `run` does; a solver with a separation band by the truths at
+     * its ends (ccdb_bench_band; every kind has a judge at d today) */
     const ccdb_bench_options sep_opt = { .min_sep = params.min_separation };
     const double sep = params.min_separation > 0 && ccdb_truth_judges_sep(in.ds.kind)
                            ? params.min_separation
@@ -303,10 +311,10 @@ int ccdb_cmd_replay(int argc, char **argv)
     if (label_judged && in.label_sep > 0)
         label_judged = ccdb_truth_judges_sep(in.ds.kind) &&
                        ccdb_truth_of(ctx, in.ds.kind, q, in.label_sep, &tl) == 0;
-    ccdb_truth_free(ctx);
     if (judged != 0) {
         fprintf(stderr, "ccdbench replay: no exact judge for %s queries%s\n",
                 ccdb_kind_name(in.ds.kind), sep > 0 ? " at a minimum separation" : "");
+        ccdb_truth_free(ctx);
         ccdb_registry_free(reg);
         ccdb_input_free(&in);
         return 2;
@@ -334,6 +342,7 @@ int ccdb_cmd_replay(int argc, char **argv)
     if (!one) {
         fprintf(stderr, "ccdbench replay: cannot map a read-only copy of the query: %s\n",
                 strerror(errno));
+        ccdb_truth_free(ctx);
         ccdb_registry_free(reg);
         ccdb_input_free(&in);
         return 2;
@@ -364,9 +373,32 @@ int ccdb_cmd_replay(int argc, char **argv)
             rc = 2;
             break;
         }
-        print_solver(s, ccdb_bench_truth_sep(s, in.ds.kind, &sep_opt) > 0 ? &ts : &t, &run);
+        ccdb_band band = ccdb_bench_band(s, in.ds.kind, &sep_opt);
+        ccdb_truth_result lo = band.lo == sep ? ts : t, hi;
+        if (band.lo != sep && band.lo != 0)
+            judged = ccdb_truth_of(ctx, in.ds.kind, q, band.lo, &lo);
+        hi = lo;
+        if (judged == 0 && band.hi != band.lo)
+            judged = ccdb_truth_of(ctx, in.ds.kind, q, band.hi, &hi);
+        if (judged != 0) { /* ccdb_bench_band gives a band only where the kind has a judge */
+            fprintf(stderr, "ccdbench replay: %s: no exact judge at its band\n", s->name);
+            ccdb_solver_run_free(&run);
+            rc = 2;
+            break;
+        }
+        if (band.hi != band.lo) {
+            char label[160], a[32], b[32];
+            ccdb_shortest_double(band.lo, a);
+            ccdb_shortest_double(band.hi, b);
+            snprintf(label, sizeof label, "  %s's band [%s, %s], truth at %s", s->name, a, b, a);
+            print_truth(label, &lo);
+            snprintf(label, sizeof label, "  %s's band [%s, %s], truth at %s", s->name, a, b, b);
+            print_truth(label, &hi);
+        }
+        print_solver(s, &lo, &hi, &run);
         ccdb_solver_run_free(&run);
     }
+    ccdb_truth_free(ctx);
     ccdb_queries_readonly_free(one, 1);
     ccdb_registry_free(reg);
     ccdb_input_free(&in);

@@ -81,29 +81,31 @@ static void run_usage(FILE *f)
         "  --no-isolate      run plugins in-process too (a crash then ends the run)\n"
         "  --timeout S       wall-clock limit per isolated solver x dataset (default %d;\n"
         "                    at least 1e-9: the limit is counted in nanoseconds); under\n"
-        "                    mpirun a work unit not done in 2 x S + 5 s aborts the job\n"
-        "  --fail-on-fn      exit 1 when a solver claiming to be conservative has a false\n"
-        "                    negative or reports a TOI later than the exact one\n"
-        "  --delta D, --max-iter N, --min-sep D   solver parameters (1e-6, 1000000, 0)\n"
-        "                    with --min-sep D > 0, the solvers that claim minimum separation\n"
-        "                    (`ccdbench list`, column minsep) are judged by the exact truth at\n"
-        "                    separation D (distance <= D counts as a contact), every other\n"
-        "                    solver by the contact truth (D = 0); summary.csv's last column\n"
-        "                    truth_min_sep and the report's claims say which. Rigid datasets\n"
-        "                    have no exact judge at D > 0: every solver is judged at 0 there\n"
-        "  --round-inputs    round CSV values that are not doubles (the report says so)\n"
-        "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR, else\n"
-        "                    $XDG_CACHE_HOME/ccdbench, else ~/.cache/ccdbench; used only when\n"
-        "                    it is yours and no one else can write into it)\n"
-        "  --chunk Q         under mpirun/srun (docs/mpi.md): queries per work unit (a chunk\n"
-        "                    x one solver), handed out to ranks on demand; default 65536 for\n"
-        "                    files, 20 for the built-in suite; smaller for slow solvers\n"
-        "  -o DIR            report folder (default reports/latest), replaced as a whole when\n"
-        "                    the run ends: summary.csv and .jsonl, index.html, findings.csv and\n"
-        "                    .jsonl (every finding: its dataset, query index, replay command),\n"
-        "                    misses/, bad-toi/, false-positives/, crashes/ (refused when it\n"
-        "                    holds anything else, at any depth)\n",
+        "                    mpirun a work unit not done in 2 x S + 5 s aborts the job\n",
         CCDB_CLI_TIMEOUT_DEFAULT);
+    fputs("  --fail-on-fn      exit 1 when a solver claiming to be conservative has a false\n"
+          "                    negative or reports a TOI later than the exact one\n"
+          "  --delta D, --max-iter N, --min-sep D   solver parameters (1e-6, 1000000, 0)\n"
+          "                    with --min-sep D > 0, the solvers that claim minimum separation\n"
+          "                    (`ccdbench list`, column minsep) are judged by the exact truth at\n"
+          "                    separation D (distance <= D counts as a contact), every other\n"
+          "                    solver by the contact truth (D = 0); summary.csv's column\n"
+          "                    truth_min_sep and the report's claims say which; a solver's\n"
+          "                    band LO..HI (list) is judged at LO and HI (docs/harness.md).\n"
+          "                    Rigid datasets: no exact judge at d > 0, judged at 0 there\n"
+          "  --round-inputs    round CSV values that are not doubles (the report says so)\n"
+          "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR, else\n"
+          "                    $XDG_CACHE_HOME/ccdbench, else ~/.cache/ccdbench; used only when\n"
+          "                    it is yours and no one else can write into it)\n"
+          "  --chunk Q         under mpirun/srun (docs/mpi.md): queries per work unit (a chunk\n"
+          "                    x one solver), handed out to ranks on demand; default 65536 for\n"
+          "                    files, 20 for the built-in suite; smaller for slow solvers\n"
+          "  -o DIR            report folder (default reports/latest), replaced as a whole when\n"
+          "                    the run ends: summary.csv and .jsonl, index.html, findings.csv and\n"
+          "                    .jsonl (every finding: its dataset, query index, replay command),\n"
+          "                    misses/, bad-toi/, false-positives/, crashes/ (refused when it\n"
+          "                    holds anything else, at any depth)\n",
+          f);
 }
 
 static int parse_long(const char *s, long lo, long hi, long *out)
@@ -395,17 +397,6 @@ static int load_inputs(const run_args *a, ccdb_input **inputs, size_t *n_inputs)
     return rc;
 }
 
-/* The shortest of %.15g..%.17g that reads back as the same double. */
-static const char *shortest(double v, char buf[32])
-{
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(buf, 32, "%.*g", prec, v);
-        if (strtod(buf, NULL) == v)
-            break;
-    }
-    return buf;
-}
-
 static void append(char *buf, size_t len, const char *text)
 {
     size_t at = strlen(buf);
@@ -461,13 +452,14 @@ static void replay_args(const run_args *a, const ccdb_registry *reg,
     for (size_t i = 0; i < n_solvers; i++) {
         const char *path = NULL;
         ccdb_solver_origin o = ccdb_registry_origin(reg, solvers[i], &path);
-        if ((o == CCDB_ORIGIN_PLUGIN_PATH || o == CCDB_ORIGIN_PEER) && path) {
+        if ((o == CCDB_ORIGIN_PLUGIN_PATH || o == CCDB_ORIGIN_PEER || o == CCDB_ORIGIN_ENGINE) &&
+            path) {
             append(buf, len, " --plugin ");
             ccdb_shell_quote(buf, len, path);
         }
     }
     if (a->delta_set) {
-        snprintf(tmp, sizeof tmp, " --delta %s", shortest(a->params.delta, num));
+        snprintf(tmp, sizeof tmp, " --delta %s", ccdb_shortest_double(a->params.delta, num));
         append(buf, len, tmp);
     }
     if (a->max_iter_set) {
@@ -475,7 +467,8 @@ static void replay_args(const run_args *a, const ccdb_registry *reg,
         append(buf, len, tmp);
     }
     if (a->min_sep_set) {
-        snprintf(tmp, sizeof tmp, " --min-sep %s", shortest(a->params.min_separation, num));
+        snprintf(tmp, sizeof tmp, " --min-sep %s",
+                 ccdb_shortest_double(a->params.min_separation, num));
         append(buf, len, tmp);
     }
     if (buf[0] == ' ')
@@ -619,8 +612,8 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *
     ccdb_meta_add(meta, "command", "%s", cmd);
     char d1[32], d2[32];
     ccdb_meta_add(meta, "parameters", "delta=%s max-iter=%ld min-sep=%s",
-                  shortest(a->params.delta, d1), a->params.max_iterations,
-                  shortest(a->params.min_separation, d2));
+                  ccdb_shortest_double(a->params.delta, d1), a->params.max_iterations,
+                  ccdb_shortest_double(a->params.min_separation, d2));
     ccdb_meta_add(meta, "repeat", "%d", a->repeat);
     ccdb_meta_add(meta, "threads", "%d", a->threads);
     char isolated[2048] = "", in_process[2048] = "";
@@ -880,27 +873,34 @@ int ccdb_cmd_run(int argc, char **argv)
             rc = 2;
         }
     }
-    /* --min-sep D > 0: the solvers that claim to honour it are judged by the truth at D where
-     * the dataset's kind has one, so only those datasets need it (ccdb_bench_truth_sep; under
-     * MPI each rank gets it per chunk, as it gets the contact truth). */
+    /* The solvers judged at a separation d > 0 (--min-sep D for its claimers, a solver's band)
+     * where the dataset's kind has a judge at d need the truths at those separations
+     * (ccdb_bench_band; under MPI each rank gets them per chunk, as it gets the contact truth). */
     ccdb_bench_options opt = { .min_sep = a.params.min_separation };
-    for (size_t i = 0; i < n_inputs && !rc && !use_mpi; i++) {
-        double sep = ccdb_bench_kind_truth_sep(solvers, n_solvers, inputs[i].ds.kind, &opt);
-        /* Labels made at d (gen --min-sep d) are compared with the truth at d
-         * (ccdb_input_stats_of): computed for them when no solver needs the truth at another. */
-        if (!(sep > 0) && inputs[i].label_sep > 0 && ccdb_truth_judges_sep(inputs[i].ds.kind))
-            sep = inputs[i].label_sep;
-        if (!(sep > 0))
-            continue;
-        ccdb_progress("exact truth at min-sep %g %zu/%zu: %s (%zu queries)", sep, i + 1, n_inputs,
-                      ccdb_input_label(&inputs[i]), inputs[i].ds.count);
-        if (ccdb_truth_sep_for_input(&inputs[i], cache, a.round_inputs, a.threads, sep, err,
-                                     sizeof err) != 0) {
+    for (size_t i = 0; i < n_inputs && !rc && !use_mpi; i++)
+        for (size_t j = 0; j < n_solvers && !rc; j++) {
+            ccdb_band band = ccdb_bench_band(solvers[j], inputs[i].ds.kind, &opt);
+            if (!(band.hi > 0))
+                continue;
+            ccdb_progress("exact truth at min-sep %g..%g %zu/%zu: %s (%zu queries)", band.lo,
+                          band.hi, i + 1, n_inputs, ccdb_input_label(&inputs[i]),
+                          inputs[i].ds.count);
+            if (ccdb_bench_band_truths(solvers[j], &inputs[i], &opt, cache, a.round_inputs,
+                                       a.threads, err, sizeof err) != 0) {
+                ccdb_progress_done();
+                fprintf(stderr, "ccdbench run: %s\n", err);
+                rc = 2;
+            }
+        }
+    /* Labels made at d (gen --min-sep d) are compared with the truth at d
+     * (ccdb_input_stats_of): computed for them when no solver needs a truth at d > 0. */
+    for (size_t i = 0; i < n_inputs && !rc && !use_mpi; i++)
+        if (ccdb_bench_label_truth(solvers, n_solvers, &inputs[i], &opt, cache, a.round_inputs,
+                                   a.threads, err, sizeof err) != 0) {
             ccdb_progress_done();
             fprintf(stderr, "ccdbench run: %s\n", err);
             rc = 2;
         }
-    }
     ccdb_progress_done();
 
     /* The whole report folder is written under a temporary name beside -o DIR and put in
@@ -923,6 +923,10 @@ int ccdb_cmd_run(int argc, char **argv)
         opt.findings_shown = a.out_dir;
         opt.replay_args = rargs;
         opt.misses_kept = 1000;
+        const char *origins[n_solvers ? n_solvers : 1];
+        for (size_t j = 0; j < n_solvers; j++)
+            origins[j] = ccdb_origin_name(ccdb_registry_origin(reg, solvers[j], NULL));
+        opt.origins = origins;
         int bad;
         if (use_mpi) {
             ccdb_mpi_work w = { .inputs = inputs,

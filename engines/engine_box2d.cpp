@@ -19,7 +19,10 @@
  * are the world's at t = 0; tMax = 1. Answer: e_touching -> HIT at t (Box2D's target separation
  * is b2_linearSlop = 0.005, within 0.25 of it: it says "touching" before contact), e_overlapped
  * -> HIT at 0, e_separated -> MISS, e_failed / e_unknown -> FAILED. Claims: reports a TOI (its
- * header says it may miss contacts while rotating: no conservative claim). No work count.
+ * header says it may miss contacts while rotating: no conservative claim), and the separation
+ * band [0.00375, 0.00625] (ABI 5): b2TimeOfImpact's target b2_linearSlop = 0.005 minus / plus its
+ * tolerance 0.25 b2_linearSlop (radius-0 proxies: target = max(slop, rA + rB - 3 slop) = slop),
+ * a band only up to Box2D's float distances. No work count.
  * Box2D keeps global statistics (b2_toiCalls, ...) without locking: queries run one at a time. */
 #include <box2d/b2_time_of_impact.h>
 
@@ -105,15 +108,22 @@ void box2d::collide(const double q[8][3], const query_motion &m, ccdb_result *ou
     });
 }
 
+// The band below is b2TimeOfImpact's target and tolerance for radius-0 proxies in this Box2D.
+static_assert(b2_linearSlop == 0.005f, "Box2D's b2_linearSlop is not the 0.005 of the band");
+
 } // namespace
 
 const ccdb_solver *ccdb_solver_entry(void)
 {
     static ccdb_solver s;
-    return ccdb_engine::motion_solver<box2d>(
+    ccdb_engine::motion_solver<box2d>(
         &s, "engine_box2d",
         "Box2D 2.4.1 b2TimeOfImpact (Debian libbox2d, float, 2D), radius-0 proxies: "
         "planar turns about z and planar translations only",
         "Box2D 2.4.1, box2d/b2_time_of_impact.h; Catto, GDC 2013 'Continuous "
         "Collision'; docs/engines.md");
+    s.flags |= CCDB_CLAIM_SEPARATION_BAND;
+    s.band_lo = 0.00375; // target - tolerance: 0.005 - 0.25 * 0.005
+    s.band_hi = 0.00625; // target + tolerance
+    return &s;
 }

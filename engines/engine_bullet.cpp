@@ -21,7 +21,8 @@
  * |w|^2) rounded (Bullet re-derives the angle as 2 acos(q.w)). m_allowedPenetration = 0, so
  * Bullet stops at a distance of 0.001 (absolute; btContinuousConvexCollision.cpp). Answer: true
  * -> HIT at m_fraction, false -> MISS (Bullet has no "failed": its iteration cap and GJK failure
- * also return false). Claims: reports a TOI. No work count. Thread-safe (everything per call). */
+ * also return false). Claims: reports a TOI, and the separation band [0, 0.001] (ABI 5: it stops
+ * at a distance of 0.001). No work count. Thread-safe (everything per call). */
 #include <BulletCollision/CollisionShapes/btConvexHullShape.h>
 #include <BulletCollision/NarrowPhaseCollision/btContinuousConvexCollision.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
@@ -92,10 +93,17 @@ void bullet::collide(const double q[8][3], const query_motion &m, ccdb_result *o
 const ccdb_solver *ccdb_solver_entry(void)
 {
     static ccdb_solver s;
-    return ccdb_engine::motion_solver<bullet>(
+    ccdb_engine::motion_solver<bullet>(
         &s, "engine_bullet",
         "Bullet 3.24 btContinuousConvexCollision (Debian bullet-float64), margins 0: "
         "turns with s = 0 up to 45 degrees and translations only",
         "Bullet Physics 3.24, BulletCollision/NarrowPhaseCollision/"
         "btContinuousConvexCollision.h; docs/engines.md");
+    s.flags |= CCDB_CLAIM_SEPARATION_BAND;
+    // calcTimeOfImpact advances while the distance is above radius = 0.001 (absolute, with
+    // m_allowedPenetration 0): a hit means "within 0.001"; its steps are conservative to contact
+    // (a TOI no later than contact), not to 0.001, so a hit is promised for contacts only.
+    s.band_lo = 0.0;
+    s.band_hi = 0.001;
+    return &s;
 }

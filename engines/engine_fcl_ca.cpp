@@ -18,8 +18,9 @@
  * moved by d; a turning one ends at (R, c + R (o - c)), R the Cayley matrix of w rounded to
  * double: FCL re-derives the axis and the angle from it (Eigen AngleAxis), so the angle it
  * integrates is 2 atan |w| up to rounding. Answer: is_collide -> HIT at time_of_contact, else
- * MISS; a return of -1 (pair or solver unsupported) -> FAILED. Claims: reports a TOI. No work
- * count. Thread-safe (everything per call). */
+ * MISS; a return of -1 (pair or solver unsupported) -> FAILED. Claims: reports a TOI, and the
+ * separation band [0, 1e-4] (ABI 5), approximately: it stops at a distance of 1e-4 times its
+ * motion bound. No work count. Thread-safe (everything per call). */
 #include <fcl/geometry/shape/convex.h>
 #include <fcl/geometry/shape/sphere.h>
 #include <fcl/narrowphase/continuous_collision.h>
@@ -111,10 +112,17 @@ void fcl_ca::collide(const double q[8][3], const query_motion &m, ccdb_result *o
 const ccdb_solver *ccdb_solver_entry(void)
 {
     static ccdb_solver s;
-    return ccdb_engine::motion_solver<fcl_ca>(
+    ccdb_engine::motion_solver<fcl_ca>(
         &s, "engine_fcl_ca",
         "FCL 0.7.0 continuousCollide (Debian libfcl): conservative advancement, "
         "screw motion; turns with s = 0 and translations only",
         "Flexible Collision Library 0.7.0, fcl/narrowphase/continuous_collision.h; "
         "docs/engines.md");
+    s.flags |= CCDB_CLAIM_SEPARATION_BAND;
+    // Conservative advancement stops when its step d / bound is at most t_err = 1e-4, i.e. at a
+    // distance d <= 1e-4 bound (bound: the motion projected on the closest points' normal): a
+    // band [0, 1e-4] for motions of about unit length, only approximately (docs/engines.md).
+    s.band_lo = 0.0;
+    s.band_hi = 1e-4;
+    return &s;
 }

@@ -130,15 +130,18 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum,
     row->toi_late_ulps_p90 = measured ? ccdb_tally_late_ulps_quantile(t, 0.9) : -1;
     /* -1: the solver counts no work ("n/a"), rather than a 0 that would say it did none. */
     row->work = (s->flags & CCDB_SOLVER_NO_WORK_COUNT) ? -1 : t->work;
-    row->claims =
-        s->flags & (CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION);
+    row->claims = s->flags & (CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI |
+                              CCDB_CLAIM_MIN_SEPARATION | CCDB_CLAIM_SEPARATION_BAND);
     row->conservative = (s->flags & CCDB_CLAIM_CONSERVATIVE) != 0;
     row->claim_tags = sum->claim_tags;
     row->status = report_status(jr->status);
     row->contract_violations = t->violations;
     row->outside_model = t->outside;
+    row->in_band = t->in_band;
     row->isolated = sum->isolated;
     row->truth_min_sep = jr->truth_min_sep;
+    row->truth_band_hi = jr->truth_band_hi;
+    row->origin = sum->origin;
     /* The whole loop is timed per dataset only: class rows have no ns_median of their own
      * (they have per-query quantiles, set_query_quantiles). */
     row->ns_median = row->ns_min = row->ns_max = NAN;
@@ -400,18 +403,19 @@ void ccdb_judged_free(ccdb_judged *j)
 /* Tallies the answers to queries [lo, hi) into out (added to what it holds) and keeps their
  * findings. -1: memory. */
 static int judge_range(const ccdb_solver *s, const double (*q)[8][3],
-                       const ccdb_truth_result *truth, size_t lo, size_t hi, long long first,
-                       const ccdb_result *results, ccdb_judged *out)
+                       const ccdb_truth_result *lo, const ccdb_truth_result *hi, size_t from,
+                       size_t to, long long first, const ccdb_result *results, ccdb_judged *out)
 {
     ccdb_tally all, by_class[CCDB_CLASS_COUNT];
-    ccdb_tally_results(truth + lo, results + lo, hi - lo, s->flags, s->abi_version, &all, by_class);
+    ccdb_tally_results_band(lo + from, hi + from, results + from, to - from, s->flags,
+                            s->abi_version, &all, by_class);
     ccdb_tally_merge(&out->all, &all);
     for (int c = 0; c < CCDB_CLASS_COUNT; c++)
         ccdb_tally_merge(&out->by_class[c], &by_class[c]);
-    for (size_t i = lo; i < hi; i++) {
+    for (size_t i = from; i < to; i++) {
         const ccdb_result *r = &results[i];
-        int toi = ccdb_toi_finding(&truth[i], r, s->flags);
-        ccdb_outcome o = ccdb_outcome_of(&truth[i], r, s->abi_version);
+        int toi = ccdb_band_toi_finding(&lo[i], &hi[i], r, s->flags);
+        ccdb_outcome o = ccdb_band_outcome(&lo[i], &hi[i], r, s->abi_version);
         int fn = o == CCDB_OUT_FN, fp = o == CCDB_OUT_FP;
         if (!toi && !fn && !fp)
             continue;
@@ -423,7 +427,7 @@ static int judge_range(const ccdb_solver *s, const double (*q)[8][3],
         f->fp = fp;
         f->toi = toi;
         f->answer = *r;
-        f->truth = truth[i];
+        f->truth = *ccdb_band_truth(&lo[i], &hi[i]);
         memcpy(f->q, q[i], sizeof f->q);
     }
     return 0;
@@ -432,8 +436,8 @@ static int judge_range(const ccdb_solver *s, const double (*q)[8][3],
 /* A run that crashed or timed out: its answers before (each maximal range of answered queries)
  * and the queries in flight as crash findings, in index order. -1: memory. */
 static int judge_partial(const ccdb_solver *s, const double (*q)[8][3],
-                         const ccdb_truth_result *truth, size_t n, long long first,
-                         const ccdb_solver_run *run, ccdb_judged *out)
+                         const ccdb_truth_result *lo, const ccdb_truth_result *hi, size_t n,
+                         long long first, const ccdb_solver_run *run, ccdb_judged *out)
 {
     size_t next_crash = 0;
     for (size_t i = 0; i < n;) {
@@ -446,7 +450,7 @@ static int judge_partial(const ccdb_solver *s, const double (*q)[8][3],
                     f->index = first + (long long)i;
                     f->crash = 1;
                     ccdb_result_mark_unset(&f->answer);
-                    f->truth = truth[i];
+                    f->truth = *ccdb_band_truth(&lo[i], &hi[i]);
                     memcpy(f->q, q[i], sizeof f->q);
                 }
             i++;
@@ -455,7 +459,7 @@ static int judge_partial(const ccdb_solver *s, const double (*q)[8][3],
         size_t end = i;
         while (end < n && run->answered[end])
             end++;
-        if (judge_range(s, q, truth, i, end, first, run->results, out) != 0)
+        if (judge_range(s, q, lo, hi, i, end, first, run->results, out) != 0)
             return -1;
         i = end;
     }
@@ -464,6 +468,13 @@ static int judge_partial(const ccdb_solver *s, const double (*q)[8][3],
 
 int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_result *truth,
                size_t n, long long first, const ccdb_solver_run *run, ccdb_judged *out)
+{
+    return ccdb_judge_band(s, q, truth, truth, n, first, run, out);
+}
+
+int ccdb_judge_band(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_result *lo,
+                    const ccdb_truth_result *hi, size_t n, long long first,
+                    const ccdb_solver_run *run, ccdb_judged *out)
 {
     memset(out, 0, sizeof *out);
     out->status = run->status;
@@ -479,7 +490,7 @@ int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_r
     for (int c = 0; c < CCDB_CLASS_COUNT; c++)
         ccdb_tally_init(&out->by_class[c]);
     if (run->status != CCDB_RUN_OK) /* the answers given before, no timing */
-        return judge_partial(s, q, truth, n, first, run, out);
+        return judge_partial(s, q, lo, hi, n, first, run, out);
     if (run->query_ns && n) { /* the per-query timing pass, with each query's judged class */
         out->query_ns = malloc(n * sizeof *out->query_ns);
         out->query_cls = malloc(n);
@@ -487,10 +498,10 @@ int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_r
             return -1;
         memcpy(out->query_ns, run->query_ns, n * sizeof *out->query_ns);
         for (size_t i = 0; i < n; i++)
-            out->query_cls[i] = (unsigned char)truth[i].cls;
+            out->query_cls[i] = (unsigned char)ccdb_band_truth(&lo[i], &hi[i])->cls;
         out->n_query_ns = n;
     }
-    return judge_range(s, q, truth, 0, n, first, run->results, out);
+    return judge_range(s, q, lo, hi, 0, n, first, run->results, out);
 }
 
 int ccdb_judged_merge(ccdb_judged *into, ccdb_judged *next)
@@ -502,7 +513,7 @@ int ccdb_judged_merge(ccdb_judged *into, ccdb_judged *next)
         next->output = NULL;
     }
     into->queries += n1;
-    if (next->truth_min_sep != into->truth_min_sep)
+    if (next->truth_min_sep != into->truth_min_sep || next->truth_band_hi != into->truth_band_hi)
         into->truth_min_sep = NAN; /* chunks judged by different truths: recording refuses it */
     if (into->unsupported || next->unsupported) { /* a kind the solver has no entry for */
         into->unsupported = 1;
@@ -558,16 +569,20 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
     const ccdb_solver *s = sum->solver;
     ccdb_report_row *row;
 
-    double sep = ccdb_bench_truth_sep(s, d->kind, opt);
-    if (!(jr->truth_min_sep == sep)) /* NaN included */
+    ccdb_band band = ccdb_bench_band(s, d->kind, opt);
+    if (!(jr->truth_min_sep == band.lo && jr->truth_band_hi == band.hi)) /* NaN included */
         return ccdb_errorf(err, errlen,
-                           "%s on %s: judged by the truth at min-sep %g, not %g (harness bug)",
-                           s->name, d->label, jr->truth_min_sep, sep);
+                           "%s on %s: judged by the truths at min-sep %g..%g, not %g..%g "
+                           "(harness bug)",
+                           s->name, d->label, jr->truth_min_sep, jr->truth_band_hi, band.lo,
+                           band.hi);
     /* What the report's claims say (claims_of_run): the separations that judged it. */
-    if (sep > 0)
-        sum->truth_min_sep = sep;
-    else if (!jr->unsupported && opt->min_sep > 0 && (s->flags & CCDB_CLAIM_MIN_SEPARATION))
+    if (band.hi > 0) {
+        sum->truth_min_sep = band.lo;
+        sum->truth_band_hi = band.hi;
+    } else if (!jr->unsupported && ccdb_bench_contact_only(s, d->kind, opt)) {
         sum->contact_only++;
+    }
     if (jr->unsupported) {
         /* No entry for the dataset's kind: one "all" row with status "unsupported" and no
          * counts (it answered nothing: neither failures nor misses). */
@@ -623,6 +638,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
     sum->gave_up += all->gave_up;
     sum->violations += all->violations;
     sum->outside += all->outside;
+    sum->in_band += all->in_band;
     if (ok) {
         sum->ns_total += jr->ns_median * (double)jr->queries;
         sum->timed_queries += jr->queries;
@@ -757,6 +773,7 @@ int ccdb_bench_begin(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_
         char tags[192];
         b->solvers[j].solver = solvers[j];
         b->solvers[j].isolated = ccdb_isolated(solvers[j], opt->isolate);
+        b->solvers[j].origin = opt->origins && opt->origins[j] ? opt->origins[j] : "";
         ccdb_claims_text(solvers[j]->flags, tags, sizeof tags);
         b->solvers[j].claim_tags = keep_string(b, tags);
         if (!b->solvers[j].claim_tags)
@@ -776,22 +793,26 @@ int ccdb_bench_record(ccdb_bench *b, size_t j, const ccdb_bench_dataset *d, cons
     return record(b, &b->solvers[j], d, jr, files, b->opt, &bf->kept[j], err, errlen);
 }
 
-/* The claims of each solver that was judged at --min-sep D > 0 say which truths judged it, once
- * every dataset is recorded: "judged at min-sep D" on the datasets of a kind judged at D, and a
- * note when datasets of a kind with no exact judge at d > 0 (ccdb_truth_judges_sep; none today:
- * the linear and rigid kinds all have one) were judged at 0.
- * Every row of the solver then carries them (the report shows the first row's). */
+/* The claims of each solver that was judged at a separation say which truths judged it, once
+ * every dataset is recorded: "judged at min-sep D" (a band [D, D]: --min-sep D) or "judged in
+ * band [lo, hi]" on the datasets of a kind judged there, and a note when datasets of a kind with
+ * no exact judge at d > 0 (ccdb_truth_judges_sep; none today) were judged at 0. Every row of the solver then carries
+ * them (the report shows the first row's). */
 static int claims_of_run(ccdb_bench *b)
 {
     for (size_t j = 0; j < b->n_solvers; j++) {
         ccdb_solver_summary *sum = &b->solvers[j];
-        if (!(sum->truth_min_sep > 0) && !sum->contact_only)
+        if (!(sum->truth_band_hi > 0) && !sum->contact_only)
             continue;
         char tags[512];
         size_t len = (size_t)snprintf(tags, sizeof tags, "%s", sum->claim_tags);
-        if (sum->truth_min_sep > 0 && len < sizeof tags)
+        if (sum->truth_band_hi > 0 && sum->truth_min_sep == sum->truth_band_hi && len < sizeof tags)
             len += (size_t)snprintf(tags + len, sizeof tags - len, "%sjudged at min-sep %.17g",
                                     len ? ", " : "", sum->truth_min_sep);
+        else if (sum->truth_band_hi > 0 && len < sizeof tags)
+            len +=
+                (size_t)snprintf(tags + len, sizeof tags - len, "%sjudged in band [%.17g, %.17g]",
+                                 len ? ", " : "", sum->truth_min_sep, sum->truth_band_hi);
         if (sum->contact_only && len < sizeof tags)
             snprintf(tags + len, sizeof tags - len,
                      "%sdatasets of a kind with no exact judge at d > 0 judged at min-sep 0",
@@ -881,22 +902,53 @@ int ccdb_bench_run(ccdb_bench *b, const ccdb_solver *const *solvers, size_t n_so
     return ccdb_bench_end(b, rc == 0, err, errlen) == 0 && rc == 0 ? 0 : -1;
 }
 
-double ccdb_bench_truth_sep(const ccdb_solver *s, ccdb_kind kind, const ccdb_bench_options *opt)
+/* The separation the solver claims on any data: its band, or --min-sep D for its claimers. */
+static ccdb_band claimed_band(const ccdb_solver *s, const ccdb_bench_options *opt)
 {
-    return opt->min_sep > 0 && (s->flags & CCDB_CLAIM_MIN_SEPARATION) &&
-                   ccdb_solver_query_fn(s, kind) && ccdb_truth_judges_sep(kind)
-               ? opt->min_sep
-               : 0.0;
+    ccdb_band band = { 0.0, 0.0 };
+    if (ccdb_solver_band(s, &band.lo, &band.hi))
+        return band;
+    if (opt->min_sep > 0 && (s->flags & CCDB_CLAIM_MIN_SEPARATION))
+        band.lo = band.hi = opt->min_sep;
+    return band;
 }
 
-double ccdb_bench_kind_truth_sep(const ccdb_solver *const *solvers, size_t n, ccdb_kind kind,
-                                 const ccdb_bench_options *opt)
+ccdb_band ccdb_bench_band(const ccdb_solver *s, ccdb_kind kind, const ccdb_bench_options *opt)
 {
-    double sep = 0.0;
+    ccdb_band none = { 0.0, 0.0 };
+    return ccdb_solver_query_fn(s, kind) && ccdb_truth_judges_sep(kind) ? claimed_band(s, opt)
+                                                                        : none;
+}
+
+int ccdb_bench_contact_only(const ccdb_solver *s, ccdb_kind kind, const ccdb_bench_options *opt)
+{
+    return ccdb_solver_query_fn(s, kind) && !ccdb_truth_judges_sep(kind) &&
+           claimed_band(s, opt).hi > 0;
+}
+
+int ccdb_bench_band_truths(const ccdb_solver *s, ccdb_input *in, const ccdb_bench_options *opt,
+                           const char *cache, int round_inputs, int threads, char *err,
+                           size_t errlen)
+{
+    ccdb_band band = ccdb_bench_band(s, in->ds.kind, opt);
+    double ends[2] = { band.lo, band.hi };
+    for (int e = 0; e < 2; e++)
+        if (ends[e] > 0 &&
+            ccdb_truth_sep_for_input(in, cache, round_inputs, threads, ends[e], err, errlen) != 0)
+            return -1;
+    return 0;
+}
+
+int ccdb_bench_label_truth(const ccdb_solver *const *solvers, size_t n, ccdb_input *in,
+                           const ccdb_bench_options *opt, const char *cache, int round_inputs,
+                           int threads, char *err, size_t errlen)
+{
+    if (!(in->label_sep > 0) || !ccdb_truth_judges_sep(in->ds.kind))
+        return 0;
     for (size_t j = 0; j < n; j++)
-        if (ccdb_bench_truth_sep(solvers[j], kind, opt) > sep)
-            sep = ccdb_bench_truth_sep(solvers[j], kind, opt);
-    return sep;
+        if (ccdb_bench_band(solvers[j], in->ds.kind, opt).hi > 0)
+            return 0;
+    return ccdb_truth_sep_for_input(in, cache, round_inputs, threads, in->label_sep, err, errlen);
 }
 
 int ccdb_bench_judge_one(const ccdb_solver *s, int isolated, const ccdb_input *in,
@@ -906,17 +958,19 @@ int ccdb_bench_judge_one(const ccdb_solver *s, int isolated, const ccdb_input *i
     const char *label = ccdb_input_label(in);
     size_t n = in->ds.count;
     memset(out, 0, sizeof *out);
-    /* The contact truth, or the truth at the run's separation for a solver claiming it. */
-    double sep = ccdb_bench_truth_sep(s, in->ds.kind, opt);
-    const ccdb_truth_result *truth = sep > 0 ? in->truth_sep : in->truth;
-    if (!truth && n)
+    /* The contact truth, or the truths at the ends of the solver's band. */
+    ccdb_band band = ccdb_bench_band(s, in->ds.kind, opt);
+    const ccdb_truth_result *lo = ccdb_input_truth_at(in, band.lo);
+    const ccdb_truth_result *hi = ccdb_input_truth_at(in, band.hi);
+    if ((!lo || !hi) && n)
         return ccdb_errorf(err, errlen,
-                           "%s: no exact truth at min-sep %g to judge %s (harness bug)", label, sep,
-                           s->name);
+                           "%s: no exact truth at min-sep %g..%g to judge %s (harness bug)", label,
+                           band.lo, band.hi, s->name);
     if (!ccdb_solver_query_fn(s, in->ds.kind)) { /* not run: reported "unsupported" */
         out->unsupported = 1;
         out->queries = (long long)n;
-        out->truth_min_sep = sep;
+        out->truth_min_sep = band.lo;
+        out->truth_band_hi = band.hi;
         return 0;
     }
     ccdb_solver_run run;
@@ -929,8 +983,9 @@ int ccdb_bench_judge_one(const ccdb_solver *s, int isolated, const ccdb_input *i
         ccdb_progress_done();
         fprintf(stderr, "ccdbench run: %s on %s: %s\n", s->name, label, run.detail);
     }
-    int rc = ccdb_judge(s, q, truth, n, first, &run, out);
-    out->truth_min_sep = sep;
+    int rc = ccdb_judge_band(s, q, lo, hi, n, first, &run, out);
+    out->truth_min_sep = band.lo;
+    out->truth_band_hi = band.hi;
     ccdb_solver_run_free(&run);
     if (rc != 0)
         snprintf(err, errlen, "out of memory");

@@ -95,17 +95,6 @@ static int load(loaded *l, const ccdb_mpi_work *w, const plan *p, long long c, c
     return 0;
 }
 
-/* The loaded chunk's truth at separation sep > 0 (the solver of the unit is judged by it:
- * ccdb_bench_truth_sep), from the cache or computed, the first time a unit of the chunk needs
- * it on this rank: as in one process, its cache entry is keyed by the chunk's queries and sep. */
-static int load_truth_sep(loaded *l, const ccdb_mpi_work *w, double sep, char *err, size_t errlen)
-{
-    if (!(sep > 0) || l->in.truth_sep)
-        return 0;
-    return ccdb_truth_sep_for_input(&l->in, w->cache, w->round_inputs, w->threads, sep, err,
-                                    errlen);
-}
-
 /* What a rank sends: this header, then per unit done (unit, stats flag, stats, judged), then
  * unit -1. */
 typedef struct rank_header {
@@ -191,8 +180,11 @@ int ccdb_bench_run_mpi(ccdb_mpi *m, ccdb_bench *b, const ccdb_solver *const *sol
         ccdb_judged jr = { 0 };
         ccdb_input_stats st;
         if (load(&l, w, &p, c, me.err, sizeof me.err) != 0 ||
-            load_truth_sep(&l, w, ccdb_bench_truth_sep(solvers[j], l.in.ds.kind, opt), me.err,
-                           sizeof me.err) != 0) {
+            /* The chunk's truths at the unit's band (ccdb_bench_band), the first time a unit
+             * of the chunk needs them on this rank: as in one process, each cache entry is
+             * keyed by the chunk's queries and the separation. */
+            ccdb_bench_band_truths(solvers[j], &l.in, opt, w->cache, w->round_inputs, w->threads,
+                                   me.err, sizeof me.err) != 0) {
             me.failed = 1;
             continue;
         }
@@ -207,11 +199,9 @@ int ccdb_bench_run_mpi(ccdb_mpi *m, ccdb_bench *b, const ccdb_solver *const *sol
         }
         if (j == 0) {
             /* As in one process (cmd_run.c): labels made at d are compared with the truth at
-             * d, which the chunk gets now when no solver needs the truth at another. */
-            double sep = ccdb_bench_kind_truth_sep(solvers, n_solvers, l.in.ds.kind, opt);
-            if (!(sep > 0) && ccdb_truth_judges_sep(l.in.ds.kind))
-                sep = l.in.label_sep;
-            if (l.in.label_sep > 0 && load_truth_sep(&l, w, sep, me.err, sizeof me.err) != 0) {
+             * d, which the chunk gets now when no solver needs a truth at d > 0. */
+            if (ccdb_bench_label_truth(solvers, n_solvers, &l.in, opt, w->cache, w->round_inputs,
+                                       w->threads, me.err, sizeof me.err) != 0) {
                 me.failed = 1;
                 ccdb_judged_free(&jr);
                 continue;

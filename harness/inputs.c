@@ -18,9 +18,20 @@ void ccdb_input_free(ccdb_input *in)
     free(in->family);
     free(in->source);
     free(in->truth);
-    free(in->truth_sep);
+    for (size_t k = 0; k < in->n_sep; k++)
+        free(in->sep[k].truth);
     free(in->intent);
     *in = (ccdb_input){ 0 };
+}
+
+const ccdb_truth_result *ccdb_input_truth_at(const ccdb_input *in, double d)
+{
+    if (d == 0)
+        return in->truth;
+    for (size_t k = 0; k < in->n_sep; k++)
+        if (in->sep[k].d == d)
+            return in->sep[k].truth;
+    return NULL;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -351,10 +362,7 @@ void ccdb_input_stats_of(const ccdb_input *in, ccdb_input_stats *st)
     st->cached = in->truth_cached;
     st->labelled = in->ds.label != NULL;
     st->label_sep = in->label_sep;
-    const ccdb_truth_result *at = in->label_sep == 0 ? in->truth
-                                  : in->truth_sep && in->truth_sep_d == in->label_sep
-                                      ? in->truth_sep
-                                      : NULL;
+    const ccdb_truth_result *at = ccdb_input_truth_at(in, in->label_sep);
     st->labels_unjudged = st->labelled && !at;
     for (size_t j = 0; st->labelled && at && j < in->ds.count; j++)
         st->disagree += (in->ds.label[j] != 0) != (at[j].hit != 0);

@@ -40,7 +40,7 @@ void ccdb_print_summary(FILE *f, const ccdb_bench *b)
             "TOI-late", "failed", "violations", "ns/query", "status");
     for (size_t i = 0; i < b->n_solvers; i++) {
         const ccdb_solver_summary *s = &b->solvers[i];
-        char ns[32] = "-", status[64] = "ok";
+        char ns[32] = "-", status[160] = "ok";
         if (s->timed_queries)
             snprintf(ns, sizeof ns, "%.1f", s->ns_total / (double)s->timed_queries);
         if (s->crashed || s->timeouts)
@@ -52,6 +52,10 @@ void ccdb_print_summary(FILE *f, const ccdb_bench *b)
         if (s->outside) { /* its own answer: those queries are in no other column */
             size_t len = strlen(status);
             snprintf(status + len, sizeof status - len, " (%lld outside its model)", s->outside);
+        }
+        if (s->in_band) { /* right either way: in no other column */
+            size_t len = strlen(status);
+            snprintf(status + len, sizeof status - len, " (%lld in its band)", s->in_band);
         }
         if (s->unsupported) { /* not run there: its queries are counted elsewhere */
             size_t len = strlen(status);

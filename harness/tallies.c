@@ -65,6 +65,32 @@ int ccdb_toi_finding(const ccdb_truth_result *truth, const ccdb_result *r, unsig
     return says_hit(r) && !unit_time(r->toi);
 }
 
+const ccdb_truth_result *ccdb_band_truth(const ccdb_truth_result *lo, const ccdb_truth_result *hi)
+{
+    return lo->hit ? lo : hi;
+}
+
+/* Within hi, never within lo (lo within hi: a query that comes within lo comes within hi). */
+static int in_band(const ccdb_truth_result *lo, const ccdb_truth_result *hi)
+{
+    return !lo->hit && hi->hit;
+}
+
+ccdb_outcome ccdb_band_outcome(const ccdb_truth_result *lo, const ccdb_truth_result *hi,
+                               const ccdb_result *r, int abi)
+{
+    ccdb_outcome o = ccdb_outcome_of(ccdb_band_truth(lo, hi), r, abi);
+    return in_band(lo, hi) && (o == CCDB_OUT_TP || o == CCDB_OUT_FN) ? CCDB_OUT_IN_BAND : o;
+}
+
+int ccdb_band_toi_finding(const ccdb_truth_result *lo, const ccdb_truth_result *hi,
+                          const ccdb_result *r, unsigned flags)
+{
+    if (in_band(lo, hi))
+        flags &= ~CCDB_CLAIM_REPORTS_TOI; /* no time to be late for */
+    return ccdb_toi_finding(ccdb_band_truth(lo, hi), r, flags);
+}
+
 void ccdb_tally_init(ccdb_tally *t)
 {
     *t = (ccdb_tally){ 0 };
@@ -120,18 +146,19 @@ static void add_lateness(ccdb_tally *t, double late, long long ulps)
     t->toi_late_hist[bits < CCDB_LATE_BUCKETS ? bits : CCDB_LATE_BUCKETS - 1]++;
 }
 
-static void tally_add(ccdb_tally *t, const ccdb_truth_result *truth, const ccdb_result *r,
-                      int reports_toi, int abi)
+static void tally_add(ccdb_tally *t, const ccdb_truth_result *lo, const ccdb_truth_result *hi,
+                      const ccdb_result *r, int reports_toi, int abi)
 {
+    const ccdb_truth_result *truth = ccdb_band_truth(lo, hi);
     t->queries++;
-    t->positives += truth->hit ? 1 : 0;
+    t->positives += lo->hit ? 1 : 0;
     /* A negative work count breaks the contract: counted there, never summed. */
     if (r->work >= 0)
         t->work += r->work;
     t->violations += ccdb_contract_violation(r, abi);
     if (r->state == CCDB_GAVE_UP)
         t->gave_up++;
-    switch (ccdb_outcome_of(truth, r, abi)) {
+    switch (ccdb_band_outcome(lo, hi, r, abi)) {
     case CCDB_OUT_TP:
         t->tp++;
         if (!reports_toi)
@@ -153,6 +180,7 @@ static void tally_add(ccdb_tally *t, const ccdb_truth_result *truth, const ccdb_
     case CCDB_OUT_TN: t->tn++; break;
     case CCDB_OUT_FAILED: t->failed++; break;
     case CCDB_OUT_OUTSIDE: t->outside++; break;
+    case CCDB_OUT_IN_BAND: t->in_band++; break;
     }
 }
 
@@ -160,15 +188,22 @@ void ccdb_tally_results(const ccdb_truth_result *truth, const ccdb_result *res, 
                         unsigned flags, int abi, ccdb_tally *all,
                         ccdb_tally by_class[CCDB_CLASS_COUNT])
 {
+    ccdb_tally_results_band(truth, truth, res, n, flags, abi, all, by_class);
+}
+
+void ccdb_tally_results_band(const ccdb_truth_result *lo, const ccdb_truth_result *hi,
+                             const ccdb_result *res, size_t n, unsigned flags, int abi,
+                             ccdb_tally *all, ccdb_tally by_class[CCDB_CLASS_COUNT])
+{
     int reports_toi = (flags & CCDB_CLAIM_REPORTS_TOI) != 0;
     ccdb_tally_init(all);
     for (int c = 0; c < CCDB_CLASS_COUNT; c++)
         ccdb_tally_init(&by_class[c]);
     for (size_t i = 0; i < n; i++) {
-        tally_add(all, &truth[i], &res[i], reports_toi, abi);
-        unsigned c = (unsigned)truth[i].cls;
+        tally_add(all, &lo[i], &hi[i], &res[i], reports_toi, abi);
+        unsigned c = (unsigned)ccdb_band_truth(&lo[i], &hi[i])->cls;
         if (c < CCDB_CLASS_COUNT)
-            tally_add(&by_class[c], &truth[i], &res[i], reports_toi, abi);
+            tally_add(&by_class[c], &lo[i], &hi[i], &res[i], reports_toi, abi);
     }
 }
 
@@ -188,6 +223,7 @@ void ccdb_tally_merge(ccdb_tally *t, const ccdb_tally *o)
         t->toi_err_max = o->toi_err_max;
     t->violations += o->violations;
     t->outside += o->outside;
+    t->in_band += o->in_band;
     if (!isnan(o->toi_late_max) && !(o->toi_late_max <= t->toi_late_max))
         t->toi_late_max = o->toi_late_max;
     if (o->toi_late_ulps_max > t->toi_late_ulps_max)

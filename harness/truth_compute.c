@@ -96,7 +96,7 @@ static int truth_into(ccdb_input *in, const char *dir, int round_inputs, int thr
                       ccdb_truth_result **dst, int *cached, char *err, size_t errlen)
 {
     size_t n = in->ds.count;
-    if (d != 0 && !ccdb_truth_judges_sep(in->ds.kind)) /* a harness bug: ccdb_bench_truth_sep */
+    if (d != 0 && !ccdb_truth_judges_sep(in->ds.kind)) /* a harness bug: ccdb_bench_band */
         return ccdb_errorf(err, errlen, "%s: no exact judge at min-sep %g for %s queries",
                            ccdb_input_label(in), d, ccdb_kind_name(in->ds.kind));
     free(*dst);
@@ -138,10 +138,19 @@ int ccdb_truth_for_input(ccdb_input *in, const char *dir, int round_inputs, int 
 int ccdb_truth_sep_for_input(ccdb_input *in, const char *dir, int round_inputs, int threads,
                              double d, char *err, size_t errlen)
 {
-    in->truth_sep_d = 0;
-    if (truth_into(in, dir, round_inputs, threads, d, &in->truth_sep, &in->truth_sep_cached, err,
-                   errlen) != 0)
+    if (ccdb_input_truth_at(in, d))
+        return 0;
+    if (in->n_sep == CCDB_INPUT_SEPS)
+        return ccdb_errorf(err, errlen,
+                           "%s: judged at more than %d different separations in one run",
+                           ccdb_input_label(in), CCDB_INPUT_SEPS);
+    ccdb_sep_truth *st = &in->sep[in->n_sep];
+    st->d = d;
+    if (truth_into(in, dir, round_inputs, threads, d, &st->truth, &st->cached, err, errlen) != 0) {
+        free(st->truth);
+        *st = (ccdb_sep_truth){ 0 };
         return -1;
-    in->truth_sep_d = d;
+    }
+    in->n_sep++;
     return 0;
 }

@@ -13,6 +13,7 @@ typedef struct ccdb_html_counts {
     long long outside;           /* answers outside the solver's motion model (not judged) */
     double toi_late_max;         /* how late its latest TOI is (the largest); NaN: none measured */
     long long toi_late_ulps_max; /* the same in ulps; -1: none */
+    long long in_band;           /* hits and misses within a separation band (either is right) */
 } ccdb_html_counts;
 
 /* One solver's totals over the run (see the aggregation rule in ccdb_report.h). */
@@ -29,6 +30,7 @@ typedef struct ccdb_html_solver {
     long long toi_findings;           /* TOI findings (the same rows) */
     size_t n_findings;                /* findings given for this solver */
     int isolated;                     /* any of its rows ran in a child process */
+    const char *origin;               /* its first row's origin; NULL or "": not said */
     unsigned claims;                  /* its rows' claims, or-ed */
     int has_rows;                     /* it has a result row */
 } ccdb_html_solver;

@@ -145,7 +145,8 @@ static ccdb_html_counts counts_of(const ccdb_report_row *w)
                                w->toi_err_max,
                                w->outside_model,
                                w->toi_late_max,
-                               w->toi_late_ulps_max };
+                               w->toi_late_ulps_max,
+                               w->in_band };
 }
 
 /* Adds a row's counts to a total (toi_err_max: the larger; NaN is none). */
@@ -161,6 +162,7 @@ static void add_counts(ccdb_html_counts *t, const ccdb_report_row *w)
     t->failed += w->failed;
     t->toi_violations += w->toi_violations;
     t->outside += w->outside_model;
+    t->in_band += w->in_band;
     if (!isnan(w->toi_err_max) && (isnan(t->toi_err_max) || w->toi_err_max > t->toi_err_max))
         t->toi_err_max = w->toi_err_max;
     if (!isnan(w->toi_late_max) && !(w->toi_late_max <= t->toi_late_max))
@@ -205,6 +207,8 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
         t->claims |= w->claims;
         t->has_rows = 1;
         t->isolated |= w->isolated;
+        if (!t->origin || !*t->origin)
+            t->origin = w->origin;
         if (!t->claim_tags || !*t->claim_tags)
             t->claim_tags = w->claim_tags;
         if (status_rank(w->status) > status_rank(t->status))
@@ -334,6 +338,7 @@ static void td_counts(ccdb_rbuf *b, const ccdb_html_counts *c, int conservative)
     td_ll(b, c->gave_up, 0);
     td_ll(b, c->failed, 0);
     td_ll(b, c->outside, 0);
+    td_ll(b, c->in_band, 0);
     if (c->toi_violations > 0 && !isnan(c->toi_late_max)) /* how late, in the tooltip */
         ccdb_rbuf_printf(
             b, "<td class=\"num%s\" title=\"latest by %.3g in t (%lld ulps)\">%lld</td>",
@@ -367,7 +372,9 @@ static const char *const count_heads =
     "<th>queries</th><th><abbr title=\"positives: exact contacts\">pos.</abbr></th><th>TP</th>"
     "<th>FP</th><th>FN</th><th>TN</th><th><abbr title=\"gave up\">GU</abbr></th>"
     "<th><abbr title=\"failed\">fail</abbr></th>"
-    "<th><abbr title=\"outside the solver's motion model (not judged)\">out</abbr></th><th><abbr "
+    "<th><abbr title=\"outside the solver's motion model (not judged)\">out</abbr></th>"
+    "<th><abbr title=\"within the solver's separation band (either answer right)\">band</abbr>"
+    "</th><th><abbr "
     "title=\"TOI violations\">late "
     "TOI</abbr></th><th><abbr title=\"max TOI error\">TOI err</abbr></th>"
     "<th><abbr title=\"ns/query: median [min&ndash;max] over repeats\">ns/query</abbr></th>";
@@ -381,7 +388,8 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
                       "[min&ndash;max] over repeats. Contract violations: answers with a state "
                       "out of range, a TOI not in [0,1] for a hit, or a negative work count "
                       "(tallied otherwise as they read). Run: in a child process (isolated) "
-                      "or in ccdbench's own.</p>\n"
+                      "or in ccdbench's own, and where the solver comes from (built-in, "
+                      "plugin, peer, engine).</p>\n"
                       "<div class=\"scroll\"><table id=\"summary\" class=\"summary\">\n"
                       "<thead><tr><th>solver</th>"
                       "<th>claims</th><th>status</th>");
@@ -404,7 +412,13 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
         else
             td_ll(b, t->work, 0);
         td_ll(b, t->violations, t->violations > 0);
-        ccdb_rbuf_puts(b, t->isolated ? "<td>isolated</td>" : "<td>in-process</td>");
+        ccdb_rbuf_puts(b, t->isolated ? "<td>isolated" : "<td>in-process");
+        if (t->origin && *t->origin) { /* where it comes from: built-in, peer, engine... */
+            ccdb_rbuf_puts(b, "<br><span class=\"range\">");
+            ccdb_rbuf_html(b, t->origin);
+            ccdb_rbuf_puts(b, "</span>");
+        }
+        ccdb_rbuf_puts(b, "</td>");
         ccdb_rbuf_puts(b, "</tr>\n");
     }
     ccdb_rbuf_puts(
@@ -413,7 +427,9 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
            "<span><strong>GU</strong> gave "
            "up (iteration cap; counted as a hit)</span> <span><strong>fail</strong> failed (no "
            "answer; never a miss)</span> <span><strong>out</strong> outside the solver's motion "
-           "model (its own answer; not judged)</span> <span><strong>late TOI</strong> TOI "
+           "model (its own answer; not judged)</span> <span><strong>band</strong> within the "
+           "solver's separation band (a hit or a miss, both right)</span> <span><strong>late "
+           "TOI</strong> TOI "
            "violations (a TOI "
            "later than the exact one)</span> <span><strong>TOI err</strong> max TOI error "
            "(how early)</span> <span><strong>ns/query</strong> median, under it [min&ndash;max]"

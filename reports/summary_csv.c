@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define SUMMARY_FIELDS 32
+#define SUMMARY_FIELDS 35
 
 /* Append new fields at the end only: scripts read summary.csv by position as well as by name. */
 static void row_fields(const ccdb_report_row *w, ccdb_field f[SUMMARY_FIELDS])
@@ -46,6 +46,9 @@ static void row_fields(const ccdb_report_row *w, ccdb_field f[SUMMARY_FIELDS])
     f[k++] = CCDB_FIELD_D("toi_late_max", w->toi_late_max);
     f[k++] = CCDB_FIELD_IN("toi_late_ulps_max", w->toi_late_ulps_max); /* -1: none measured */
     f[k++] = CCDB_FIELD_IN("toi_late_ulps_p90", w->toi_late_ulps_p90);
+    f[k++] = CCDB_FIELD_I("in_band", w->in_band);
+    f[k++] = CCDB_FIELD_D("truth_band_hi", w->truth_band_hi + 0.0); /* "0": no band */
+    f[k++] = CCDB_FIELD_S("origin", w->origin ? w->origin : "");
 }
 
 /* json = 0: summary.csv (a header line, then a record per row); 1: summary.jsonl (an object

@@ -130,6 +130,13 @@ static int probe_in_child(const char *path, char *err, size_t errlen)
                        path, WIFEXITED(end.wstatus) ? WEXITSTATUS(end.wstatus) : -1);
 }
 
+/* The peers folder holds the upstream peers and the engines' plugins (engines/: engine_*), told
+ * apart by name. */
+static ccdb_solver_origin origin_of(ccdb_solver_origin folder, const char *name)
+{
+    return folder == CCDB_ORIGIN_PEER && !strncmp(name, "engine_", 7) ? CCDB_ORIGIN_ENGINE : folder;
+}
+
 /* Loads the plugin file `path` with the given origin; when `expect` is not NULL, the plugin must
  * register a solver of that name (a plugin found by name). The one place that calls dlopen and a
  * plugin's entry function. */
@@ -170,7 +177,7 @@ static int load_file(ccdb_registry *reg, const char *path, ccdb_solver_origin or
                            path, name);
     }
     void **hs = realloc(reg->handles, (reg->nhandles + 1) * sizeof *hs);
-    if (!hs || ccdb_registry_push(reg, s, origin, path) != 0) {
+    if (!hs || ccdb_registry_push(reg, s, origin_of(origin, name), path) != 0) {
         if (hs)
             reg->handles = hs;
         dlclose(h);
@@ -367,7 +374,7 @@ static int load_dir(const char *dir, size_t len, ccdb_solver_origin origin, void
         if (seen < 0)
             rc = ccdb_errorf(x->err, x->errlen, "%s: out of memory", folder);
         else if (!seen) {
-            x->found(names[i], path, origin, x->found_ctx);
+            x->found(names[i], path, origin_of(origin, names[i]), x->found_ctx);
             x->nfound++;
         }
     }

@@ -6,6 +6,7 @@
 
 #include <assert.h>
 #include <dlfcn.h>
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,9 +64,18 @@ int ccdb_solver_validate(const ccdb_solver *s, char *err, size_t errlen)
     unsigned known = CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION;
     if (abi >= 2)
         known |= CCDB_SOLVER_NO_WORK_COUNT;
+    if (abi >= 5)
+        known |= CCDB_CLAIM_SEPARATION_BAND;
     if (s->flags & ~known)
         return ccdb_errorf(err, errlen, "solver '%s' has unknown claim flags 0x%x (ABI %d)",
                            s->name, s->flags & ~known, abi);
+    /* The band's fields exist from ABI 5 on, and are read only with its flag (checked above). */
+    if ((s->flags & CCDB_CLAIM_SEPARATION_BAND) &&
+        !(s->band_lo >= 0 && s->band_lo <= s->band_hi && s->band_hi > 0 && s->band_hi <= DBL_MAX))
+        return ccdb_errorf(err, errlen,
+                           "solver '%s' declares the separation band [%g, %g]: it needs "
+                           "0 <= band_lo <= band_hi, band_hi > 0, both finite",
+                           s->name, s->band_lo, s->band_hi);
     if (!s->create && s->destroy)
         return ccdb_errorf(err, errlen, "solver '%s' has destroy but no create", s->name);
     return 0;
@@ -183,8 +193,18 @@ const char *ccdb_origin_name(ccdb_solver_origin origin)
     case CCDB_ORIGIN_PLUGIN: return "plugin";
     case CCDB_ORIGIN_PLUGIN_PATH: return "plugin path";
     case CCDB_ORIGIN_PEER: return "peer";
+    case CCDB_ORIGIN_ENGINE: return "engine";
     }
     return "unknown";
+}
+
+int ccdb_solver_band(const ccdb_solver *s, double *lo, double *hi)
+{
+    if (entry_abi(s) < 5 || !(s->flags & CCDB_CLAIM_SEPARATION_BAND))
+        return 0;
+    *lo = s->band_lo;
+    *hi = s->band_hi;
+    return 1;
 }
 
 const char *ccdb_state_name(ccdb_state state)
@@ -222,7 +242,8 @@ const char *ccdb_claims_text(unsigned flags, char *buf, size_t buflen)
         const char *name;
     } names[] = { { CCDB_CLAIM_CONSERVATIVE, "conservative" },
                   { CCDB_CLAIM_REPORTS_TOI, "reports TOI" },
-                  { CCDB_CLAIM_MIN_SEPARATION, "min. separation" } };
+                  { CCDB_CLAIM_MIN_SEPARATION, "min. separation" },
+                  { CCDB_CLAIM_SEPARATION_BAND, "separation band" } };
     assert(buf || !buflen);
     if (!buflen)
         return buf;

@@ -822,4 +822,6 @@ const ccdb_solver ccdb_solver_tight_inclusion = {
     ti_ee,
     NULL, /* rigid_vertex_face: linear motion only */
     NULL,
+    0.0, /* band_lo: no separation band */
+    0.0,
 };

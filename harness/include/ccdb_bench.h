@@ -40,17 +40,22 @@ typedef struct ccdb_bench_options {
     size_t misses_kept;         /* false negatives, and TOI findings, kept per solver for the
                                      report (all are written to the files) */
     double min_sep;             /* > 0: solvers claiming CCDB_CLAIM_MIN_SEPARATION are judged by
-                                     each input's truth_sep (the truth at this separation) where
-                                     its kind has one (ccdb_bench_truth_sep); 0: every solver by
-                                     the contact truth */
+                                     the band [min_sep, min_sep] (the truth at this separation)
+                                     where the kind has one (ccdb_bench_band); 0: by the contact
+                                     truth, or their own band */
+    const char *const *origins; /* per solver of the run, where it comes from for the report
+                                     (ccdb_origin_name: "built-in", "peer", "engine"...);
+                                     NULL: not said */
 } ccdb_bench_options;
 
 /* Per solver, over every dataset of the run (for the stdout table and --fail-on-fn). */
 typedef struct ccdb_solver_summary {
     const ccdb_solver *solver;
     const char *claim_tags; /* its claims for people (ccdb_claims_text; owned by the bench) */
+    const char *origin;     /* where it comes from (opt->origins; "" when not said) */
     long long queries, fn, fp, toi_violations, failed, gave_up, violations;
     long long outside;                       /* answers outside the solver's motion model (ABI 4) */
+    long long in_band;                       /* hits and misses within its separation band */
     double ns_total;                         /* sum over datasets of ns_median x queries */
     long long timed_queries;                 /* queries behind ns_total */
     int crashed, timeouts;                   /* datasets on which it crashed / timed out */
@@ -64,9 +69,10 @@ typedef struct ccdb_solver_summary {
     const char *output;     /* the first lines of it (owned by the bench); NULL if none */
     double *query_ns[CCDB_KIND_COUNT]; /* per-query times of every timed query, per kind */
     size_t n_query_ns[CCDB_KIND_COUNT], cap_query_ns[CCDB_KIND_COUNT];
-    double truth_min_sep; /* > 0: the separation of the truth that judged it on some datasets */
-    int contact_only;     /* datasets it was judged on at 0 though it claims --min-sep D > 0: of a
-                             kind with no exact judge at d > 0 (ccdb_truth_judges_sep) */
+    double truth_min_sep, truth_band_hi; /* the band that judged it on some datasets (hi > 0) */
+    int contact_only; /* datasets it was judged on at 0 though it claims a separation (its band, or
+                         --min-sep D > 0): of a kind with no exact judge at d > 0
+                         (ccdb_truth_judges_sep) */
 } ccdb_solver_summary;
 
 /* A finding of one judged run: a false negative and/or a TOI finding, carrying what the report
@@ -104,29 +110,52 @@ typedef struct ccdb_judged {
     double *query_ns;
     unsigned char *query_cls;
     size_t n_query_ns;
-    /* The separation of the exact truth that judged it (ccdb_bench_truth_sep; 0: contact): it
+    /* The band of the exact truths that judged it (ccdb_bench_band; [0, 0]: contact): it
      * travels with the run, and recording checks it against the solver's. */
-    double truth_min_sep;
+    double truth_min_sep, truth_band_hi;
 } ccdb_judged;
 
 /* Judges `run` (solver s on queries q[0..n) with truth[0..n), the queries first..first+n-1 of
  * their dataset) into *out (which owns copies of what it keeps). Returns 0 or -1 (memory). */
 int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_result *truth,
                size_t n, long long first, const ccdb_solver_run *run, ccdb_judged *out);
-/* The separation of the exact truth that judges solver s on data of `kind` in a run with opt:
- * opt->min_sep when it is > 0, s claims CCDB_CLAIM_MIN_SEPARATION and has an entry for the kind,
- * and the kind has an exact judge at d > 0 (ccdb_truth_judges_sep: linear and rigid); else 0
- * (the contact truth; a solver without the entry is not judged at all). The one choice, for
- * every run loop (one process or MPI ranks), the truths computed up front and the report. */
-double ccdb_bench_truth_sep(const ccdb_solver *s, ccdb_kind kind, const ccdb_bench_options *opt);
-/* The separation of the second truth a dataset of `kind` needs (its in->truth_sep) to judge
- * solvers[0..n): the largest ccdb_bench_truth_sep; 0: none. */
-double ccdb_bench_kind_truth_sep(const ccdb_solver *const *solvers, size_t n, ccdb_kind kind,
-                                 const ccdb_bench_options *opt);
+/* The same by a separation band: the truths at its ends, lo[0..n) and hi[0..n)
+ * (ccdb_tally_results_band; a finding carries ccdb_band_truth). */
+int ccdb_judge_band(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_result *lo,
+                    const ccdb_truth_result *hi, size_t n, long long first,
+                    const ccdb_solver_run *run, ccdb_judged *out);
+/* A separation band [lo, hi] (docs/harness.md, "Separation bands"); [0, 0]: the contact truth. */
+typedef struct ccdb_band {
+    double lo, hi;
+} ccdb_band;
+/* The band solver s is judged by on data of `kind` in a run with opt, where s has an entry for
+ * the kind and the kind has an exact judge at d > 0 (ccdb_truth_judges_sep: every kind
+ * today): its own (CCDB_CLAIM_SEPARATION_BAND), else [D, D] for opt->min_sep = D > 0 when it claims
+ * CCDB_CLAIM_MIN_SEPARATION; else [0, 0] (the contact truth; a solver without the entry is not
+ * judged at all). The one choice, for every run loop (one process or MPI ranks), the truths
+ * computed up front, replay and the report. */
+ccdb_band ccdb_bench_band(const ccdb_solver *s, ccdb_kind kind, const ccdb_bench_options *opt);
+/* 1 when s claims a separation (its band, or opt->min_sep > 0 with CCDB_CLAIM_MIN_SEPARATION),
+ * has an entry for `kind`, and the kind has no exact judge at d > 0: judged by the contact
+ * truth there, and the report says so. */
+int ccdb_bench_contact_only(const ccdb_solver *s, ccdb_kind kind, const ccdb_bench_options *opt);
+/* Adds to in->sep the truths at the ends of s's band > 0 (ccdb_bench_band) that are not there
+ * yet, from the cache dir (NULL: none) or computed (ccdb_truth_sep_for_input). 0, or -1 with
+ * err filled. */
+int ccdb_bench_band_truths(const ccdb_solver *s, ccdb_input *in, const ccdb_bench_options *opt,
+                           const char *cache, int round_inputs, int threads, char *err,
+                           size_t errlen);
+/* Adds to in->sep the truth at in->label_sep > 0 (labels made by `gen --min-sep d`, compared
+ * with the exact truth at d: ccdb_input_stats_of) when its kind has a judge at d and no solver
+ * of solvers[0..n) is judged at a separation d > 0 on it (then the labels are not compared, and
+ * the report says so). 0, or -1 with err filled. */
+int ccdb_bench_label_truth(const ccdb_solver *const *solvers, size_t n, ccdb_input *in,
+                           const ccdb_bench_options *opt, const char *cache, int round_inputs,
+                           int threads, char *err, size_t errlen);
 /* Runs s on the queries of `in` (q: their read-only copy; they are the queries first.. of
  * their dataset) (ccdb_run_solver: isolated or guarded; a crash or timeout is said on stderr)
- * and judges it (ccdb_judge) by the truth ccdb_bench_truth_sep chooses: in->truth, or
- * in->truth_sep (which must then be there). 0, or -1 with err filled. */
+ * and judges it (ccdb_judge_band) by the truths at the ends of its band (ccdb_bench_band:
+ * in->truth, or those of in->sep, which must then be there). 0, or -1 with err filled. */
 int ccdb_bench_judge_one(const ccdb_solver *s, int isolated, const ccdb_input *in,
                          const double (*q)[8][3], long long first, const ccdb_bench_options *opt,
                          ccdb_judged *out, char *err, size_t errlen);

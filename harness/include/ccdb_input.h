@@ -8,17 +8,29 @@
 #include "ccdb_generators.h"
 #include "ccdb_truth.h"
 
+/* The most separations d > 0 one dataset is judged at in a run (--min-sep D, the solvers'
+ * bands: two each). */
+#define CCDB_INPUT_SEPS 16
+
+/* The exact truth of a dataset at one separation d > 0. */
+typedef struct ccdb_sep_truth {
+    double d;
+    ccdb_truth_result *truth; /* owned */
+    int cached;               /* 1: it came from the cache */
+} ccdb_sep_truth;
+
 /* One dataset with everything the harness knows about it. */
 typedef struct ccdb_input {
-    ccdb_dataset ds;              /* the queries (owned) */
-    char *family;                 /* generator family (built-in suite); NULL for files (owned) */
-    char *source;                 /* the CSV file the queries came from; NULL when generated */
-    ccdb_truth_result *truth;     /* exact result per query; NULL until computed (owned) */
-    int truth_cached;             /* 1: truth came from the cache */
-    ccdb_truth_result *truth_sep; /* run --min-sep D > 0: the truth at separation D, for the
-                                     solvers that claim to honour it; else NULL (owned) */
-    int truth_sep_cached;         /* 1: truth_sep came from the cache */
-    double truth_sep_d;           /* the separation truth_sep is at (0: none) */
+    ccdb_dataset ds;          /* the queries (owned) */
+    char *family;             /* generator family (built-in suite); NULL for files (owned) */
+    char *source;             /* the CSV file the queries came from; NULL when generated */
+    ccdb_truth_result *truth; /* exact result per query; NULL until computed (owned) */
+    int truth_cached;         /* 1: truth came from the cache */
+    /* The truths at the separations d > 0 the run's solvers are judged by (--min-sep D for
+     * its claimers, the ends of the solvers' bands: ccdb_bench_band), or its labels need
+     * (ccdb_bench_label_truth), in the order computed. */
+    ccdb_sep_truth sep[CCDB_INPUT_SEPS];
+    size_t n_sep;
     double label_sep;        /* the separation its labels were made at: 0 (the contact truth; public
                          data), or the d that `gen --min-sep d` recorded (ccdb_labels_sep) */
     ccdb_gen_intent *intent; /* generated: what the generator built, per query, checked against
@@ -26,6 +38,9 @@ typedef struct ccdb_input {
 } ccdb_input;
 
 void ccdb_input_free(ccdb_input *in);
+/* The truth of `in` at separation d: in->truth for d = 0, else the one of in->sep at d; NULL
+ * when it was not computed. */
+const ccdb_truth_result *ccdb_input_truth_at(const ccdb_input *in, double d);
 
 /* Expands one --data PATH into CSV files: a file is itself; a folder is walked recursively for
  * *.csv files, in sorted order; the name of a fetched public dataset (no '/': ccdb_data_resolve)

@@ -77,8 +77,8 @@ typedef struct ccdb_mpi_rank {
 
 /* ccdb_bench_run over every rank: the work units (a chunk of a dataset x a solver, in dataset
  * order) are handed out on demand; each rank reads its chunks alone (streaming the CSV, memory
- * for one chunk), gets their truth from the cache or computes it (the truth at opt->min_sep
- * too, when the unit's solver is judged by it: ccdb_bench_truth_sep), runs and judges the solver;
+ * for one chunk), gets their truth from the cache or computes it (the truths at the
+ * unit's solver's band too: ccdb_bench_band), runs and judges the solver;
  * rank 0 gathers every judged unit, merges the chunks of each dataset in order and records them
  * into *b (ccdb_bench_begin / record / end), as ccdb_bench_run would have. Rank 0 also gets
  * stats[d] per dataset and ranks[r] per rank (arrays it allocates; free them). Every rank

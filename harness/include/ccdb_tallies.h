@@ -13,7 +13,8 @@ typedef enum ccdb_outcome {
     CCDB_OUT_FN,
     CCDB_OUT_TN,
     CCDB_OUT_FAILED,
-    CCDB_OUT_OUTSIDE /* CCDB_OUTSIDE_MODEL from an ABI >= 4 entry: not judged */
+    CCDB_OUT_OUTSIDE, /* CCDB_OUTSIDE_MODEL from an ABI >= 4 entry: not judged */
+    CCDB_OUT_IN_BAND  /* a hit or a miss on a query within a separation band: either is right */
 } ccdb_outcome;
 
 /* GAVE_UP is a hit; FAILED (or a malformed state) is its own outcome, never a miss; so is
@@ -30,6 +31,22 @@ int ccdb_contract_violation(const ccdb_result *r, int abi);
  * CCDB_CLAIM_REPORTS_TOI (flags), or, for any solver, a HIT or GAVE_UP whose TOI is not finite
  * or outside [0,1]. */
 int ccdb_toi_finding(const ccdb_truth_result *truth, const ccdb_result *r, unsigned flags);
+
+/* Separation bands [lo, hi] (docs/harness.md, "Separation bands"): an answer is judged by two
+ * truths, `lo` at distance lo and `hi` at distance hi (the same one for a band [d, d]: the
+ * judge at --min-sep d, or the contact truth). A query that comes within lo must be hit, with
+ * a TOI no later than lo's (FN and late TOIs by lo); one that never comes within hi must be
+ * missed (FP by hi); one within hi but never within lo is "in band": a hit or a miss is right,
+ * and its TOI is not judged. */
+/* The truth that decides the query: lo when it comes within lo, else hi (its class is the
+ * query's class in the tallies). */
+const ccdb_truth_result *ccdb_band_truth(const ccdb_truth_result *lo, const ccdb_truth_result *hi);
+/* ccdb_outcome_of by the band: CCDB_OUT_IN_BAND for a hit or a miss on a query in the band. */
+ccdb_outcome ccdb_band_outcome(const ccdb_truth_result *lo, const ccdb_truth_result *hi,
+                               const ccdb_result *r, int abi);
+/* ccdb_toi_finding by the band: no late TOI in the band (a TOI outside [0,1] still is one). */
+int ccdb_band_toi_finding(const ccdb_truth_result *lo, const ccdb_truth_result *hi,
+                          const ccdb_result *r, unsigned flags);
 
 /* How late a late TOI is (ccdb_toi_violation with a finite TOI): *late = reported - toi_hi
  * (the exact TOI is at most toi_hi, so it is at least that late) and *ulps = how many doubles
@@ -48,6 +65,7 @@ typedef struct ccdb_tally {
     long long violations;        /* answers breaking the contract (ccdb_contract_violation) */
     long long outside;           /* CCDB_OUTSIDE_MODEL answers (ABI >= 4): in no other count but
                              queries and positives */
+    long long in_band;           /* CCDB_OUT_IN_BAND answers: in no other count but queries */
     double toi_late_max;         /* max over the measured late TOIs of ccdb_toi_lateness's late; NaN
                              when there is none */
     long long toi_late_ulps_max; /* the same in ulps; 0 when none */
@@ -68,6 +86,12 @@ void ccdb_tally_init(ccdb_tally *t);
 void ccdb_tally_results(const ccdb_truth_result *truth, const ccdb_result *res, size_t n,
                         unsigned flags, int abi, ccdb_tally *all,
                         ccdb_tally by_class[CCDB_CLASS_COUNT]);
+/* The same by a separation band: truths lo[0..n) and hi[0..n) (ccdb_band_outcome; positives:
+ * the queries that come within lo; the class: ccdb_band_truth's). lo == hi is
+ * ccdb_tally_results. */
+void ccdb_tally_results_band(const ccdb_truth_result *lo, const ccdb_truth_result *hi,
+                             const ccdb_result *res, size_t n, unsigned flags, int abi,
+                             ccdb_tally *all, ccdb_tally by_class[CCDB_CLASS_COUNT]);
 /* Adds the tally of other queries (another chunk of the same dataset) into *t: counts summed,
  * toi_err_max and the lateness maxima the larger, the lateness buckets summed. The one place a new field must be merged
  * (MPI runs gather tallies as raw bytes and merge them here). */

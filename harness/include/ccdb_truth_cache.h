@@ -31,9 +31,9 @@ int ccdb_truth_compute_sep(const ccdb_dataset *ds, int threads, double d, ccdb_t
  * Returns 0, or -1 with err filled (out of memory, or the intent contradicts the truth). */
 int ccdb_truth_for_input(ccdb_input *in, const char *dir, int round_inputs, int threads, char *err,
                          size_t errlen);
-/* Fills in->truth_sep with the truth at separation d > 0, from the cache or computed and stored
- * as above (its own cache entry: the key includes d). No intent check (generated intents are
- * the d = 0 truth's). */
+/* Adds the truth at separation d > 0 to in->sep (nothing when it is there already), from the
+ * cache or computed and stored as above (its own cache entry: the key includes d). No intent
+ * check (generated intents are the d = 0 truth's). -1 with err also when in->sep is full. */
 int ccdb_truth_sep_for_input(ccdb_input *in, const char *dir, int round_inputs, int threads,
                              double d, char *err, size_t errlen);
 

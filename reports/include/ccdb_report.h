@@ -70,6 +70,14 @@ typedef struct ccdb_report_row {
      * `toi_late_ulps_max`, `toi_late_ulps_p90`. */
     double toi_late_max;
     long long toi_late_ulps_max, toi_late_ulps_p90;
+    /* Separation bands (docs/harness.md, "Separation bands"): hits and misses on queries that come
+     * within truth_band_hi but never within truth_min_sep, either answer right (in no other
+     * count); and the band's upper end (truth_min_sep for the truth at one separation).
+     * Columns `in_band`, `truth_band_hi`. */
+    long long in_band;
+    double truth_band_hi;
+    const char *origin; /* where the solver comes from ("built-in", "plugin", "peer", "engine"...;
+                           NULL or "": not said); column `origin`, and the report's "run" cell */
 } ccdb_report_row;
 
 /* Points of a per-query time distribution: cdf[k] is the k/(CCDB_REPORT_CDF_POINTS - 1)

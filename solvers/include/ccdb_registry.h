@@ -52,7 +52,8 @@ typedef enum ccdb_solver_origin {
     CCDB_ORIGIN_BUILTIN,     /* the built-in table */
     CCDB_ORIGIN_PLUGIN,      /* --plugin PATH */
     CCDB_ORIGIN_PLUGIN_PATH, /* found by name: <folder>/<name>.so, folder from $CCDB_PLUGIN_PATH */
-    CCDB_ORIGIN_PEER         /* found by name in the folder where this build put its peers */
+    CCDB_ORIGIN_PEER,        /* found by name in the folder where this build put its peers */
+    CCDB_ORIGIN_ENGINE       /* the same folder, an engine plugin (engine_*: docs/engines.md) */
 } ccdb_solver_origin;
 
 ccdb_registry *ccdb_registry_new(void);      /* holds the built-ins */
@@ -70,7 +71,7 @@ const ccdb_solver *ccdb_registry_find(const ccdb_registry *reg, const char *name
  * loaded from, NULL for a built-in. A solver not in the registry reads as built-in. */
 ccdb_solver_origin ccdb_registry_origin(const ccdb_registry *reg, const ccdb_solver *s,
                                         const char **path);
-/* "built-in", "plugin" (--plugin), "plugin path" ($CCDB_PLUGIN_PATH), "peer". */
+/* "built-in", "plugin" (--plugin), "plugin path" ($CCDB_PLUGIN_PATH), "peer", "engine". */
 const char *ccdb_origin_name(ccdb_solver_origin origin);
 
 /* Plugins found by name. The folders searched, in order: each folder of $CCDB_PLUGIN_PATH
@@ -107,7 +108,11 @@ int ccdb_solver_validate(const ccdb_solver *s, char *err, size_t errlen);
 /* "miss", "hit", "gave_up", "failed" (stable names for CSV and reports); "unset" for
  * CCDB_STATE_UNSET (the solver set no state); "invalid" otherwise. */
 const char *ccdb_state_name(ccdb_state state);
-/* Claims for people: "conservative, reports TOI, min. separation" (those present, in that order,
+/* 1 with *lo, *hi set when s (ABI >= 5) declares a separation band (CCDB_CLAIM_SEPARATION_BAND);
+ * 0 otherwise (fields of an older entry are never read). */
+int ccdb_solver_band(const ccdb_solver *s, double *lo, double *hi);
+
+/* Claims for people: "conservative, reports TOI, min. separation, separation band" (those present, in that order,
  * ", "-separated), then "flags 0x.." for bits no CCDB_CLAIM_* names; "" for none.
  * Flags that are not claims (CCDB_SOLVER_NO_WORK_COUNT) are not shown. */
 const char *ccdb_claims_text(unsigned flags, char *buf, size_t buflen);

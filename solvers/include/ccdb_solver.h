@@ -38,8 +38,9 @@ extern "C" {
 
 /* ABI 2: the CCDB_SOLVER_NO_WORK_COUNT flag. ABI 3: the rigid-motion entries rigid_vertex_face
  * and rigid_edge_edge (ABI 1 and 2 entries are still accepted: "not supported" on rigid data).
- * ABI 4: the state CCDB_OUTSIDE_MODEL (from an older entry, state 4 breaks the contract). */
-#define CCDB_SOLVER_ABI 4
+ * ABI 4: the state CCDB_OUTSIDE_MODEL (from an older entry, state 4 breaks the contract).
+ * ABI 5: the separation band (CCDB_CLAIM_SEPARATION_BAND, band_lo, band_hi). */
+#define CCDB_SOLVER_ABI 5
 
 /* Parameters every solver receives (a solver ignores what it has no use for). */
 typedef struct ccdb_params {
@@ -78,6 +79,13 @@ typedef struct ccdb_result {
 /* Not a claim (ABI >= 2): the solver has no work count; `work` is ignored and reports say "n/a"
  * instead of showing 0 as if no work had been done. */
 #define CCDB_SOLVER_NO_WORK_COUNT 0x8u
+/* ABI >= 5: the solver reports contact within a separation band [band_lo, band_hi] (an engine
+ * that stops at a distance, within a tolerance; docs/harness.md, "Separation bands"): a hit, with a
+ * TOI no later than the exact first time at distance band_lo, for every query that comes within
+ * band_lo; no hit for a query that never comes within band_hi; either answer for the others
+ * ("in band"). 0 <= band_lo <= band_hi, band_hi > 0, both finite. It takes the place of
+ * CCDB_CLAIM_MIN_SEPARATION: the band is the solver's own, whatever --min-sep says. */
+#define CCDB_CLAIM_SEPARATION_BAND 0x10u
 
 typedef struct ccdb_solver {
     int abi_version;       /* first, always: CCDB_SOLVER_ABI at build time of the solver */
@@ -98,7 +106,12 @@ typedef struct ccdb_solver {
                               ccdb_result *out);
     void (*rigid_edge_edge)(void *state, const double q[8][3], const ccdb_params *params,
                             ccdb_result *out);
-    /* ABI 3 ends here. Append new fields below, bump CCDB_SOLVER_ABI. */
+    /* ABI 3 ends here (ABI 4 added no field). */
+    /* ABI 5, separation band (read only with CCDB_CLAIM_SEPARATION_BAND in flags): the
+     * distances of the band, in the query's units. */
+    double band_lo;
+    double band_hi;
+    /* ABI 5 separation band ends here. Append new fields below, bump CCDB_SOLVER_ABI. */
 } ccdb_solver;
 
 typedef const ccdb_solver *(*ccdb_solver_entry_fn)(void);
@@ -119,7 +132,8 @@ typedef void (*ccdb_query_fn)(void *state, const double q[8][3], const ccdb_para
 
 /* Fills an entry field by field, valid in C17 and C++17 alike: abi_version = CCDB_SOLVER_ABI,
  * the fields given, create, destroy, rigid_vertex_face and rigid_edge_edge NULL (set them
- * afterwards if the solver has state or answers rigid queries).
+ * afterwards if the solver has state or answers rigid queries), band_lo and band_hi 0 (set them
+ * with CCDB_CLAIM_SEPARATION_BAND).
  * Returns s:
  *     const ccdb_solver *ccdb_solver_entry(void)
  *     {
@@ -144,6 +158,8 @@ static inline const ccdb_solver *ccdb_solver_init(ccdb_solver *s, const char *na
     s->edge_edge = edge_edge;
     s->rigid_vertex_face = 0;
     s->rigid_edge_edge = 0;
+    s->band_lo = 0.0;
+    s->band_hi = 0.0;
     return s;
 }
 

@@ -6,6 +6,7 @@
  * a wrong pose, sign or frame origin fails here). */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ccdb_registry.h"
@@ -228,4 +229,24 @@ Test(engines, malformed_is_failed)
     q[5][1] = NAN;
     for (int e = FCL_CA; e < N_ENGINES; e++)
         expect_state(e, LIN_VF, q, CCDB_FAILED, "a NaN coordinate");
+}
+
+/* Issue 23 item 5: each engine declares the separation band its code stops at (ABI 5;
+ * docs/engines.md), FCL's cubic none (its tolerances are in time and in unnormalised products,
+ * not a distance); found by name in the peers folder, an engine is of origin "engine". */
+Test(engines, bands_and_origin)
+{
+    double lo = -1, hi = -1;
+    cr_assert_not(ccdb_solver_band(eng[FCL_CUBIC], &lo, &hi));
+    cr_assert(ccdb_solver_band(eng[FCL_CA], &lo, &hi) && lo == 0 && hi == 1e-4);
+    cr_assert(ccdb_solver_band(eng[BULLET], &lo, &hi) && lo == 0 && hi == 0.001);
+    cr_assert(ccdb_solver_band(eng[BOX2D], &lo, &hi) && lo == 0.00375 && hi == 0.00625);
+    cr_assert_eq(ccdb_registry_origin(reg, eng[BOX2D], NULL), CCDB_ORIGIN_PLUGIN, "--plugin");
+    unsetenv("CCDB_PLUGIN_PATH");
+    ccdb_registry *by_name = ccdb_registry_new();
+    char err[1024] = "";
+    const ccdb_solver *s = ccdb_registry_find_or_load(by_name, "engine_bullet", err, sizeof err);
+    cr_assert(s, "%s", err);
+    cr_assert_str_eq(ccdb_origin_name(ccdb_registry_origin(by_name, s, NULL)), "engine");
+    ccdb_registry_free(by_name);
 }

@@ -62,6 +62,8 @@ const ccdb_solver fake_scripted = {
     answer,
     answer,
     answer,
+    0.0, /* band_lo: no separation band */
+    0.0,
 };
 
 const ccdb_solver fake_crash = {
@@ -76,6 +78,8 @@ const ccdb_solver fake_crash = {
     answer_or_die,
     answer_or_die,
     answer_or_die,
+    0.0, /* band_lo: no separation band */
+    0.0,
 };
 
 void fake_script(double q[8][3], ccdb_state state, double toi, long long work)

@@ -25,6 +25,7 @@ static void expect_same_tally(const ccdb_tally *a, const ccdb_tally *b)
     cr_assert_eq(a->toi_violations, b->toi_violations);
     cr_assert_eq(a->work, b->work);
     cr_assert_eq(a->violations, b->violations);
+    cr_assert_eq(a->in_band, b->in_band);
     cr_assert(a->toi_err_max == b->toi_err_max || (isnan(a->toi_err_max) && isnan(b->toi_err_max)),
               "toi_err_max %g vs %g", a->toi_err_max, b->toi_err_max);
 }
@@ -34,6 +35,7 @@ static void expect_same_judged(const ccdb_judged *a, const ccdb_judged *b)
     cr_assert_eq(a->status, b->status);
     cr_assert_eq(a->queries, b->queries);
     cr_assert_eq(a->truth_min_sep, b->truth_min_sep);
+    cr_assert_eq(a->truth_band_hi, b->truth_band_hi);
     expect_same_tally(&a->all, &b->all);
     for (int c = 0; c < CCDB_CLASS_COUNT; c++)
         expect_same_tally(&a->by_class[c], &b->by_class[c]);
@@ -95,7 +97,8 @@ Test(judged, pack_unpack_round_trip)
 {
     ccdb_judged whole, merged, back;
     judge_grazing("cubic", &whole, &merged);
-    whole.truth_min_sep = merged.truth_min_sep = 1e-3; /* the truth that judged it travels */
+    whole.truth_min_sep = merged.truth_min_sep = 1e-3; /* the truths that judged it travel */
+    whole.truth_band_hi = merged.truth_band_hi = 2e-3;
     whole.output = strdup("a line the solver printed\n");
     whole.output_bytes = 26;
     ccdb_bytes b = { 0 };
@@ -143,6 +146,14 @@ Test(judged, a_crashed_chunk_makes_the_dataset_crashed)
  * the linear kinds, any other solver and every rigid dataset at 0), and a judged run whose truth
  * is not its solver's is refused when recorded (a unit from a rank, or chunks merged from
  * different truths), never made a row. */
+/* The separation a solver is judged at, its band being [d, d] (no solver here declares one). */
+static double sep_of(const ccdb_solver *s, ccdb_kind kind, const ccdb_bench_options *opt)
+{
+    ccdb_band band = ccdb_bench_band(s, kind, opt);
+    cr_assert_eq(band.lo, band.hi, "%s", s->name);
+    return band.lo;
+}
+
 Test(judged, the_truth_of_each_solver_and_a_wrong_one_refused)
 {
     ccdb_registry *reg = ccdb_registry_new();
@@ -151,11 +162,11 @@ Test(judged, the_truth_of_each_solver_and_a_wrong_one_refused)
     cr_assert(claims && (claims->flags & CCDB_CLAIM_MIN_SEPARATION));
     cr_assert(plain && !(plain->flags & CCDB_CLAIM_MIN_SEPARATION));
     ccdb_bench_options opt = { 0 };
-    cr_assert_eq(ccdb_bench_truth_sep(claims, CCDB_KIND_VF, &opt), 0.0);
+    cr_assert_eq(sep_of(claims, CCDB_KIND_VF, &opt), 0.0);
     opt.min_sep = 1e-3;
-    cr_assert_eq(ccdb_bench_truth_sep(claims, CCDB_KIND_VF, &opt), 1e-3);
-    cr_assert_eq(ccdb_bench_truth_sep(claims, CCDB_KIND_EE, &opt), 1e-3);
-    cr_assert_eq(ccdb_bench_truth_sep(plain, CCDB_KIND_VF, &opt), 0.0);
+    cr_assert_eq(sep_of(claims, CCDB_KIND_VF, &opt), 1e-3);
+    cr_assert_eq(sep_of(claims, CCDB_KIND_EE, &opt), 1e-3);
+    cr_assert_eq(sep_of(plain, CCDB_KIND_VF, &opt), 0.0);
     /* The rigid kinds have an exact judge at d > 0 too: a claimer with a rigid entry is judged
      * at D there; one without is not judged at all (unsupported), nor on a kind it has no entry
      * for. */
@@ -164,14 +175,16 @@ Test(judged, the_truth_of_each_solver_and_a_wrong_one_refused)
     cr_assert(ccdb_solver_query_fn(rigid, CCDB_KIND_RIGID_VF));
     cr_assert(ccdb_truth_judges_sep(CCDB_KIND_RIGID_VF) &&
               ccdb_truth_judges_sep(CCDB_KIND_RIGID_EE));
-    cr_assert_eq(ccdb_bench_truth_sep(rigid, CCDB_KIND_RIGID_VF, &opt), 1e-3);
-    cr_assert_eq(ccdb_bench_truth_sep(rigid, CCDB_KIND_RIGID_EE, &opt), 1e-3);
-    cr_assert_eq(ccdb_bench_truth_sep(claims, CCDB_KIND_RIGID_VF, &opt), 0.0);
+    cr_assert_eq(sep_of(rigid, CCDB_KIND_RIGID_VF, &opt), 1e-3);
+    cr_assert_eq(sep_of(rigid, CCDB_KIND_RIGID_EE, &opt), 1e-3);
+    cr_assert_eq(sep_of(claims, CCDB_KIND_RIGID_VF, &opt), 0.0);
     cr_assert(!ccdb_solver_query_fn(rigid, CCDB_KIND_VF));
-    cr_assert_eq(ccdb_bench_truth_sep(rigid, CCDB_KIND_VF, &opt), 0.0);
-    const ccdb_solver *all3[] = { claims, plain, rigid };
-    cr_assert_eq(ccdb_bench_kind_truth_sep(all3, 3, CCDB_KIND_EE, &opt), 1e-3);
-    cr_assert_eq(ccdb_bench_kind_truth_sep(all3, 3, CCDB_KIND_RIGID_EE, &opt), 1e-3);
+    cr_assert_eq(sep_of(rigid, CCDB_KIND_VF, &opt), 0.0);
+    /* Judged at a separation wherever it has an entry: never by the contact truth instead. */
+    cr_assert(!ccdb_bench_contact_only(rigid, CCDB_KIND_RIGID_EE, &opt));
+    cr_assert(!ccdb_bench_contact_only(claims, CCDB_KIND_RIGID_VF, &opt), "no entry: not judged");
+    cr_assert(!ccdb_bench_contact_only(claims, CCDB_KIND_VF, &opt));
+    cr_assert(!ccdb_bench_contact_only(plain, CCDB_KIND_RIGID_VF, &opt));
 
     const ccdb_solver *solvers[] = { claims, plain };
     ccdb_bench b;
@@ -182,14 +195,14 @@ Test(judged, the_truth_of_each_solver_and_a_wrong_one_refused)
     right.queries = wrong.queries = other.queries = 5;
     ccdb_tally_init(&right.all);
     right.all.queries = 5;
-    right.truth_min_sep = 1e-3;
+    right.truth_min_sep = right.truth_band_hi = 1e-3;
     cr_assert_eq(ccdb_bench_record(&b, 0, &d, &right, err, sizeof err), 0, "%s", err);
     cr_assert_eq(b.rows[0].truth_min_sep, 1e-3);
     cr_assert_eq(ccdb_bench_record(&b, 1, &d, &right, err, sizeof err), -1);
     cr_assert(strstr(err, "cubic") && strstr(err, "min-sep"), "%s", err);
     cr_assert_eq(ccdb_bench_record(&b, 0, &d, &wrong, err, sizeof err), -1);
     /* Chunks judged by different truths: the merge cannot be recorded. */
-    other.truth_min_sep = 1e-3;
+    other.truth_min_sep = other.truth_band_hi = 1e-3;
     cr_assert_eq(ccdb_judged_merge(&other, &wrong), 0);
     cr_assert_eq(ccdb_bench_record(&b, 0, &d, &other, err, sizeof err), -1);
     cr_assert_eq(ccdb_bench_end(&b, 0, err, sizeof err), -1);
@@ -204,7 +217,7 @@ Test(judged, the_truth_of_each_solver_and_a_wrong_one_refused)
     at_d.queries = at_0.queries = 5;
     ccdb_tally_init(&at_0.all);
     at_0.all.queries = 5;
-    at_d.truth_min_sep = 1e-3;
+    at_d.truth_min_sep = at_d.truth_band_hi = 1e-3;
     cr_assert_eq(ccdb_bench_record(&b, 1, &rd, &at_0, err, sizeof err), -1);
     cr_assert(strstr(err, "rigid_conservative_advancement") && strstr(err, "min-sep"), "%s", err);
     ccdb_tally_init(&at_d.all);

@@ -30,11 +30,12 @@ Test(summary_csv, header_is_exact_and_starts_with_the_contract_columns)
     const char *contract = "solver,dataset,kind,class,queries,positives,tp,fp,fn,tn,"
                            "toi_violations,toi_err_max,ns_median,ns_min,ns_max";
     cr_assert_eq(strncmp(text, contract, strlen(contract)), 0, "header: %.200s", text);
-    const char *full = "solver,dataset,kind,class,queries,positives,tp,fp,fn,tn,toi_violations,"
-                       "toi_err_max,ns_median,ns_min,ns_max,gave_up,failed,work,claims,"
-                       "conservative,status,contract_violations,isolated,query_ns_p50,"
-                       "query_ns_p90,query_ns_p99,query_ns_max,truth_min_sep,outside_model,"
-                       "toi_late_max,toi_late_ulps_max,toi_late_ulps_p90\n";
+    const char *full =
+        "solver,dataset,kind,class,queries,positives,tp,fp,fn,tn,toi_violations,"
+        "toi_err_max,ns_median,ns_min,ns_max,gave_up,failed,work,claims,"
+        "conservative,status,contract_violations,isolated,query_ns_p50,"
+        "query_ns_p90,query_ns_p99,query_ns_max,truth_min_sep,outside_model,"
+        "toi_late_max,toi_late_ulps_max,toi_late_ulps_p90,in_band,truth_band_hi,origin\n";
     cr_assert_eq(strncmp(text, full, strlen(full)), 0, "header: %.300s", text);
     free(text);
     free(dir);
@@ -88,13 +89,16 @@ Test(summary_csv, one_record_per_row_with_quoting_and_empty_nan)
     const char *p = text;
     static char f[64][256];
     int ncol = parse_record(&p, f, 64);
-    cr_assert_eq(ncol, 32);
+    cr_assert_eq(ncol, 35);
     cr_assert_str_eq(f[23], "query_ns_p50");
     cr_assert_str_eq(f[26], "query_ns_max");
     cr_assert_str_eq(f[27], "truth_min_sep");
     cr_assert_str_eq(f[28], "outside_model");
     cr_assert_str_eq(f[29], "toi_late_max");
     cr_assert_str_eq(f[31], "toi_late_ulps_p90");
+    cr_assert_str_eq(f[32], "in_band");
+    cr_assert_str_eq(f[33], "truth_band_hi");
+    cr_assert_str_eq(f[34], "origin");
     size_t rows = 0;
     while (*p) {
         cr_assert_lt(rows, r->n_rows, "more records than rows");
@@ -137,6 +141,9 @@ Test(summary_csv, one_record_per_row_with_quoting_and_empty_nan)
             cr_assert_eq(strtoll(f[30], NULL, 10), w->toi_late_ulps_max);
             cr_assert_eq(strtoll(f[31], NULL, 10), w->toi_late_ulps_p90);
         }
+        cr_assert_eq(strtoll(f[32], NULL, 10), w->in_band, "in_band '%s'", f[32]);
+        cr_assert_eq(strtod(f[33], NULL), w->truth_band_hi, "truth_band_hi '%s'", f[33]);
+        cr_assert_str_eq(f[34], w->origin ? w->origin : "", "origin");
         rows++;
     }
     cr_assert_eq(rows, r->n_rows);

@@ -58,6 +58,9 @@ Test(index_html, has_summary_table_warning_and_meta)
     cr_assert_not_null(strstr(h, "2026-11-22T17:00:00Z"), "the date from meta is missing");
     cr_assert_not_null(strstr(h, "&lt;with&gt; &quot;quotes&quot; &amp; ampersands"));
     cr_assert_not_null(strstr(h, "</html>\n"));
+    /* where each solver comes from, under its run cell; nothing when a row does not say */
+    cr_assert_eq(count(h, "<span class=\"range\">engine</span></td>"), 1, "slowpoke");
+    cr_assert_eq(count(h, "<span class=\"range\">built-in</span></td>"), 1, "exact");
     free(h);
 }
 
@@ -310,8 +313,8 @@ Test(index_html, null_strings)
     char err[512] = "";
     cr_assert_eq(ccdb_report_write_summary_csv(&r, path, err, sizeof err), 0, "%s", err);
     char *csv = ccdb_test_slurp(path, NULL);
-    cr_assert_not_null(strstr(csv, "\n,,,,1,0,0,0,0,0,0,,,,,0,0,0,1,0,ok,0,0,,,,,0,0,,,\n"), "%s",
-                       csv);
+    cr_assert_not_null(strstr(csv, "\n,,,,1,0,0,0,0,0,0,,,,,0,0,0,1,0,ok,0,0,,,,,0,0,,,,0,0,\n"),
+                       "%s", csv);
     free(csv), free(path), free(dir);
 }
 

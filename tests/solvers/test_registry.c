@@ -1,6 +1,7 @@
 /* test_registry.c — the built-in table and the run-time registry: unique well-formed names,
  * validation of entries (each rule), find by name. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <string.h>
 
 #include "ccdb_registry.h"
@@ -167,9 +168,43 @@ Test(registry, rigid_only_entries)
     expect_reject(&s, "vertex_face");
 }
 
+/* ABI 5: a separation band needs its flag (from ABI 5 on), 0 <= band_lo <= band_hi, band_hi > 0,
+ * both finite; without the flag (or from an older entry) the fields are never read. */
+Test(registry, separation_band_checked_and_read_from_abi_5_only)
+{
+    ccdb_solver s = good();
+    char err[256] = "";
+    double lo = -1, hi = -1;
+    s.flags = CCDB_CLAIM_SEPARATION_BAND;
+    s.band_lo = 0.00375;
+    s.band_hi = 0.00625;
+    cr_expect(ccdb_solver_validate(&s, err, sizeof err) == 0, "%s", err);
+    cr_expect(ccdb_solver_band(&s, &lo, &hi) == 1 && lo == 0.00375 && hi == 0.00625);
+    s.band_lo = 0;
+    cr_expect(ccdb_solver_validate(&s, err, sizeof err) == 0, "[0, hi]: %s", err);
+    s.band_lo = 0.01; /* lo > hi */
+    expect_reject(&s, "separation band [0.01, 0.00625]");
+    s.band_lo = -0.001;
+    expect_reject(&s, "0 <= band_lo <= band_hi");
+    s.band_lo = s.band_hi = 0;
+    expect_reject(&s, "band_hi > 0");
+    s.band_lo = 0;
+    s.band_hi = INFINITY;
+    expect_reject(&s, "both finite");
+    s.band_hi = NAN;
+    expect_reject(&s, "separation band");
+    s.abi_version = 4; /* no band fields: the flag is unknown there */
+    expect_reject(&s, "unknown claim flags 0x10 (ABI 4)");
+    s.flags = 0; /* garbage in the fields without the flag: never read */
+    cr_expect(ccdb_solver_validate(&s, err, sizeof err) == 0, "%s", err);
+    cr_expect(ccdb_solver_band(&s, &lo, &hi) == 0);
+    s.abi_version = CCDB_SOLVER_ABI;
+    cr_expect(ccdb_solver_band(&s, &lo, &hi) == 0, "no flag: no band");
+}
+
 Test(registry, abi_1_still_accepted_and_no_work_count_from_abi_2)
 {
-    cr_expect_eq(CCDB_SOLVER_ABI, 4);
+    cr_expect_eq(CCDB_SOLVER_ABI, 5);
     cr_expect_eq(CCDB_SOLVER_ABI_OLDEST, 1);
     ccdb_solver s = good();
     char err[256] = "";
@@ -210,6 +245,7 @@ Test(registry, solver_init_fills_every_field)
     cr_expect(s.vertex_face == noop && s.edge_edge == noop);
     cr_expect(s.rigid_vertex_face == NULL && s.rigid_edge_edge == NULL,
               "rigid entries: not supported unless set");
+    cr_expect(s.band_lo == 0 && s.band_hi == 0, "no separation band unless set");
     char err[256] = "";
     cr_expect(ccdb_solver_validate(&s, err, sizeof err) == 0, "%s", err);
 }
@@ -232,13 +268,16 @@ Test(registry, state_and_claim_names)
                                       buf, sizeof buf),
                      "conservative, reports TOI, min. separation");
     cr_expect_str_eq(ccdb_claims_text(CCDB_CLAIM_REPORTS_TOI, buf, sizeof buf), "reports TOI");
-    cr_expect_str_eq(ccdb_claims_text(CCDB_CLAIM_CONSERVATIVE | 0x18u, buf, sizeof buf),
-                     "conservative, flags 0x10");
+    cr_expect_str_eq(ccdb_claims_text(CCDB_CLAIM_CONSERVATIVE | 0x28u, buf, sizeof buf),
+                     "conservative, flags 0x20");
+    cr_expect_str_eq(ccdb_claims_text(CCDB_CLAIM_SEPARATION_BAND, buf, sizeof buf),
+                     "separation band");
     cr_expect_str_eq(ccdb_claims_text(CCDB_SOLVER_NO_WORK_COUNT, buf, sizeof buf), "");
     cr_expect_str_eq(ccdb_origin_name(CCDB_ORIGIN_BUILTIN), "built-in");
     cr_expect_str_eq(ccdb_origin_name(CCDB_ORIGIN_PLUGIN), "plugin");
     cr_expect_str_eq(ccdb_origin_name(CCDB_ORIGIN_PLUGIN_PATH), "plugin path");
     cr_expect_str_eq(ccdb_origin_name(CCDB_ORIGIN_PEER), "peer");
+    cr_expect_str_eq(ccdb_origin_name(CCDB_ORIGIN_ENGINE), "engine");
 }
 
 Test(registry, default_params)

@@ -352,3 +352,16 @@ Test(util, rmtree_removes_links_not_what_they_point_to)
     cr_assert_eq(entries(keep), 1, "the linked folder is untouched");
     cr_assert_eq(ccdb_rmtree(tree), 0, "an absent path is fine");
 }
+
+/* The shortest text that reads back as the same double: 15 digits when they do, up to 17. */
+Test(util, shortest_double_reads_back)
+{
+    char buf[32];
+    cr_assert_str_eq(ccdb_shortest_double(0.00375, buf), "0.00375");
+    cr_assert_str_eq(ccdb_shortest_double(0.001, buf), "0.001");
+    cr_assert_str_eq(ccdb_shortest_double(0.0, buf), "0");
+    cr_assert_str_eq(ccdb_shortest_double(0.1 + 0.2, buf), "0.30000000000000004");
+    const double v[] = { 1.0 / 3, 0x1p-1074, 1e300, -2.5e-7, 0.005f };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        cr_assert_eq(strtod(ccdb_shortest_double(v[i], buf), NULL), v[i], "%s", buf);
+}

@@ -29,6 +29,10 @@ int ccdb_errorf(char *err, size_t errlen, const char *fmt, ...) CCDB_PRINTF(3, 4
 #define CCDB_FNV1A64_BASIS UINT64_C(0xcbf29ce484222325)
 uint64_t ccdb_fnv1a64(uint64_t h, const void *data, size_t n);
 
+/* v as the shortest "%.15g" .. "%.17g" text that reads back (strtod) as v, into buf; returns
+ * buf: 0.00375, not 0.0037499999999999999 (number_text.c). */
+const char *ccdb_shortest_double(double v, char buf[32]);
+
 /* ---- files and folders (fs.c) */
 
 /* mkdir -p: creates path and its missing parents (mode 0777 minus the umask).

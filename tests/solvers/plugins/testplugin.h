@@ -39,4 +39,35 @@ static inline void testplugin_miss(void *state, const double q[8][3], const ccdb
         return &s;                                                           \
     }
 
+/* Separation bands (ABI 5): the band plugins (testplugin_band_*) declare [1/8, 1/4] and are
+ * given vertex-face queries whose triangle lies still in z = 0 under a vertex that goes straight
+ * down over its interior from z = 1 to z = h: the distance is the vertex's height, so a query
+ * comes within d exactly when h <= d, first at t = (1 - d) / (1 - h). Each plugin answers from
+ * h, breaking one rule of the band or none. */
+#define TESTPLUGIN_BAND_LO 0.125
+#define TESTPLUGIN_BAND_HI 0.25
+
+/* h: the vertex's height at t = 1. */
+static inline double testplugin_band_height(const double q[8][3])
+{
+    return q[4][2];
+}
+
+/* The entry of a band plugin NAME answering vertex-face queries with VF (edge-edge: a miss). */
+#define TESTPLUGIN_BAND_ENTRY(NAME, SUMMARY, VF)                                                \
+    const ccdb_solver *ccdb_solver_entry(void)                                                  \
+    {                                                                                           \
+        static const ccdb_solver s = { .abi_version = CCDB_SOLVER_ABI,                          \
+                                       .name = NAME,                                            \
+                                       .summary = SUMMARY,                                      \
+                                       .reference = "tests/solvers/plugins",                    \
+                                       .flags =                                                 \
+                                           CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_SEPARATION_BAND, \
+                                       .vertex_face = VF,                                       \
+                                       .edge_edge = testplugin_miss,                            \
+                                       .band_lo = TESTPLUGIN_BAND_LO,                           \
+                                       .band_hi = TESTPLUGIN_BAND_HI };                         \
+        return &s;                                                                              \
+    }
+
 #endif

@@ -521,6 +521,16 @@ static int run(const double q[8][3], int ee, ccdb_fp_rigid_result *out)
         out->flags = class_flags(q, &f, 0);
         return out->flags != 0;
     }
+    /* Every coefficient of F exactly 0 in plain doubles: most likely coplanar for the whole step
+     * (motions in the plane of both primitives), a class this stage never certifies
+     * (class_flags); passed on at once rather than after a search that cannot end in an answer
+     * (only the time spent depends on this choice, never the answer). */
+    const gt_fpoly *F0 = &tier(&f, 0)->F;
+    int F0_zero = 1;
+    for (int i = 0; i <= F0->deg && F0_zero; i++)
+        F0_zero = F0->c[i].hi == 0.0;
+    if (F0_zero)
+        return 0;
     int dd = 0;
     gt_fpoly_iso it;
     skip_ctx sk = { &f, 0 };

@@ -246,8 +246,8 @@ static void t_bounds(const double q[8][3], mpfr_t ulo, mpfr_t uhi, mpfr_t nlo, m
     mpfr_clears(alo, ahi, dlo, dhi, (mpfr_ptr)0);
 }
 
-/* t_bounds' nlo <= t(u) <= nhi with two atans instead of four, for gt_rigid_t_bracket (whose
- * check turns any rigorous bounds into the exact path's doubles; the exact path keeps t_bounds).
+/* t_bounds' nlo <= t(u) <= nhi with two atans instead of four, for certain_doubles (whose check
+ * turns any rigorous bounds into the exact path's doubles, which t_bounds gives otherwise).
  * atan is increasing and 1-Lipschitz, and a value rounded down lies below the exact one by less
  * than an ulp: x = RNDD(atan(p)) gives atan(p) < nextabove(x), so for p <= p'
  * atan(p') <= atan(p) + (p' - p) < nextabove(x) + (p' - p), summed rounding up. Applied to the
@@ -276,7 +276,7 @@ static void t_bounds_fast(const double q[8][3], mpfr_t ulo, mpfr_t uhi, mpfr_t n
     mpfr_clears(alo, ahi, dlo, dhi, p, (mpfr_ptr)0);
 }
 
-/* gt_rigid_toi's doubles from any bracket 0 < ulo <= u <= uhi < 1 (exact ends), when they are
+/* gt_rigid_toi's doubles from any bracket 0 < ulo <= u <= uhi <= 1 (exact ends), when they are
  * certain from it: 1 with them in *lo, *hi, else 0. gt_rigid_toi's 192-bit nlo, nhi satisfy
  * t (1 - 2^-70) <= nlo <= t <= nhi <= t (1 + 2^-70): its u bracket has relative width
  * <= 2^-71 (num >= 2^71), |w| is bracketed to 2^-191, atan(lambda x) lies between lambda atan(x)

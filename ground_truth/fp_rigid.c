@@ -349,14 +349,30 @@ static void facts_at0(const rq *f, int dd, int *nz, int *Fnz)
     *Fnz |= gt_ball_sign(F) != 0;
 }
 
-/* n (VF) / m (EE) at u = 1, from the vectors v[0], v[1] of tier dd evaluated there: 1 when a
- * component is certified non-zero. */
-static int n_nonzero_at1(rq *f, int dd)
+/* The difference x_i - x_j of two points of one body at u = 1, times a positive factor: D(1) d +
+ * 2 w x d + 2 w x (w x d) (diff at u = 1) when the body moves and turns, d itself otherwise
+ * (a still body's points do not move; D(1) > 0 is left out). */
+static void body_vec_at1(const rq *f, int i, int j, int dd, gt_ball v[3])
+{
+    gt_ball d[3], a[3], b[3];
+    for (int k = 0; k < 3; k++)
+        v[k] = d[k] = dsub(f->x[i][k], f->x[j][k], dd);
+    if (!f->moving[i] || f->pure)
+        return;
+    rot(f, d, dd, a, b);
+    const gt_ball D1 = gt_ball_addp(gt_ball_d(1.0), f->tier[dd].w2, dd);
+    for (int k = 0; k < 3; k++)
+        v[k] = gt_ball_addp(gt_ball_mulp(D1, d[k], dd), gt_ball_addp(twice(a[k]), twice(b[k]), dd),
+                            dd);
+}
+
+/* m = da x db (EE) at u = 1, from the two edges at u = 1 (each scaled by a positive factor,
+ * which keeps m's direction): 1 when a component is certified non-zero. */
+static int m_nonzero_at1(const rq *f, int dd)
 {
     gt_ball v[2][3];
     for (int i = 0; i < 2; i++)
-        for (int k = 0; k < 3; k++)
-            v[i][k] = gt_fpoly_eval(&vec(f, dd, i)[k], 1.0);
+        body_vec_at1(f, vec_rows[1][i][0], vec_rows[1][i][1], dd, v[i]);
     int nz = 0;
     for (int k = 0; k < 3 && !nz; k++) {
         const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
@@ -378,7 +394,7 @@ static unsigned class_flags(const double q[8][3], rq *f, int hit)
      * R(1) n(0) times a positive constant); EE: m(1) from the edges at u = 1 */
     nz[1] = f->ee ? 0 : nz[0];
     for (int d = 0; d < 2 && !nz[1]; d++)
-        nz[1] = n_nonzero_at1(f, d);
+        nz[1] = m_nonzero_at1(f, d);
     for (int d = 0; d < 2 && !Fnz; d++) /* F not identically zero, though zero at u = 0 */
         for (int i = 0; i <= tier(f, d)->F.deg && !Fnz; i++)
             Fnz = gt_ball_sign(tier(f, d)->F.c[i]) != 0;
@@ -503,6 +519,16 @@ static int run(const double q[8][3], int ee, ccdb_fp_rigid_result *out)
         out->flags = class_flags(q, &f, 0);
         return out->flags != 0;
     }
+    /* Every coefficient of F exactly 0 in plain doubles: most likely coplanar for the whole step
+     * (motions in the plane of both primitives), a class this stage never certifies
+     * (class_flags); passed on at once rather than after a search that cannot end in an answer
+     * (only the time spent depends on this choice, never the answer). */
+    const gt_fpoly *F0 = &tier(&f, 0)->F;
+    int F0_zero = 1;
+    for (int i = 0; i <= F0->deg && F0_zero; i++)
+        F0_zero = F0->c[i].hi == 0.0;
+    if (F0_zero)
+        return 0;
     const gt_fpoly_search search = { search_poly, search_no_contact, search_contact, &f,
                                      ISO_DEPTH,   ISO_NODES,         ISO_NODES_DD };
     gt_froot r;

@@ -30,9 +30,11 @@ int gt_rigid_load_sep(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf, 
 
 /* Outward-rounded doubles lo <= t(u) <= hi of the root u (in [0, 1]) of a query whose w is not
  * zero: t(u) = atan(u |w|) / atan(|w|), from a bracket of u refined to about 70 bits and MPFR
- * with directed rounding through the product, atan, the square root in |w| and the quotient.
- * u = 0 and u = 1 give t = 0 and t = 1 exactly. */
-void gt_rigid_toi(gt_ws *ws, gt_alg *u, const double q[8][3], double *lo, double *hi);
+ * with directed rounding through the product, atan, the square root in |w| and the quotient
+ * (192 bits, four atans; the same doubles from two 100-bit atans when those make them certain,
+ * and check != 0 computes both and asserts they agree). u = 0 and u = 1 give t = 0 and t = 1
+ * exactly. */
+void gt_rigid_toi(gt_ws *ws, gt_alg *u, const double q[8][3], int check, double *lo, double *hi);
 
 /* For the certified stage (fp_rigid.c): u known to lie in [a + e0, a + e1] (doubles; 0 < u < 1)
  * of a query whose w is not zero. 1 when the doubles gt_rigid_toi gives for that root are certain

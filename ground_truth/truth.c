@@ -596,7 +596,7 @@ static void exact_loaded(ccdb_truth *c, const double q[8][3], ccdb_truth_result 
     if (out->hit) {
         toi = &c->cand[idx];
         if (c->rigid && !c->pure) /* t = atan(u |w|) / atan(|w|) */
-            gt_rigid_toi(&c->ws, toi, q, &out->toi_lo, &out->toi_hi);
+            gt_rigid_toi(&c->ws, toi, q, c->check, &out->toi_lo, &out->toi_hi);
         else /* t = u */
             gt_alg_bracket(&c->ws, toi, &out->toi_lo, &out->toi_hi);
     } else {

@@ -286,7 +286,66 @@ static void t_bounds(const double q[8][3], mpfr_t ulo, mpfr_t uhi, mpfr_t nlo, m
     mpfr_clears(alo, ahi, dlo, dhi, (mpfr_ptr)0);
 }
 
-void gt_rigid_toi(gt_ws *ws, gt_alg *u, const double q[8][3], double *lo, double *hi)
+/* t_bounds' nlo <= t(u) <= nhi with two atans instead of four, for certain_doubles (whose check
+ * turns any rigorous bounds into the exact path's doubles, which t_bounds gives otherwise).
+ * atan is increasing and 1-Lipschitz, and a value rounded down lies below the exact one by less
+ * than an ulp: x = RNDD(atan(p)) gives atan(p) < nextabove(x), so for p <= p'
+ * atan(p') <= atan(p) + (p' - p) < nextabove(x) + (p' - p), summed rounding up. Applied to the
+ * numerator (p = ulo alo, p' = uhi ahi, products rounded down and up) and the denominator
+ * (p = alo, p' = ahi). */
+static void t_bounds_fast(const double q[8][3], mpfr_t ulo, mpfr_t uhi, mpfr_t nlo, mpfr_t nhi)
+{
+    const mpfr_prec_t prec = mpfr_get_prec(nlo);
+    mpfr_t alo, ahi, dlo, dhi, p;
+    mpfr_inits2(prec, alo, ahi, dlo, dhi, p, (mpfr_ptr)0);
+    norm_w(q, alo, ahi);
+    mpfr_mul(nlo, ulo, alo, MPFR_RNDD); /* p */
+    mpfr_mul(p, uhi, ahi, MPFR_RNDU);   /* p' */
+    mpfr_sub(p, p, nlo, MPFR_RNDU);     /* p' - p */
+    mpfr_atan(nlo, nlo, MPFR_RNDD);
+    mpfr_set(nhi, nlo, MPFR_RNDN); /* same precision: exact */
+    mpfr_nextabove(nhi);
+    mpfr_add(nhi, nhi, p, MPFR_RNDU);
+    mpfr_sub(p, ahi, alo, MPFR_RNDU);
+    mpfr_atan(dlo, alo, MPFR_RNDD);
+    mpfr_set(dhi, dlo, MPFR_RNDN);
+    mpfr_nextabove(dhi);
+    mpfr_add(dhi, dhi, p, MPFR_RNDU);
+    mpfr_div(nlo, nlo, dhi, MPFR_RNDD);
+    mpfr_div(nhi, nhi, dlo, MPFR_RNDU);
+    mpfr_clears(alo, ahi, dlo, dhi, p, (mpfr_ptr)0);
+}
+
+/* gt_rigid_toi's doubles from any bracket 0 < ulo <= u <= uhi <= 1 (exact ends), when they are
+ * certain from it: 1 with them in *lo, *hi, else 0. gt_rigid_toi's 192-bit nlo, nhi satisfy
+ * t (1 - 2^-70) <= nlo <= t <= nhi <= t (1 + 2^-70): its u bracket has relative width
+ * <= 2^-71 (num >= 2^71), |w| is bracketed to 2^-191, atan(lambda x) lies between lambda atan(x)
+ * and atan(x) for lambda in [0, 1] (and the reverse for lambda >= 1: atan is concave on x >= 0),
+ * and the six roundings at 192 bits add 6 2^-191 (whatever bracket this function has: its own
+ * nlo <= t <= nhi, from t_bounds_fast, hold at any precision). So when every value of
+ * [x, nhi] (x <= nlo (1 - 2^-70), nlo <= t here) rounds down to the same double L and every value
+ * of [nlo, y] (y >= nhi (1 + 2^-70)) rounds up to the same H, gt_rigid_toi gives L and H. */
+static int certain_doubles(const double q[8][3], mpfr_t ulo, mpfr_t uhi, double *lo, double *hi)
+{
+    mpfr_t nlo, nhi, x;
+    /* 100 bits: rigorous bounds either way, and 2^-99 roundings leave t far inside the 2^-70
+     * margin below */
+    mpfr_inits2(100, nlo, nhi, x, (mpfr_ptr)0);
+    t_bounds_fast(q, ulo, uhi, nlo, nhi);
+    const double L = mpfr_get_d(nlo, MPFR_RNDD), H = mpfr_get_d(nhi, MPFR_RNDU);
+    mpfr_div_2ui(x, nlo, 70, MPFR_RNDU);
+    mpfr_sub(x, nlo, x, MPFR_RNDD);
+    int ok = mpfr_get_d(x, MPFR_RNDD) == L && mpfr_get_d(nhi, MPFR_RNDD) == L;
+    mpfr_div_2ui(x, nhi, 70, MPFR_RNDU);
+    mpfr_add(x, nhi, x, MPFR_RNDU);
+    ok = ok && mpfr_get_d(x, MPFR_RNDU) == H && mpfr_get_d(nlo, MPFR_RNDU) == H && L >= 0 && H <= 1;
+    *lo = L;
+    *hi = H;
+    mpfr_clears(nlo, nhi, x, (mpfr_ptr)0);
+    return ok;
+}
+
+void gt_rigid_toi(gt_ws *ws, gt_alg *u, const double q[8][3], int check, double *lo, double *hi)
 {
     if (u->exact && mpz_sgn(u->num) == 0) {
         *lo = *hi = 0.0;
@@ -312,49 +371,37 @@ void gt_rigid_toi(gt_ws *ws, gt_alg *u, const double q[8][3], double *lo, double
         mpfr_clears(ulo, uhi, nlo, nhi, (mpfr_ptr)0);
         return;
     }
-    t_bounds(q, ulo, uhi, nlo, nhi);
-    *lo = mpfr_get_d(nlo, MPFR_RNDD);
-    *hi = mpfr_get_d(nhi, MPFR_RNDU);
-    if (*lo < 0)
-        *lo = 0; /* t >= 0 and t <= 1 hold exactly */
-    if (*hi > 1)
-        *hi = 1;
+    /* The doubles below, when certain from two 100-bit atans (certain_doubles); checking mode
+     * computes them the long way as well. */
+    double L, H;
+    const int certain = certain_doubles(q, ulo, uhi, &L, &H);
+    if (!certain || check) {
+        t_bounds(q, ulo, uhi, nlo, nhi);
+        *lo = mpfr_get_d(nlo, MPFR_RNDD);
+        *hi = mpfr_get_d(nhi, MPFR_RNDU);
+        if (*lo < 0)
+            *lo = 0; /* t >= 0 and t <= 1 hold exactly */
+        if (*hi > 1)
+            *hi = 1;
+        assert(!certain || (*lo == L && *hi == H));
+    } else {
+        *lo = L;
+        *hi = H;
+    }
     assert(*lo <= *hi);
     mpfr_clears(ulo, uhi, nlo, nhi, (mpfr_ptr)0);
 }
 
-/* gt_rigid_toi's doubles from a narrower bracket. Its nlo, nhi satisfy
- * t (1 - 2^-70) <= nlo <= t <= nhi <= t (1 + 2^-70): its u bracket has relative width
- * <= 2^-71 (num >= 2^71), |w| is bracketed to 2^-191, atan(lambda x) lies between lambda atan(x)
- * and atan(x) for lambda in [0, 1] (and the reverse for lambda >= 1: atan is concave on x >= 0),
- * and the six roundings at 192 bits add 6 2^-191 (whatever bracket this function has: its own
- * nlo <= t <= nhi hold at any precision). So when every value of
- * [x, nhi] (x <= nlo (1 - 2^-70), nlo <= t here) rounds down to the same double L and every value
- * of [nlo, y] (y >= nhi (1 + 2^-70)) rounds up to the same H, gt_rigid_toi gives L and H. */
 int gt_rigid_t_bracket(const double q[8][3], double a, double e0, double e1, double *lo, double *hi)
 {
-    mpfr_t ulo, uhi, nlo, nhi, x;
+    mpfr_t ulo, uhi;
     mpfr_inits2(256, ulo, uhi, (mpfr_ptr)0); /* a + e, exactly or refused below */
-    /* 100 bits: rigorous bounds either way, and 2^-99 roundings leave t far inside the 2^-70
-     * margin below */
-    mpfr_inits2(100, nlo, nhi, x, (mpfr_ptr)0);
     mpfr_set_d(ulo, a, MPFR_RNDN);
     mpfr_set_d(uhi, a, MPFR_RNDN);
-    int ok = mpfr_add_d(ulo, ulo, e0, MPFR_RNDN) == 0 && mpfr_add_d(uhi, uhi, e1, MPFR_RNDN) == 0 &&
-             mpfr_sgn(ulo) > 0 && mpfr_cmp(ulo, uhi) <= 0 && mpfr_cmp_ui(uhi, 1) < 0;
-    if (ok) {
-        t_bounds(q, ulo, uhi, nlo, nhi);
-        const double L = mpfr_get_d(nlo, MPFR_RNDD), H = mpfr_get_d(nhi, MPFR_RNDU);
-        mpfr_div_2ui(x, nlo, 70, MPFR_RNDU);
-        mpfr_sub(x, nlo, x, MPFR_RNDD);
-        ok = mpfr_get_d(x, MPFR_RNDD) == L && mpfr_get_d(nhi, MPFR_RNDD) == L;
-        mpfr_div_2ui(x, nhi, 70, MPFR_RNDU);
-        mpfr_add(x, nhi, x, MPFR_RNDU);
-        ok = ok && mpfr_get_d(x, MPFR_RNDU) == H && mpfr_get_d(nlo, MPFR_RNDU) == H && L >= 0 &&
-             H <= 1;
-        *lo = L;
-        *hi = H;
-    }
-    mpfr_clears(ulo, uhi, nlo, nhi, x, (mpfr_ptr)0);
+    const int ok = mpfr_add_d(ulo, ulo, e0, MPFR_RNDN) == 0 &&
+                   mpfr_add_d(uhi, uhi, e1, MPFR_RNDN) == 0 && mpfr_sgn(ulo) > 0 &&
+                   mpfr_cmp(ulo, uhi) <= 0 && mpfr_cmp_ui(uhi, 1) < 0 &&
+                   certain_doubles(q, ulo, uhi, lo, hi);
+    mpfr_clears(ulo, uhi, (mpfr_ptr)0);
     return ok;
 }

@@ -490,7 +490,7 @@ static void exact(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result
     if (out->hit) {
         gt_alg *toi = &c->toi2;
         if (c->rigid && !c->pure) /* t = atan(u |w|) / atan(|w|) */
-            gt_rigid_toi(&c->ws, toi, q, &out->toi_lo, &out->toi_hi);
+            gt_rigid_toi(&c->ws, toi, q, c->check, &out->toi_lo, &out->toi_hi);
         else /* t = u */
             gt_alg_bracket(&c->ws, toi, &out->toi_lo, &out->toi_hi);
         const int feature = within(c, s, ee, toi);

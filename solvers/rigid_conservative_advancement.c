@@ -15,7 +15,7 @@
  * each step uses the bound at its start, every factor rounded up (|s|, r, |w| from enclosed
  * squared norms, square roots rounded up; 1 + u^2 |w|^2 rounded down). u advances by
  * (d - delta / 2) / bound rounded down. A HIT or GAVE_UP at u answers a lower bound of t(u):
- * rm_t_of_u_lower (a relative 2^-40 below), or u itself (t(u) >= u), see rca_time. This is
+ * rm_t_of_u_lower (solvers/rigid_motion.h: a relative 2^-40 below, or u itself). This is
  * Catto's |v . n| + |omega| r with the full speed instead of its projection on one normal, in u
  * rather than t: no tan is evaluated, and the translation's speed is |s| in u where it grows
  * like |w| |s| in t.
@@ -101,18 +101,6 @@ static double rca_speed(const void *ctx, double u)
     return ca_up(c->s_hi + turn);
 }
 
-/* A lower bound of t(u) = atan(u |w|) / atan(|w|). t(u) >= u on [0, 1] (atan(x) / x decreases
- * for x > 0), so u is one; rm_t_of_u_lower (relative margin 2^-40) is one while its operations
- * keep their relative accuracy, i.e. while u |w| is a normal double (not subnormal): then the
- * larger of the two. t = u exactly when w = 0. */
-static double rca_time(const rm_motion *m, double u)
-{
-    if (!(u * m->wn >= 0x1p-1000))
-        return u;
-    double t = rm_t_of_u_lower(m, u);
-    return t > u ? t : u;
-}
-
 static void rca_query(const double q[8][3], const ccdb_params *params, ccdb_result *out, int vf)
 {
     rm_motion m;
@@ -142,7 +130,7 @@ static void rca_query(const double q[8][3], const ccdb_params *params, ccdb_resu
         }
     ca_advance(rca_lower, rca_speed, &c, params, out);
     if (out->state == CCDB_HIT || out->state == CCDB_GAVE_UP)
-        out->toi = rca_time(&m, out->toi);
+        out->toi = rm_t_of_u_lower(&m, out->toi);
 }
 
 static void rca_vf(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)

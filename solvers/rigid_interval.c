@@ -10,7 +10,8 @@
  * two segment parameters outside [0, 1]) — the interval inside test of interval_univariate.c,
  * on the same conditions (they are homogeneous in the differences, so the factor D changes no
  * sign). A U narrower than delta that survives is a hit at its lower end, mapped to t by
- * t(u) = atan(u |w|) / atan(|w|) and lowered by a relative 2^-40.
+ * t(u) = atan(u |w|) / atan(|w|) and lowered by a relative 2^-40, or u itself when larger or
+ * when u |w| < 2^-1000 (rm_t_of_u_lower; t(u) >= u).
  *
  * Outward rounding throughout (interval_arith.h: each bound moved by |x| 2^-51 + 2^-1073), and
  * the earlier half always first: every U left when the search stops lies after the current

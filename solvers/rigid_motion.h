@@ -87,13 +87,18 @@ static inline double rm_t_of_u(const rm_motion *m, double u)
     return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
 }
 
-/* A lower bound of t(u) for u >= 0: the rounded value lowered by a relative 2^-40, far more
- * than the few-ulp errors of sqrt, atan (glibc: < 1 ulp) and the division (atan is well
- * conditioned: its relative condition number is at most 1). */
+/* A lower bound of t(u) for u in [0, 1]. t(u) >= u there (atan(x) / x decreases for x > 0), so
+ * u is one (t = u exactly when w = 0). The rounded value lowered by a relative 2^-40 is one
+ * while every operation keeps its relative accuracy, i.e. while u |w| is a normal double: the
+ * 2^-40 is far more than the few-ulp errors of sqrt, atan (glibc: < 1 ulp) and the division (atan
+ * is well conditioned: its relative condition number is at most 1). Below that (u |w| subnormal)
+ * the rounding of the product alone can be large: |w| = 2^-1074 and u = 3/4 round to t = 1. */
 static inline double rm_t_of_u_lower(const rm_motion *m, double u)
 {
+    if (!(u * m->wn >= 0x1p-1000))
+        return u;
     double t = rm_t_of_u(m, u) * (1.0 - 0x1p-40);
-    return t > 0.0 ? t : 0.0;
+    return t > u ? t : u;
 }
 
 /* An enclosure of u([ta, tb]): u(t) is increasing, so [u(ta), u(tb)] moved outward. tan near

@@ -67,7 +67,7 @@ Test(erp_suite, its_cases_run_to_a_report)
     cr_assert_eq(atoll(cli_dataset_field(csv, "exact", ee_name, 5, buf, sizeof buf)), ee_hits);
     /* and the conservative solvers keep their promise on them */
     const char *conservative[] = { "exact", "swept_bisection", "tight_inclusion",
-                                   "interval_univariate" };
+                                   "interval_univariate", "conservative_advancement" };
     for (size_t i = 0; i < sizeof conservative / sizeof *conservative; i++) {
         cr_assert_eq(atoll(cli_dataset_field(csv, conservative[i], vf_name, 8, buf, sizeof buf)), 0,
                      "%s: FN on the vertex-face cases", conservative[i]);

@@ -11,6 +11,7 @@
 #include "ccdb_truth.h"
 
 extern const ccdb_solver ccdb_solver_rigid_conservative_advancement;
+extern const ccdb_solver ccdb_solver_rigid_interval;
 
 typedef struct rca_case {
     int vf;
@@ -236,10 +237,12 @@ Test(rigid_ca_regressions, former_misses_are_hits_not_late)
 /* |w| = 2^-1074 (the smallest subnormal): a vertex translates by s = (0, 0, -4) from z = 3
  * onto the still triangle z = 0 at u = 3/4, and t(u) = u to within 2^-2000. The rounded time
  * map atan(u |w|) / atan(|w|) gives t = 1 there (3/4 * 2^-1074 rounds to 2^-1074); the answer
- * must use t(u) >= u instead and not be late. */
+ * must use t(u) >= u instead and not be late. Both solvers that map a u to t through
+ * rm_t_of_u_lower (rigid_interval gave t = 1 - 2^-40 here before it was fixed). */
 Test(rigid_ca_regressions, subnormal_turn_is_not_late)
 {
-    const ccdb_solver *s = &ccdb_solver_rigid_conservative_advancement;
+    const ccdb_solver *solvers[] = { &ccdb_solver_rigid_conservative_advancement,
+                                     &ccdb_solver_rigid_interval };
     const double q[8][3] = { { 0.25, 0.25, 3 }, { 0, 0, 0 },         { 1, 0, 0 },  { 0, 1, 0 },
                              { 0, 0, 0 },       { 0, 0, 0x1p-1074 }, { 0, 0, -4 }, { 0, 0, 0 } };
     ccdb_truth *judge = ccdb_truth_new();
@@ -248,12 +251,15 @@ Test(rigid_ca_regressions, subnormal_turn_is_not_late)
     ccdb_truth_rigid_vf(judge, q, &t);
     cr_assert(t.hit && t.toi_lo <= 0.75 && t.toi_hi >= 0.75, "exact [%.17g, %.17g]", t.toi_lo,
               t.toi_hi);
-    ccdb_params p = ccdb_params_default();
-    ccdb_result r;
-    memset(&r, 0, sizeof r);
-    s->rigid_vertex_face(NULL, q, &p, &r);
-    cr_assert_eq(r.state, CCDB_HIT);
-    cr_assert(r.toi <= t.toi_hi && r.toi > 0.75 - 1e-5, "toi %.17g, exact [%.17g, %.17g]", r.toi,
-              t.toi_lo, t.toi_hi);
+    for (size_t i = 0; i < sizeof solvers / sizeof *solvers; i++) {
+        const ccdb_solver *s = solvers[i];
+        ccdb_params p = ccdb_params_default();
+        ccdb_result r;
+        memset(&r, 0, sizeof r);
+        s->rigid_vertex_face(NULL, q, &p, &r);
+        cr_assert_eq(r.state, CCDB_HIT, "%s", s->name);
+        cr_assert(r.toi <= t.toi_hi && r.toi > 0.75 - 1e-5, "%s: toi %.17g, exact [%.17g, %.17g]",
+                  s->name, r.toi, t.toi_lo, t.toi_hi);
+    }
     ccdb_truth_free(judge);
 }

@@ -80,7 +80,10 @@ static void run_usage(FILE *f)
         "  --no-isolate      run plugins in-process too (a crash then ends the run)\n"
         "  --timeout S       wall-clock limit per isolated solver x dataset (default 300;\n"
         "                    at least 1e-9: the limit is counted in nanoseconds); under\n"
-        "                    mpirun a work unit not done in 2 x S + 5 s aborts the job\n"
+        "                    mpirun it is the watchdog's too: a rank whose work unit\n"
+        "                    takes more than S to read its chunk and truth, or more than\n"
+        "                    S + 5 s to run its solver and judge it, aborts the job\n"
+        "                    (docs/mpi.md)\n"
         "  --fail-on-fn      exit 1 when a solver claiming to be conservative has a false\n"
         "                    negative or reports a TOI later than the exact one\n"
         "  --delta D, --max-iter N, --min-sep D   solver parameters (1e-6, 1000000, 0)\n"
@@ -812,9 +815,8 @@ int ccdb_cmd_run(int argc, char **argv)
         return 2;
     }
     int root = !use_mpi || mpi.rank == 0;
-    /* The watchdog (docs/mpi.md): a unit gets --timeout for its solver and as much again to
-     * read its chunk and compute the truth. */
-    mpi.watchdog_s = 2 * a.timeout_s + 5;
+    /* The watchdog's limits follow from --timeout (ccdb_mpi.h, docs/mpi.md). */
+    mpi.timeout_s = a.timeout_s;
 
     ccdb_registry *reg = ccdb_registry_new();
     const ccdb_solver **solvers = NULL;

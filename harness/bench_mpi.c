@@ -197,6 +197,7 @@ int ccdb_bench_run_mpi(ccdb_mpi *m, ccdb_bench *b, const ccdb_solver *const *sol
             continue;
         }
         const chunk *ch = &p.chunks[c];
+        ccdb_mpi_work_started(m, u); /* the watchdog's second step: the solver and judging */
         ccdb_progress("rank %d: %s on %s [%zu, %zu)", m->rank, solvers[j]->name,
                       ccdb_input_label(&l.in), ch->first, ch->first + ch->count);
         if (ccdb_bench_judge_one(solvers[j], ccdb_isolated(solvers[j], opt->isolate), &l.in, l.ro,

@@ -50,6 +50,21 @@ int ccdb_mpi_work_start(ccdb_mpi *m, long long total, long long group, char *err
     return ccdb_errorf(err, errlen, "this ccdbench was built without MPI");
 }
 
+/* Rank > 0: MSG_WANT (it begins the unit of group `group`, -1: none yet) and the answer's
+ * receive posted, to be waited for by the next ccdb_mpi_work_next. */
+static int ask_ahead(ccdb_mpi *m, long long group)
+{
+    struct ccdb_mpi_dispatch *d = m->dispatch;
+    long long msg[2] = { MSG_WANT, group };
+    d->ahead_unit = -1;
+    if (MPI_Send(msg, 2, MPI_LONG_LONG, 0, TAG_REQUEST, MPI_COMM_WORLD) != MPI_SUCCESS ||
+        MPI_Irecv(&d->ahead_unit, 1, MPI_LONG_LONG, 0, TAG_UNIT, MPI_COMM_WORLD, &d->ahead) !=
+            MPI_SUCCESS)
+        return -1;
+    d->asked = 1;
+    return 0;
+}
+
 long long ccdb_mpi_work_next(ccdb_mpi *m, long long held)
 {
     (void)m, (void)held;
@@ -95,10 +110,12 @@ void ccdb_mpi_abort(ccdb_mpi *m, int status)
 #include "ccdb_runner.h"
 
 enum { TAG_REQUEST = 1, TAG_UNIT, TAG_SIZE, TAG_DATA };
-/* What a rank tells rank 0 on TAG_REQUEST (one tag, so that they arrive in the order sent): it
- * wants a unit (value: the group it holds), or it has started its unit's solver (value: the
- * unit). */
-enum { MSG_WANT = 0, MSG_STARTED = 1 };
+/* What a rank > 0 tells rank 0 on TAG_REQUEST (one tag, so that they arrive in the order sent):
+ * MSG_WANT: it begins the unit it was last given (if any) and asks for the one after (value: the
+ * group of the unit it begins, -1 at first), so that the answer travels while it works: a rank
+ * never waits for rank 0's thread to wake up between units; MSG_STARTED: the solver of the unit
+ * it works on starts (value: the unit); MSG_DONE: it has finished its last unit. */
+enum { MSG_WANT = 0, MSG_STARTED = 1, MSG_DONE = 2 };
 /* Messages larger than this go in pieces (MPI counts are int). */
 #define PIECE          ((size_t)1 << 30)
 /* A waiting rank sleeps between polls, from SLEEP_MIN_NS doubling up to SLEEP_MAX_NS: a blocking
@@ -124,6 +141,10 @@ struct ccdb_mpi_dispatch {
     atomic_ullong own_started; /* ccdb_now_ns() + 1 when its solver started; 0: not yet */
     atomic_llong own_unit;
     atomic_int own_done;
+    /* rank > 0: the answer to its last MSG_WANT, in flight while it works on its unit */
+    MPI_Request ahead;
+    long long ahead_unit;
+    int asked;
 };
 
 int ccdb_mpi_built(void)
@@ -289,10 +310,13 @@ static void *serve(void *arg)
 {
     struct ccdb_mpi_dispatch *d = arg;
     int waiting = d->size - 1;
+    /* per rank: the unit it works on (unit_of, handed out when it said it begins it: since) and
+     * the one it was given to do next (queued; -1: none) */
     uint64_t *since = calloc((size_t)d->size, sizeof *since);
     uint64_t *started = calloc((size_t)d->size, sizeof *started);
     long long *unit_of = calloc((size_t)d->size, sizeof *unit_of);
-    if (!since || !started || !unit_of) {
+    long long *queued = calloc((size_t)d->size, sizeof *queued);
+    if (!since || !started || !unit_of || !queued) {
         fprintf(stderr, "ccdbench run: rank 0: out of memory in the work dispatcher\n");
         MPI_Abort(MPI_COMM_WORLD, 2);
         exit(2);
@@ -316,12 +340,18 @@ static void *serve(void *arg)
                     started[r] = now + 1;
                 continue;
             }
-            long long unit = next_unit(d, msg[1]);
-            since[r] = unit >= 0 ? now + 1 : 0; /* its previous unit is done */
+            /* MSG_WANT or MSG_DONE: its previous unit is done; it begins the queued one, if any */
+            int first = msg[0] == MSG_WANT && msg[1] < 0;
+            unit_of[r] = first ? -1 : queued[r];
+            since[r] = unit_of[r] >= 0 ? now + 1 : 0;
             started[r] = 0;
-            unit_of[r] = unit;
-            if (unit < 0)
+            queued[r] = -1;
+            if (msg[0] == MSG_DONE) {
                 waiting--;
+                continue;
+            }
+            long long unit = next_unit(d, msg[1]);
+            queued[r] = unit;
             MPI_Send(&unit, 1, MPI_LONG_LONG, r, TAG_UNIT, MPI_COMM_WORLD);
             continue;
         }
@@ -331,7 +361,7 @@ static void *serve(void *arg)
               atomic_load(&d->own_unit), now);
         nap(&sleep_ns);
     }
-    free(since), free(started), free(unit_of);
+    free(since), free(started), free(unit_of), free(queued);
     return NULL;
 }
 
@@ -362,6 +392,21 @@ int ccdb_mpi_work_start(ccdb_mpi *m, long long total, long long group, char *err
     return 0;
 }
 
+/* Rank > 0: MSG_WANT (it begins the unit of group `group`, -1: none yet) and the answer's
+ * receive posted, to be waited for by the next ccdb_mpi_work_next. */
+static int ask_ahead(ccdb_mpi *m, long long group)
+{
+    struct ccdb_mpi_dispatch *d = m->dispatch;
+    long long msg[2] = { MSG_WANT, group };
+    d->ahead_unit = -1;
+    if (MPI_Send(msg, 2, MPI_LONG_LONG, 0, TAG_REQUEST, MPI_COMM_WORLD) != MPI_SUCCESS ||
+        MPI_Irecv(&d->ahead_unit, 1, MPI_LONG_LONG, 0, TAG_UNIT, MPI_COMM_WORLD, &d->ahead) !=
+            MPI_SUCCESS)
+        return -1;
+    d->asked = 1;
+    return 0;
+}
+
 long long ccdb_mpi_work_next(ccdb_mpi *m, long long held)
 {
     struct ccdb_mpi_dispatch *d = m->dispatch;
@@ -376,13 +421,21 @@ long long ccdb_mpi_work_next(ccdb_mpi *m, long long held)
             atomic_store(&d->own_done, 1);
         return unit;
     }
-    long long unit = -1, msg[2] = { MSG_WANT, held };
-    MPI_Request req;
-    MPI_Status st;
-    if (MPI_Send(msg, 2, MPI_LONG_LONG, 0, TAG_REQUEST, MPI_COMM_WORLD) != MPI_SUCCESS ||
-        MPI_Irecv(&unit, 1, MPI_LONG_LONG, 0, TAG_UNIT, MPI_COMM_WORLD, &req) != MPI_SUCCESS)
+    /* Asks one unit ahead (MSG_WANT): the answer comes while this rank works on its unit. */
+    (void)held; /* the group this rank holds next is that of the unit it begins */
+    if (!d->asked && ask_ahead(m, -1) != 0)
         return -1;
-    wait_for(m, &req, &st, 0, "the next work unit", timeout_of(m), "--timeout");
+    wait_for(m, &d->ahead, MPI_STATUS_IGNORE, 0, "the next work unit", timeout_of(m), "--timeout");
+    long long unit = d->ahead_unit;
+    d->asked = 0;
+    if (unit < 0) {
+        long long done[2] = { MSG_DONE, -1 };
+        if (MPI_Send(done, 2, MPI_LONG_LONG, 0, TAG_REQUEST, MPI_COMM_WORLD) != MPI_SUCCESS)
+            return -1;
+        return -1;
+    }
+    if (ask_ahead(m, unit / d->group) != 0)
+        return -1;
     return unit;
 }
 

@@ -699,9 +699,10 @@ static void add_mpi_meta(ccdb_meta *meta, const ccdb_mpi *m, const ccdb_mpi_rank
                 append(hosts, sizeof hosts, ", ");
             append(hosts, sizeof hosts, ranks[r].host);
         }
-        char one[96];
-        snprintf(one, sizeof one, "%s%d: %.2f s (%lld units)", r ? ", " : "", r, ranks[r].busy_s,
-                 ranks[r].units);
+        char one[160];
+        snprintf(one, sizeof one, "%s%d: %.2f s (%lld units; %.2f s CPU; %.2f s waiting for work)",
+                 r ? ", " : "", r, ranks[r].busy_s, ranks[r].units, ranks[r].cpu_s,
+                 ranks[r].wait_s);
         append(busy, sizeof busy, one);
         sum += ranks[r].busy_s;
         if (ranks[r].busy_s > max)

@@ -50,21 +50,6 @@ int ccdb_mpi_work_start(ccdb_mpi *m, long long total, long long group, char *err
     return ccdb_errorf(err, errlen, "this ccdbench was built without MPI");
 }
 
-/* Rank > 0: MSG_WANT (it begins the unit of group `group`, -1: none yet) and the answer's
- * receive posted, to be waited for by the next ccdb_mpi_work_next. */
-static int ask_ahead(ccdb_mpi *m, long long group)
-{
-    struct ccdb_mpi_dispatch *d = m->dispatch;
-    long long msg[2] = { MSG_WANT, group };
-    d->ahead_unit = -1;
-    if (MPI_Send(msg, 2, MPI_LONG_LONG, 0, TAG_REQUEST, MPI_COMM_WORLD) != MPI_SUCCESS ||
-        MPI_Irecv(&d->ahead_unit, 1, MPI_LONG_LONG, 0, TAG_UNIT, MPI_COMM_WORLD, &d->ahead) !=
-            MPI_SUCCESS)
-        return -1;
-    d->asked = 1;
-    return 0;
-}
-
 long long ccdb_mpi_work_next(ccdb_mpi *m, long long held)
 {
     (void)m, (void)held;
@@ -110,12 +95,18 @@ void ccdb_mpi_abort(ccdb_mpi *m, int status)
 #include "ccdb_runner.h"
 
 enum { TAG_REQUEST = 1, TAG_UNIT, TAG_SIZE, TAG_DATA };
-/* What a rank > 0 tells rank 0 on TAG_REQUEST (one tag, so that they arrive in the order sent):
- * MSG_WANT: it begins the unit it was last given (if any) and asks for the one after (value: the
- * group of the unit it begins, -1 at first), so that the answer travels while it works: a rank
- * never waits for rank 0's thread to wake up between units; MSG_STARTED: the solver of the unit
- * it works on starts (value: the unit); MSG_DONE: it has finished its last unit. */
-enum { MSG_WANT = 0, MSG_STARTED = 1, MSG_DONE = 2 };
+/* What a rank > 0 tells rank 0 on TAG_REQUEST (one tag, so that they arrive in the order sent),
+ * as {kind, value}: MSG_WANT: it wants its next batch of units (value: the group it holds, -1:
+ * none), asked when it begins the first unit of a batch, so that the answer travels while it
+ * works (a rank holds at most one batch besides its own); MSG_BEGIN: it begins a unit (value: the unit; its previous one is done); MSG_STARTED:
+ * that unit's solver starts; MSG_DONE: it has finished its last unit. Rank 0 answers a MSG_WANT
+ * on TAG_UNIT with {first unit, count} (count 0: none left). */
+enum { MSG_WANT = 0, MSG_BEGIN, MSG_STARTED, MSG_DONE };
+/* A rank > 0 gets whole groups (a chunk's units, every solver) at once while more than
+ * BATCH_TAIL x ranks groups are fresh: one answer per chunk instead of per unit, whose cost is
+ * rank 0's thread waking up (a nap of up to 1 ms, more on a loaded machine); in the tail it gets
+ * units one by one, so that the ranks finish together. */
+#define BATCH_TAIL     4
 /* Messages larger than this go in pieces (MPI counts are int). */
 #define PIECE          ((size_t)1 << 30)
 /* A waiting rank sleeps between polls, from SLEEP_MIN_NS doubling up to SLEEP_MAX_NS: a blocking
@@ -141,9 +132,11 @@ struct ccdb_mpi_dispatch {
     atomic_ullong own_started; /* ccdb_now_ns() + 1 when its solver started; 0: not yet */
     atomic_llong own_unit;
     atomic_int own_done;
-    /* rank > 0: the answer to its last MSG_WANT, in flight while it works on its unit */
+    /* rank > 0: its batch [batch_next, batch_end), and the answer to its last MSG_WANT, in
+     * flight while it works on the batch */
+    long long batch_next, batch_end;
     MPI_Request ahead;
-    long long ahead_unit;
+    long long ahead_msg[2];
     int asked;
 };
 
@@ -280,6 +273,25 @@ static long long next_unit(struct ccdb_mpi_dispatch *d, long long held)
     return unit;
 }
 
+/* A batch for a rank > 0 holding group `held`: while more than BATCH_TAIL x ranks groups are
+ * fresh, a whole fresh group; then one unit (next_unit). Its first unit, *count units (0: none
+ * left). */
+static long long next_batch(struct ccdb_mpi_dispatch *d, long long held, long long *count)
+{
+    pthread_mutex_lock(&d->lock);
+    if (d->n_groups - d->fresh > BATCH_TAIL * (long long)d->size) {
+        long long g = d->fresh++, first = g * d->group; /* a fresh group: nothing taken yet */
+        d->next_in[g] = d->group;
+        pthread_mutex_unlock(&d->lock);
+        *count = d->group;
+        return first;
+    }
+    pthread_mutex_unlock(&d->lock);
+    long long unit = next_unit(d, held);
+    *count = unit >= 0;
+    return unit;
+}
+
 /* The watchdog, on a unit handed out to `rank` at `since` (ns + 1; 0: none) whose solver started
  * at `started` (ns + 1; 0: not yet): reading its chunk and getting its truth must take at most
  * --timeout S, its solver's passes and judging at most S + the grace (an isolated solver is
@@ -310,13 +322,11 @@ static void *serve(void *arg)
 {
     struct ccdb_mpi_dispatch *d = arg;
     int waiting = d->size - 1;
-    /* per rank: the unit it works on (unit_of, handed out when it said it begins it: since) and
-     * the one it was given to do next (queued; -1: none) */
+    /* per rank: the unit it works on (unit_of, begun at since, its solver started at started) */
     uint64_t *since = calloc((size_t)d->size, sizeof *since);
     uint64_t *started = calloc((size_t)d->size, sizeof *started);
     long long *unit_of = calloc((size_t)d->size, sizeof *unit_of);
-    long long *queued = calloc((size_t)d->size, sizeof *queued);
-    if (!since || !started || !unit_of || !queued) {
+    if (!since || !started || !unit_of) {
         fprintf(stderr, "ccdbench run: rank 0: out of memory in the work dispatcher\n");
         MPI_Abort(MPI_COMM_WORLD, 2);
         exit(2);
@@ -335,24 +345,22 @@ static void *serve(void *arg)
         if (done) {
             int r = st.MPI_SOURCE;
             sleep_ns = SLEEP_MIN_NS; /* busy: the next message may be close */
-            if (msg[0] == MSG_STARTED) {
+            if (msg[0] == MSG_WANT) {
+                long long answer[2];
+                answer[0] = next_batch(d, msg[1], &answer[1]);
+                MPI_Send(answer, 2, MPI_LONG_LONG, r, TAG_UNIT, MPI_COMM_WORLD);
+            } else if (msg[0] == MSG_BEGIN) {
+                unit_of[r] = msg[1];
+                since[r] = now + 1;
+                started[r] = 0;
+            } else if (msg[0] == MSG_STARTED) {
                 if (msg[1] == unit_of[r] && since[r])
                     started[r] = now + 1;
-                continue;
-            }
-            /* MSG_WANT or MSG_DONE: its previous unit is done; it begins the queued one, if any */
-            int first = msg[0] == MSG_WANT && msg[1] < 0;
-            unit_of[r] = first ? -1 : queued[r];
-            since[r] = unit_of[r] >= 0 ? now + 1 : 0;
-            started[r] = 0;
-            queued[r] = -1;
-            if (msg[0] == MSG_DONE) {
+            } else { /* MSG_DONE */
+                unit_of[r] = -1;
+                since[r] = started[r] = 0;
                 waiting--;
-                continue;
             }
-            long long unit = next_unit(d, msg[1]);
-            queued[r] = unit;
-            MPI_Send(&unit, 1, MPI_LONG_LONG, r, TAG_UNIT, MPI_COMM_WORLD);
             continue;
         }
         for (int r = 1; r < d->size; r++)
@@ -361,7 +369,7 @@ static void *serve(void *arg)
               atomic_load(&d->own_unit), now);
         nap(&sleep_ns);
     }
-    free(since), free(started), free(unit_of), free(queued);
+    free(since), free(started), free(unit_of);
     return NULL;
 }
 
@@ -392,19 +400,28 @@ int ccdb_mpi_work_start(ccdb_mpi *m, long long total, long long group, char *err
     return 0;
 }
 
-/* Rank > 0: MSG_WANT (it begins the unit of group `group`, -1: none yet) and the answer's
- * receive posted, to be waited for by the next ccdb_mpi_work_next. */
-static int ask_ahead(ccdb_mpi *m, long long group)
+/* Rank > 0: a message {kind, value} to rank 0. */
+static void tell_root(ccdb_mpi *m, long long kind, long long value)
+{
+    long long msg[2] = { kind, value };
+    if (MPI_Send(msg, 2, MPI_LONG_LONG, 0, TAG_REQUEST, MPI_COMM_WORLD) != MPI_SUCCESS) {
+        fprintf(stderr, "ccdbench run: rank %d: MPI failed sending to rank 0\n", m->rank);
+        ccdb_mpi_abort(m, 2);
+    }
+}
+
+/* Rank > 0: MSG_WANT, and the answer's receive posted (waited for by ccdb_mpi_work_next). */
+static void ask_ahead(ccdb_mpi *m, long long held)
 {
     struct ccdb_mpi_dispatch *d = m->dispatch;
-    long long msg[2] = { MSG_WANT, group };
-    d->ahead_unit = -1;
-    if (MPI_Send(msg, 2, MPI_LONG_LONG, 0, TAG_REQUEST, MPI_COMM_WORLD) != MPI_SUCCESS ||
-        MPI_Irecv(&d->ahead_unit, 1, MPI_LONG_LONG, 0, TAG_UNIT, MPI_COMM_WORLD, &d->ahead) !=
-            MPI_SUCCESS)
-        return -1;
+    tell_root(m, MSG_WANT, held);
+    d->ahead_msg[0] = -1, d->ahead_msg[1] = 0;
+    if (MPI_Irecv(d->ahead_msg, 2, MPI_LONG_LONG, 0, TAG_UNIT, MPI_COMM_WORLD, &d->ahead) !=
+        MPI_SUCCESS) {
+        fprintf(stderr, "ccdbench run: rank %d: MPI failed receiving from rank 0\n", m->rank);
+        ccdb_mpi_abort(m, 2);
+    }
     d->asked = 1;
-    return 0;
 }
 
 long long ccdb_mpi_work_next(ccdb_mpi *m, long long held)
@@ -421,22 +438,24 @@ long long ccdb_mpi_work_next(ccdb_mpi *m, long long held)
             atomic_store(&d->own_done, 1);
         return unit;
     }
-    /* Asks one unit ahead (MSG_WANT): the answer comes while this rank works on its unit. */
-    (void)held; /* the group this rank holds next is that of the unit it begins */
-    if (!d->asked && ask_ahead(m, -1) != 0)
-        return -1;
-    wait_for(m, &d->ahead, MPI_STATUS_IGNORE, 0, "the next work unit", timeout_of(m), "--timeout");
-    long long unit = d->ahead_unit;
-    d->asked = 0;
-    if (unit < 0) {
-        long long done[2] = { MSG_DONE, -1 };
-        if (MPI_Send(done, 2, MPI_LONG_LONG, 0, TAG_REQUEST, MPI_COMM_WORLD) != MPI_SUCCESS)
+    if (d->batch_next == d->batch_end) { /* its batch is done: the next one */
+        if (!d->asked)
+            ask_ahead(m, held);
+        wait_for(m, &d->ahead, MPI_STATUS_IGNORE, 0, "the next work unit", timeout_of(m),
+                 "--timeout");
+        d->asked = 0;
+        if (d->ahead_msg[1] <= 0) {
+            tell_root(m, MSG_DONE, -1);
             return -1;
-        return -1;
+        }
+        d->batch_next = d->ahead_msg[0];
+        d->batch_end = d->ahead_msg[0] + d->ahead_msg[1];
+        tell_root(m, MSG_BEGIN, d->batch_next);
+        ask_ahead(m, d->batch_next / d->group); /* the answer comes while it works on this batch */
+        return d->batch_next++;
     }
-    if (ask_ahead(m, unit / d->group) != 0)
-        return -1;
-    return unit;
+    tell_root(m, MSG_BEGIN, d->batch_next);
+    return d->batch_next++;
 }
 
 void ccdb_mpi_work_started(ccdb_mpi *m, long long unit)
@@ -446,14 +465,7 @@ void ccdb_mpi_work_started(ccdb_mpi *m, long long unit)
         atomic_store(&d->own_started, ccdb_now_ns() + 1);
         return;
     }
-    long long msg[2] = { MSG_STARTED, unit };
-    MPI_Request req;
-    if (MPI_Isend(msg, 2, MPI_LONG_LONG, 0, TAG_REQUEST, MPI_COMM_WORLD, &req) != MPI_SUCCESS) {
-        fprintf(stderr, "ccdbench run: rank %d: MPI failed telling rank 0 of unit %lld\n", m->rank,
-                unit);
-        ccdb_mpi_abort(m, 2);
-    }
-    wait_for(m, &req, MPI_STATUS_IGNORE, 0, "a message to be taken", timeout_of(m), "--timeout");
+    tell_root(m, MSG_STARTED, unit);
 }
 
 void ccdb_mpi_work_stop(ccdb_mpi *m)

@@ -83,6 +83,8 @@ typedef struct ccdb_mpi_work {
 typedef struct ccdb_mpi_rank {
     char host[256];
     double busy_s; /* seconds spent on work units (reading, truth, solvers) */
+    double wait_s; /* seconds spent waiting for the next unit (rank 0's answer) */
+    double cpu_s;  /* CPU time (user + system, its threads and children) until its units ended */
     long long units;
 } ccdb_mpi_rank;
 

@@ -44,7 +44,9 @@ int ccdb_mpi_bcast(ccdb_mpi *m, void *data, size_t n);
 /* Work units 0..total-1 handed out on demand, each exactly once, in groups of `group` (a
  * chunk's units): ccdb_mpi_work_next returns the next unit for this rank, which holds group
  * `held` (-1: none), preferring a unit of that group, then a group nobody started, then one
- * left in another rank's group; -1 when none is left. ccdb_mpi_work_started says that the
+ * left in another rank's group; -1 when none is left. A rank > 0 gets whole untouched groups at
+ * once while more than a few per rank are left (then single units), asking for the next batch
+ * when it begins one: it never waits for rank 0's thread between units. ccdb_mpi_work_started says that the
  * unit's solver starts (its chunk and truth are ready). Rank 0 works too: a thread of its own
  * answers the other ranks' requests and watches every rank's unit: one that overruns a step's
  * limit (above) aborts the job with a message naming the rank. Every wait (here, in bcast,

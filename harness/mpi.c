@@ -400,14 +400,17 @@ int ccdb_mpi_work_start(ccdb_mpi *m, long long total, long long group, char *err
     return 0;
 }
 
-/* Rank > 0: a message {kind, value} to rank 0. */
+/* Rank > 0: a message {kind, value} to rank 0 (waited for like the rest: a blocking send to a
+ * stopped rank 0 whose queue is full would hang). */
 static void tell_root(ccdb_mpi *m, long long kind, long long value)
 {
     long long msg[2] = { kind, value };
-    if (MPI_Send(msg, 2, MPI_LONG_LONG, 0, TAG_REQUEST, MPI_COMM_WORLD) != MPI_SUCCESS) {
+    MPI_Request req;
+    if (MPI_Isend(msg, 2, MPI_LONG_LONG, 0, TAG_REQUEST, MPI_COMM_WORLD, &req) != MPI_SUCCESS) {
         fprintf(stderr, "ccdbench run: rank %d: MPI failed sending to rank 0\n", m->rank);
         ccdb_mpi_abort(m, 2);
     }
+    wait_for(m, &req, MPI_STATUS_IGNORE, 0, "a message to be taken", timeout_of(m), "--timeout");
 }
 
 /* Rank > 0: MSG_WANT, and the answer's receive posted (waited for by ccdb_mpi_work_next). */

@@ -2,7 +2,7 @@
  *   ccdb_truth_bench [--exact] [--check] [--repeat R] [--hits] [--cpu] [--per-file]
  *                    [--min-sep D]... FILE.csv...
  * Rigid files (rigid-vertex-face / rigid-edge-edge folders) are judged by the rigid judge (at
- * separation 0 only). --per-file: also the median time per query of each file (each file's loop
+ * every separation too). --per-file: also the median time per query of each file (each file's loop
  * timed on its own in every repetition: linear and rigid data compared in one run).
  * With --min-sep (repeatable; 0 allowed) each repetition times one whole loop per separation, in
  * turn, and the medians are compared with the first separation's (ratios from the same run).
@@ -92,11 +92,6 @@ int main(int argc, char **argv)
     long total = 0, labelled = 0, disagree = 0, hits = 0;
     unsigned long cls[CCDB_CLASS_COUNT] = { 0 };
     double cls_time[CCDB_CLASS_COUNT] = { 0 }, hit_time = 0;
-    for (int i = 0; i < nf; i++)
-        if (files[i].rigid && (nsep > 1 || sep[0] != 0)) {
-            fprintf(stderr, "%s: rigid data is judged at separation 0 only\n", files[i].path);
-            return 2;
-        }
     double *per_sep = calloc((size_t)repeat * (size_t)nsep, sizeof *per_sep);
     double *pf = calloc((size_t)repeat * (size_t)(nf ? nf : 1), sizeof *pf); /* [file][rep] */
     long sep_hits[16] = { 0 };
@@ -120,9 +115,9 @@ int main(int argc, char **argv)
                     double tq = verbose ? now() : 0;
                     const double(*qq)[3] = (const double(*)[3])files[i].ds.q[j];
                     if (files[i].rigid && files[i].ee)
-                        ccdb_truth_rigid_ee(t, qq, &res);
+                        ccdb_truth_rigid_ee_sep(t, qq, d, &res);
                     else if (files[i].rigid)
-                        ccdb_truth_rigid_vf(t, qq, &res);
+                        ccdb_truth_rigid_vf_sep(t, qq, d, &res);
                     else if (files[i].ee)
                         ccdb_truth_ee_sep(t, qq, d, &res);
                     else

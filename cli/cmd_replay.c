@@ -281,7 +281,7 @@ int ccdb_cmd_replay(int argc, char **argv)
         return 2;
     }
     /* --min-sep D > 0: the solvers claiming minimum separation are judged by the truth at D
-     * where the kind has one, as `run` does (ccdb_bench_truth_sep; the rigid kinds have none) */
+     * where the kind has one, as `run` does (ccdb_bench_truth_sep; every kind has one today) */
     const ccdb_bench_options sep_opt = { .min_sep = params.min_separation };
     const double sep = params.min_separation > 0 && ccdb_truth_judges_sep(in.ds.kind)
                            ? params.min_separation
@@ -314,7 +314,7 @@ int ccdb_cmd_replay(int argc, char **argv)
         snprintf(label, sizeof label, "exact truth at min-sep %.17g", sep);
         print_truth(label, &ts);
     } else if (params.min_separation > 0) {
-        printf("note: no exact judge at d > 0 for %s queries (rigid motion): every solver is "
+        printf("note: no exact judge at d > 0 for %s queries: every solver is "
                "judged by the contact truth\n",
                ccdb_kind_name(in.ds.kind));
     }

@@ -181,8 +181,7 @@ int gt_poly_equal(const gt_poly *a, const gt_poly *b)
     return 1;
 }
 
-/* Divides by the content and makes the leading coefficient positive (zero stays zero). */
-static void gt_poly_primitive(gt_ws *ws, gt_poly *p)
+void gt_poly_primitive(gt_ws *ws, gt_poly *p)
 {
     if (p->deg < 0)
         return;
@@ -275,6 +274,57 @@ void gt_poly_divexact(gt_ws *ws, gt_poly *r, const gt_poly *a, const gt_poly *b)
     gt_poly_norm(quo);
     gt_poly_set(r, quo);
     gt_ws_restore(ws, m);
+}
+
+/* One division of a by b: 1 and the quotient in r when the remainder is zero, else 0. The
+ * leading coefficient of every step must divide exactly: b is primitive, so by Gauss's lemma a
+ * multiple of b over Q has an integer quotient, and a step that does not divide proves that b
+ * does not divide a. */
+static int div_step(gt_ws *ws, gt_poly *r, const gt_poly *a, const gt_poly *b)
+{
+    if (a->deg < b->deg)
+        return 0;
+    gt_ws_mark m = gt_ws_save(ws);
+    gt_poly *cur = gt_ws_poly(ws);
+    gt_poly_set(cur, a);
+    const int qd = a->deg - b->deg;
+    int ok = 1;
+    for (int i = qd; i >= 0 && ok; i--) {
+        mpz_ptr c = r->c[i];
+        mpz_set_ui(c, 0);
+        if (cur->deg != i + b->deg)
+            continue;
+        ok = mpz_divisible_p(cur->c[i + b->deg], b->c[b->deg]);
+        if (!ok)
+            break;
+        mpz_divexact(c, cur->c[i + b->deg], b->c[b->deg]);
+        for (int j = 0; j <= b->deg; j++)
+            mpz_submul(cur->c[i + j], c, b->c[j]);
+        cur->deg--;
+        gt_poly_norm(cur);
+    }
+    ok = ok && cur->deg < 0;
+    if (ok) {
+        r->deg = qd;
+        gt_poly_norm(r);
+    }
+    gt_ws_restore(ws, m);
+    return ok;
+}
+
+int gt_poly_divide_out(gt_ws *ws, gt_poly *a, const gt_poly *b)
+{
+    assert(b->deg >= 1);
+    gt_ws_mark m = gt_ws_save(ws);
+    gt_poly *quo = gt_ws_poly(ws);
+    int n = 0;
+    /* each division lowers the degree: at most deg a / deg b steps */
+    while (a->deg >= b->deg && div_step(ws, quo, a, b)) {
+        gt_poly_set(a, quo);
+        n++;
+    }
+    gt_ws_restore(ws, m);
+    return n;
 }
 
 void gt_poly_squarefree(gt_ws *ws, gt_poly *r, const gt_poly *a)

@@ -11,8 +11,9 @@
 #include <gmp.h>
 #include <mpfr.h>
 
-/* Predicate polynomials have degree <= 4; the capacity leaves room for products in gcds. */
-#define GT_CAP 10
+/* Predicate polynomials have degree <= 4 (linear), <= 7 (rigid); the rigid kinds' products at a
+ * separation d > 0 reach degree 14 before their positive factors are divided out (truth_sep.c). */
+#define GT_CAP 16
 
 typedef struct gt_poly {
     int deg;         /* -1 for the zero polynomial */
@@ -82,10 +83,15 @@ static inline int gt_poly_is_zero(const gt_poly *p)
     return p->deg < 0;
 }
 
+/* Divides by the content and makes the leading coefficient positive (zero stays zero). */
+void gt_poly_primitive(gt_ws *ws, gt_poly *p);
 /* Primitive gcd with positive leading coefficient; gcd(0, 0) = 0. */
 void gt_poly_gcd(gt_ws *ws, gt_poly *r, const gt_poly *a, const gt_poly *b);
 /* r = a / b where b divides a over Q and b is primitive (so the quotient is integral). */
 void gt_poly_divexact(gt_ws *ws, gt_poly *r, const gt_poly *a, const gt_poly *b);
+/* Divides a by b (primitive, deg b >= 1) as many times as b divides it (over Z, hence over Q:
+ * b is primitive); returns how many times. a is unchanged when b does not divide it. */
+int gt_poly_divide_out(gt_ws *ws, gt_poly *a, const gt_poly *b);
 /* Primitive square-free part (a / gcd(a, a')); a must be non-zero. */
 void gt_poly_squarefree(gt_ws *ws, gt_poly *r, const gt_poly *a);
 /* 1 when a is proven square-free by a gcd modulo a prime (cheap, no big integers beyond one

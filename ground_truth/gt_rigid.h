@@ -20,6 +20,13 @@
  * step (the moving primitive stays within max |x0 - c| + |s| of c, and the still points' box is
  * farther than that from c), else 0. */
 int gt_rigid_load(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf, int *apart);
+/* The same for the judge at a separation d > 0: d (a finite double >= 0) joins the lengths'
+ * common scale, D receives it as an integer in that scale, *Dp_out (when not NULL) the common
+ * positive factor D'(u) = L^2 D(u) of every point (P[i] = D'(u) x_i(u) in the integer scale, so
+ * |x_a - x_b| <= d iff |P[a] - P[b]|^2 <= D^2 D'(u)^2), and *apart proves that nothing comes
+ * within d. gt_rigid_load is this with d = 0 and no D. */
+int gt_rigid_load_sep(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf, double d, mpz_ptr D,
+                      gt_poly *Dp_out, int *apart);
 
 /* Outward-rounded doubles lo <= t(u) <= hi of the root u (in [0, 1]) of a query whose w is not
  * zero: t(u) = atan(u |w|) / atan(|w|), from a bracket of u refined to about 70 bits and MPFR

@@ -754,3 +754,25 @@ void ccdb_truth_rigid_ee(ccdb_truth *c, const double q[8][3], ccdb_truth_result 
 {
     run_rigid(c, q, 1, out);
 }
+
+/* d = 0 is the rigid judge above, unchanged; d > 0 the judge at d (truth_sep.c) in u. */
+static void run_rigid_sep(ccdb_truth *c, const double q[8][3], int ee, double d,
+                          ccdb_truth_result *out)
+{
+    assert(isfinite(d) && d >= 0);
+    if (d == 0) {
+        run_rigid(c, q, ee, out);
+        return;
+    }
+    c->rigid = 1;
+    gt_sep_run(c, q, ee, d, out);
+    c->rigid = 0;
+}
+void ccdb_truth_rigid_vf_sep(ccdb_truth *c, const double q[8][3], double d, ccdb_truth_result *out)
+{
+    run_rigid_sep(c, q, 0, d, out);
+}
+void ccdb_truth_rigid_ee_sep(ccdb_truth *c, const double q[8][3], double d, ccdb_truth_result *out)
+{
+    run_rigid_sep(c, q, 1, d, out);
+}

@@ -47,12 +47,26 @@ static void zcross(mpz_ptr r[3], mpz_ptr const a[3], mpz_ptr const b[3], mpz_ptr
     }
 }
 
+/* ceil(sqrt(x)) for x >= 0, into r */
+static void ceil_sqrt(mpz_ptr r, mpz_srcptr x)
+{
+    if (mpz_perfect_square_p(x)) {
+        mpz_sqrt(r, x);
+    } else {
+        mpz_sqrt(r, x);
+        mpz_add_ui(r, r, 1);
+    }
+}
+
 /* The bound filter, exact: every moving point stays within |x0 - c| + |s| of the axis point c
  * (|x(u) - c| = |R(u) (x0 - c) + u s| <= |x0 - c| + |s|), so the moving primitive (the convex
  * hull of its points) stays in the ball about c of radius r = max_i |y_i| + |s|; if the still
- * points' bounding box is farther than r from c, nothing touches at any time. d > a + b for
- * d^2, a^2, b^2 integers: e = d^2 - a^2 - b^2 > 0 and e^2 > 4 a^2 b^2. */
-static int ball_apart(gt_ws *ws, mpz_ptr X[4][3], mpz_ptr C[3], mpz_ptr S[3], const int moving[4])
+ * points' bounding box is farther than r (+ the separation Dsep, when not NULL and > 0) from c,
+ * nothing comes within Dsep at any time. d > a + b for d^2, a^2, b^2 integers: e = d^2 - a^2 -
+ * b^2 > 0 and e^2 > 4 a^2 b^2. With Dsep > 0 a sufficient test instead: d^2 > (A + B + Dsep)^2,
+ * A and B the integer square roots of a^2 and b^2 rounded up. */
+static int ball_apart(gt_ws *ws, mpz_ptr X[4][3], mpz_ptr C[3], mpz_ptr S[3], const int moving[4],
+                      mpz_srcptr Dsep)
 {
     gt_ws_mark mk = gt_ws_save(ws);
     mpz_ptr d2 = gt_ws_int(ws), a2 = gt_ws_int(ws), b2 = gt_ws_int(ws), e = gt_ws_int(ws),
@@ -90,6 +104,15 @@ static int ball_apart(gt_ws *ws, mpz_ptr X[4][3], mpz_ptr C[3], mpz_ptr S[3], co
             mpz_sub(f, X[i][j], C[j]);
             mpz_addmul(a2, f, f);
         }
+        if (Dsep && mpz_sgn(Dsep) > 0) {
+            ceil_sqrt(e, a2);
+            ceil_sqrt(f, b2);
+            mpz_add(e, e, f);
+            mpz_add(e, e, Dsep);
+            mpz_mul(e, e, e);
+            apart = mpz_cmp(d2, e) > 0;
+            continue;
+        }
         mpz_sub(e, d2, a2);
         mpz_sub(e, e, b2);
         if (mpz_sgn(e) <= 0) {
@@ -112,6 +135,12 @@ static int ball_apart(gt_ws *ws, mpz_ptr X[4][3], mpz_ptr C[3], mpz_ptr S[3], co
  *     D' x = D' X0                                                    (still points).   */
 int gt_rigid_load(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf, int *apart)
 {
+    return gt_rigid_load_sep(ws, P, q, vf, 0.0, NULL, NULL, apart);
+}
+
+int gt_rigid_load_sep(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf, double d, mpz_ptr D,
+                      gt_poly *Dp_out, int *apart)
+{
     int64_t man[7][3];
     long ex[7][3], emin = LONG_MAX, wmin = 0;
     for (int i = 0; i < 7; i++)
@@ -126,8 +155,17 @@ int gt_rigid_load(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf, int 
                 emin = ex[i][j];
             }
         }
+    int64_t dman = 0;
+    long dex = 0;
+    if (D) { /* d joins the lengths' scale */
+        split(d, &dman, &dex);
+        if (dman != 0 && dex < emin)
+            emin = dex;
+    }
     if (emin == LONG_MAX)
         emin = 0;
+    if (D)
+        set_scaled(D, dman, dman ? dex - emin : 0);
     /* Which primitive moves: the first (VF: the vertex, point 0; EE: edge a, points 0 and 1)
      * or the second (VF: the triangle, points 1-3; EE: edge b, points 2 and 3). */
     const int second = q[7][0] != 0.0;
@@ -154,7 +192,7 @@ int gt_rigid_load(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf, int 
     for (int i = 0; i < 4; i++)
         moving[i] = (vf ? i >= 1 : i >= 2) == second;
     if (apart)
-        *apart = ball_apart(ws, X, C, S, moving);
+        *apart = ball_apart(ws, X, C, S, moving, D);
     mpz_set_ui(L, 1);
     mpz_mul_2exp(L, L, (mp_bitcnt_t)(-wmin)); /* L = 2^ew, ew = -wmin >= 0 */
     /* D'(u) = L^2 + |Wi|^2 u^2 */
@@ -167,6 +205,8 @@ int gt_rigid_load(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf, int 
     const int pure = mpz_sgn(Dp->c[2]) == 0;
     Dp->deg = 2;
     gt_poly_norm(Dp);
+    if (Dp_out)
+        gt_poly_set(Dp_out, Dp);
     for (int i = 0; i < 4; i++) {
         if (moving[i]) {
             for (int j = 0; j < 3; j++)

@@ -1,5 +1,5 @@
 /* truth_sep.c — the exact judge at a minimum separation d > 0: is the Euclidean distance between
- * the closed primitives <= d at some t in [0,1], and when first?
+ * the closed primitives <= d at some t in [0,1], and when first? Linear and rigid kinds.
  *
  * The distance to a closed convex polytope is attained on one of its faces, so dist(t) <= d iff
  * one of these sign conditions holds (all polynomials in t with integer coefficients in the
@@ -16,12 +16,21 @@
  * Between two consecutive roots of these polynomials every sign is constant, so the set of
  * times with dist <= d (closed: dist is continuous) starts at t = 0 or at one of the roots: the
  * cell method (truth_core.c: gt_truth_roots01, gt_truth_sort_unique) decides it exactly.
- * docs/ground-truth.md ("Minimum separation") has the proof sketch. */
+ * docs/ground-truth.md ("Minimum separation") has the proof sketch.
+ *
+ * Rigid kinds (docs/rigid.md): the same conditions on the polynomials in u of gt_rigid_load_sep.
+ * Every point there is D'(u) x(u) with D'(u) > 0 the common factor, and every condition above is
+ * homogeneous of degree 2k in the points on its left and 2k - 2 on its right, so D2 becomes the
+ * polynomial D^2 D'(u)^2 (the constant D^2 in the linear kinds). Rotation invariance leaves powers
+ * of D' in many of the polynomials (|e|^2 = D'^2 |e0|^2 within a body, ...): they are divided
+ * out (positive, so no sign changes), which brings the degree 14 of F^2 - D2 n.n down to 6. The
+ * TOI found in u becomes t through gt_rigid_toi (u = t when w = 0). */
 #include <assert.h>
 #include <stdlib.h>
 
 #include "filter.h"
 #include "gt_poly.h"
+#include "gt_rigid.h"
 #include "truth_core.h"
 #include "truth_sep.h"
 
@@ -44,7 +53,9 @@ static const int ee_blocks[4][3] = { { 0, 2, 3 }, { 1, 2, 3 }, { 2, 0, 1 }, { 3,
 struct gt_sep {
     gt_poly S[SEP_POLYS]; /* blocks, then the face (VF) / interior (EE) block */
     int n_polys, n_blocks;
-    mpz_t D, D2;
+    mpz_t D;
+    gt_poly D2; /* D^2 D'(u)^2 (rigid), D^2 (linear) */
+    gt_poly Dp; /* rigid: D'(u), then its primitive part; linear: 1 */
 };
 
 void gt_sep_free(ccdb_truth *c)
@@ -53,7 +64,9 @@ void gt_sep_free(ccdb_truth *c)
         return;
     for (int i = 0; i < SEP_POLYS; i++)
         gt_poly_clear(&c->sep->S[i]);
-    mpz_clears(c->sep->D, c->sep->D2, NULL);
+    gt_poly_clear(&c->sep->D2);
+    gt_poly_clear(&c->sep->Dp);
+    mpz_clear(c->sep->D);
     free(c->sep);
     c->sep = NULL;
 }
@@ -66,7 +79,9 @@ static struct gt_sep *sep_get(ccdb_truth *c)
             abort(); /* as GMP does on exhausted memory */
         for (int i = 0; i < SEP_POLYS; i++)
             gt_poly_init(&s->S[i]);
-        mpz_inits(s->D, s->D2, NULL);
+        gt_poly_init(&s->D2);
+        gt_poly_init(&s->Dp);
+        mpz_init(s->D);
         c->sep = s;
     }
     return c->sep;
@@ -82,17 +97,15 @@ static gt_poly *vec3(gt_ws *ws)
     return v;
 }
 /* r = a - D2 b (r may alias a; b must not alias r) */
-static void sub_d2(gt_ws *ws, gt_poly *r, const gt_poly *a, const gt_poly *b, const mpz_t D2)
+static void sub_d2(gt_ws *ws, gt_poly *r, const gt_poly *a, const gt_poly *b, const gt_poly *D2)
 {
     gt_poly *t = gt_ws_poly(ws);
-    gt_poly_set(t, b);
-    for (int i = 0; i <= t->deg; i++)
-        mpz_mul(t->c[i], t->c[i], D2);
+    gt_poly_mul(t, b, D2);
     gt_poly_sub(r, a, t);
 }
 
 /* |x|^2 - D2 into r */
-static void dist2(gt_ws *ws, gt_poly *r, const gt_poly x[3], const mpz_t D2)
+static void dist2(gt_ws *ws, gt_poly *r, const gt_poly x[3], const gt_poly *D2)
 {
     gt_poly *t = gt_ws_poly(ws), *one = gt_ws_poly(ws);
     gt_vec_dot(t, x, x);
@@ -101,7 +114,7 @@ static void dist2(gt_ws *ws, gt_poly *r, const gt_poly x[3], const mpz_t D2)
     sub_d2(ws, r, t, one, D2);
 }
 
-static void point_segment_block(ccdb_truth *c, gt_poly *B, const int ix[3], const mpz_t D2)
+static void point_segment_block(ccdb_truth *c, gt_poly *B, const int ix[3], const gt_poly *D2)
 {
     gt_ws *ws = &c->ws;
     gt_ws_mark mk = gt_ws_save(ws);
@@ -123,7 +136,7 @@ static void point_segment_block(ccdb_truth *c, gt_poly *B, const int ix[3], cons
     gt_ws_restore(ws, mk);
 }
 
-static void face_block(ccdb_truth *c, gt_poly *B, const mpz_t D2)
+static void face_block(ccdb_truth *c, gt_poly *B, const gt_poly *D2)
 {
     gt_ws *ws = &c->ws;
     gt_ws_mark mk = gt_ws_save(ws);
@@ -150,7 +163,7 @@ static void face_block(ccdb_truth *c, gt_poly *B, const mpz_t D2)
     gt_ws_restore(ws, mk);
 }
 
-static void interior_block(ccdb_truth *c, gt_poly *B, const mpz_t D2)
+static void interior_block(ccdb_truth *c, gt_poly *B, const gt_poly *D2)
 {
     gt_ws *ws = &c->ws;
     gt_ws_mark mk = gt_ws_save(ws);
@@ -176,24 +189,42 @@ static void interior_block(ccdb_truth *c, gt_poly *B, const mpz_t D2)
     gt_ws_restore(ws, mk);
 }
 
+/* The positive factor D' (rigid, w != 0) divided out of the n polynomials at p. */
+static void strip(ccdb_truth *c, struct gt_sep *s, gt_poly *p, int n)
+{
+    if (s->Dp.deg >= 1)
+        for (int i = 0; i < n; i++)
+            gt_poly_divide_out(&c->ws, &p[i], &s->Dp);
+}
+
 /* The face (VF) / interiors (EE) block: first, for the plane stage. */
 static void build_plane(ccdb_truth *c, struct gt_sep *s, int ee)
 {
-    mpz_mul(s->D2, s->D, s->D);
+    gt_ws_mark mk = gt_ws_save(&c->ws);
+    gt_poly *sq = gt_ws_poly(&c->ws), *dd = gt_ws_poly(&c->ws);
+    gt_poly_mul(sq, &s->Dp, &s->Dp);
+    mpz_mul(dd->c[0], s->D, s->D);
+    dd->deg = 0;
+    gt_poly_mul(&s->D2, sq, dd);
+    gt_ws_restore(&c->ws, mk);
+    gt_poly_primitive(&c->ws, &s->Dp);
     s->n_blocks = ee ? 4 : 3;
     gt_poly *B = &s->S[s->n_blocks * PS_SIZE];
     if (ee)
-        interior_block(c, B, s->D2);
+        interior_block(c, B, &s->D2);
     else
-        face_block(c, B, s->D2);
+        face_block(c, B, &s->D2);
     s->n_polys = s->n_blocks * PS_SIZE + (ee ? II_SIZE : FC_SIZE);
+    strip(c, s, B, s->n_polys - s->n_blocks * PS_SIZE);
 }
 
 /* The point-segment blocks (after build_plane). */
 static void build_rest(ccdb_truth *c, struct gt_sep *s, int ee)
 {
-    for (int i = 0; i < s->n_blocks; i++)
-        point_segment_block(c, &s->S[i * PS_SIZE], ee ? ee_blocks[i] : vf_blocks[i], s->D2);
+    for (int i = 0; i < s->n_blocks; i++) {
+        point_segment_block(c, &s->S[i * PS_SIZE], ee ? ee_blocks[i] : vf_blocks[i], &s->D2);
+        strip(c, s, &s->S[i * PS_SIZE], PS_SIZE);
+    }
 }
 
 /* Stage SEP_PLANE: G = F^2 - D2 n.n (VF; EE: (w.m)^2 - D2 m.m) > 0 on all of [0,1] means the
@@ -441,7 +472,7 @@ static int box_miss(const double q[8][3], int ee, double d)
 }
 
 /* After load and build_plane: decision, bracket and class (stage EXACT). */
-static void exact(ccdb_truth *c, int ee, ccdb_truth_result *out)
+static void exact(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
 {
     struct gt_sep *s = c->sep;
     build_rest(c, s, ee);
@@ -458,7 +489,10 @@ static void exact(ccdb_truth *c, int ee, ccdb_truth_result *out)
     out->flags = 1u << CCDB_CLASS_GENERIC;
     if (out->hit) {
         gt_alg *toi = &c->toi2;
-        gt_alg_bracket(&c->ws, toi, &out->toi_lo, &out->toi_hi);
+        if (c->rigid && !c->pure) /* t = atan(u |w|) / atan(|w|) */
+            gt_rigid_toi(&c->ws, toi, q, &out->toi_lo, &out->toi_hi);
+        else /* t = u */
+            gt_alg_bracket(&c->ws, toi, &out->toi_lo, &out->toi_hi);
         const int feature = within(c, s, ee, toi);
         assert(feature >= 0);
         out->flags = 1u << feature;
@@ -487,23 +521,42 @@ static void set_class(ccdb_truth_result *out, int feature)
     out->cls = (ccdb_truth_class)cls;
 }
 
+/* The query as polynomials in c->P (in t, or in u when c->rigid), d as s->D in their scale, the
+ * common positive factor in s->Dp. Rigid: 1 when the exact bound proves that nothing comes
+ * within d (stage BOX), else 0. */
+static int load(ccdb_truth *c, struct gt_sep *s, const double q[8][3], int ee, double d)
+{
+    if (!c->rigid) {
+        gt_truth_load(c, q, ee, d, s->D);
+        mpz_set_ui(s->Dp.c[0], 1);
+        s->Dp.deg = 0;
+        return 0;
+    }
+    c->pure = gt_rigid_load_sep(&c->ws, c->P, q, !ee, d, s->D, &s->Dp, &c->apart);
+    c->ee = ee;
+    return c->apart;
+}
+
 void gt_sep_run(ccdb_truth *c, const double q[8][3], int ee, double d, ccdb_truth_result *out)
 {
     ccdb_truth_stage stage = CCDB_STAGE_EXACT;
     ccdb_fp_sep_result fs;
-    if (c->filters && box_miss(q, ee, d))
+    /* the box and floating-point stages are the linear motion's */
+    if (c->filters && !c->rigid && box_miss(q, ee, d))
         stage = CCDB_STAGE_BOX;
-    else if (c->filters && (ee ? ccdb_fp_sep_ee(q, d, &fs) : ccdb_fp_sep_vf(q, d, &fs)))
+    else if (c->filters && !c->rigid &&
+             (ee ? ccdb_fp_sep_ee(q, d, &fs) : ccdb_fp_sep_vf(q, d, &fs)))
         stage = CCDB_STAGE_SEP_FP;
     struct gt_sep *s = sep_get(c);
     if (stage == CCDB_STAGE_EXACT || c->check) {
-        gt_truth_load(c, q, ee, d, s->D);
+        if (load(c, s, q, ee, d) && c->filters && stage == CCDB_STAGE_EXACT)
+            stage = CCDB_STAGE_BOX;
         build_plane(c, s, ee);
         if (c->filters && stage == CCDB_STAGE_EXACT && plane_miss(c, s, ee))
             stage = CCDB_STAGE_SEP_PLANE;
     }
     if (stage == CCDB_STAGE_EXACT) {
-        exact(c, ee, out);
+        exact(c, q, ee, out);
     } else if (stage == CCDB_STAGE_SEP_FP) {
         out->hit = fs.hit;
         out->toi_lo = fs.toi_lo;
@@ -511,7 +564,7 @@ void gt_sep_run(ccdb_truth *c, const double q[8][3], int ee, double d, ccdb_trut
         set_class(out, fs.cls);
         if (c->check) { /* re-derived by the exact path */
             ccdb_truth_result ex;
-            exact(c, ee, &ex);
+            exact(c, q, ee, &ex);
             assert(ex.hit == out->hit && ex.flags == out->flags && ex.cls == out->cls);
             assert(ex.toi_lo == out->toi_lo && ex.toi_hi == out->toi_hi);
         }
@@ -519,7 +572,7 @@ void gt_sep_run(ccdb_truth *c, const double q[8][3], int ee, double d, ccdb_trut
         set_miss(out, stage);
         if (c->check) { /* re-derived by the exact path */
             ccdb_truth_result ex;
-            exact(c, ee, &ex);
+            exact(c, q, ee, &ex);
             assert(!ex.hit);
         }
     }

@@ -645,7 +645,8 @@ int ccdb_bench_record(ccdb_bench *b, size_t j, const ccdb_bench_dataset *d, cons
 
 /* The claims of each solver that was judged at --min-sep D > 0 say which truths judged it, once
  * every dataset is recorded: "judged at min-sep D" on the datasets of a kind judged at D, and a
- * note when datasets of a kind with no exact judge at d > 0 (rigid motion) were judged at 0.
+ * note when datasets of a kind with no exact judge at d > 0 (ccdb_truth_judges_sep; none today:
+ * the linear and rigid kinds all have one) were judged at 0.
  * Every row of the solver then carries them (the report shows the first row's). */
 static int claims_of_run(ccdb_bench *b)
 {
@@ -660,8 +661,7 @@ static int claims_of_run(ccdb_bench *b)
                                     len ? ", " : "", sum->truth_min_sep);
         if (sum->contact_only && len < sizeof tags)
             snprintf(tags + len, sizeof tags - len,
-                     "%srigid datasets judged at min-sep 0 (no exact judge at d > 0 for rigid "
-                     "motion)",
+                     "%sdatasets of a kind with no exact judge at d > 0 judged at min-sep 0",
                      len ? ", " : "");
         const char *was = sum->claim_tags;
         if (!(sum->claim_tags = keep_string(b, tags)))

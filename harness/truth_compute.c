@@ -20,7 +20,8 @@ typedef struct chunk {
 
 int ccdb_truth_judges_sep(ccdb_kind kind)
 {
-    return kind == CCDB_KIND_VF || kind == CCDB_KIND_EE;
+    return kind == CCDB_KIND_VF || kind == CCDB_KIND_EE || kind == CCDB_KIND_RIGID_VF ||
+           kind == CCDB_KIND_RIGID_EE;
 }
 
 int ccdb_truth_of(ccdb_truth *ctx, ccdb_kind kind, const double q[8][3], double d,
@@ -31,8 +32,8 @@ int ccdb_truth_of(ccdb_truth *ctx, ccdb_kind kind, const double q[8][3], double 
     switch (kind) {
     case CCDB_KIND_VF: ccdb_truth_vf_sep(ctx, q, d, out); return 0;
     case CCDB_KIND_EE: ccdb_truth_ee_sep(ctx, q, d, out); return 0;
-    case CCDB_KIND_RIGID_VF: ccdb_truth_rigid_vf(ctx, q, out); return 0;
-    case CCDB_KIND_RIGID_EE: ccdb_truth_rigid_ee(ctx, q, out); return 0;
+    case CCDB_KIND_RIGID_VF: ccdb_truth_rigid_vf_sep(ctx, q, d, out); return 0;
+    case CCDB_KIND_RIGID_EE: ccdb_truth_rigid_ee_sep(ctx, q, d, out); return 0;
     case CCDB_KIND_UNKNOWN: break;
     }
     return -1;

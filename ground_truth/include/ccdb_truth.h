@@ -88,6 +88,15 @@ void ccdb_truth_rigid_ee(ccdb_truth *ctx, const double q[8][3], ccdb_truth_resul
  * feature). */
 void ccdb_truth_vf_sep(ccdb_truth *ctx, const double q[8][3], double d, ccdb_truth_result *out);
 void ccdb_truth_ee_sep(ccdb_truth *ctx, const double q[8][3], double d, ccdb_truth_result *out);
+/* The same for the rigid kinds (distance between the moving and the still primitive, the
+ * stages BOX (the exact bound, inflated by d), SEP_PLANE or EXACT, the TOI in t as for
+ * ccdb_truth_rigid_vf / _ee). d = 0 is exactly ccdb_truth_rigid_vf / _ee; for d > 0 the flags are
+ * those of the linear judge at d (no pure_translation: a query with w = 0 gets exactly the linear
+ * judge's answer at d). */
+void ccdb_truth_rigid_vf_sep(ccdb_truth *ctx, const double q[8][3], double d,
+                             ccdb_truth_result *out);
+void ccdb_truth_rigid_ee_sep(ccdb_truth *ctx, const double q[8][3], double d,
+                             ccdb_truth_result *out);
 
 /* Testing / benchmarking knobs (default: checking off unless the environment variable
  * CCDB_TRUTH_CHECK is set to a non-zero value; filters on).

@@ -101,7 +101,7 @@ int ccdb_judge(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_r
                size_t n, long long first, const ccdb_solver_run *run, ccdb_judged *out);
 /* The separation of the exact truth that judges solver s on data of `kind` in a run with opt:
  * opt->min_sep when it is > 0, s claims CCDB_CLAIM_MIN_SEPARATION and has an entry for the kind,
- * and the kind has an exact judge at d > 0 (ccdb_truth_judges_sep: not the rigid kinds); else 0
+ * and the kind has an exact judge at d > 0 (ccdb_truth_judges_sep: linear and rigid); else 0
  * (the contact truth; a solver without the entry is not judged at all). The one choice, for
  * every run loop (one process or MPI ranks), the truths computed up front and the report. */
 double ccdb_bench_truth_sep(const ccdb_solver *s, ccdb_kind kind, const ccdb_bench_options *opt);

@@ -10,8 +10,8 @@
 #include "ccdb_input.h"
 #include "ccdb_truth.h"
 
-/* 1 when `kind` has an exact judge at a separation d > 0 (the linear kinds), 0 when it has one
- * at d = 0 only (the rigid kinds: no exact judge at d > 0 for rigid motion). */
+/* 1 when `kind` has an exact judge at a separation d > 0 (the linear and the rigid kinds), 0 when
+ * it has one at d = 0 only (none today). */
 int ccdb_truth_judges_sep(ccdb_kind kind);
 /* The exact truth of one query of `kind` at separation d >= 0 (0: contact; the one dispatch
  * from kinds to judges). Returns 0, or -1 when the kind has no judge at d (d > 0 and not

@@ -506,12 +506,12 @@ static int truth_cache_entries(void)
     return n;
 }
 
-/* --min-sep D on data mixing linear and rigid datasets: there is no exact judge at d > 0 for
- * rigid motion, so the truth at D is computed for the linear dataset only; a claimer of minimum
- * separation with a rigid entry (rigid_conservative_advancement) is judged by the contact truth
- * on the rigid one and the report says so, one without (tight_inclusion) is "unsupported" there
- * and judged at D on the linear one. Judging a rigid dataset at D would fail the run (exit 2). */
-Test(cli, min_sep_rigid_data_judged_by_the_contact_truth)
+/* --min-sep D on data mixing linear and rigid datasets: both kinds have an exact judge at D, so
+ * the truth at D is computed for both datasets; a claimer of minimum separation with a rigid
+ * entry (rigid_conservative_advancement) is judged at D on the rigid one, one without
+ * (tight_inclusion) is "unsupported" there and judged at D on the linear one, a solver that does
+ * not claim it (rigid_interval) by the contact truth. */
+Test(cli, min_sep_rigid_data_judged_at_d)
 {
     char sub[600];
     snprintf(sub, sizeof sub, "%s/mix/vertex-face", cli_dir);
@@ -537,38 +537,36 @@ Test(cli, min_sep_rigid_data_judged_by_the_contact_truth)
     cr_expect_str_eq(cli_dataset_field(csv, "tight_inclusion", rig, 20, buf, sizeof buf),
                      "unsupported");
     cr_expect_str_eq(
-        cli_dataset_field(csv, "rigid_conservative_advancement", rig, 27, buf, sizeof buf), "0");
+        cli_dataset_field(csv, "rigid_conservative_advancement", rig, 27, buf, sizeof buf),
+        "0.001");
     cr_expect_str_eq(
         cli_dataset_field(csv, "rigid_conservative_advancement", rig, 20, buf, sizeof buf), "ok");
     cr_expect_str_eq(cli_dataset_field(csv, "rigid_interval", rig, 27, buf, sizeof buf), "0");
-    /* every row of the claimer on the rigid dataset (its class rows too) says 0 */
+    /* every row of the claimer on the rigid dataset (its class rows too) says D */
     int rows = 0;
     for (const char *p = csv; (p = strstr(p, "\nrigid_conservative_advancement,mix/rigid-"));
          p++, rows++) {
         const char *end = strchr(p + 1, '\n'), *field = p + 1;
         for (int c = 0; c < 27 && field; c++) /* to column 28, truth_min_sep */
             field = strchr(field, ',') ? strchr(field, ',') + 1 : NULL;
-        cr_assert(end && field && field < end && !strncmp(field, "0,", 2), "%.300s", p + 1);
+        cr_assert(end && field && field < end && !strncmp(field, "0.001,", 6), "%.300s", p + 1);
     }
     cr_expect_gt(rows, 1, "no class rows: %s", csv);
     free(csv);
     char *html = cli_captured("rep/index.html");
     cr_expect(strstr(html, "judged at min-sep 0.001"), "tight_inclusion's truth is not named");
-    cr_expect(strstr(html, "rigid datasets judged at min-sep 0 (no exact judge at d &gt; 0 for "
-                           "rigid motion)"),
-              "the report does not say why rigid datasets were judged at 0");
+    cr_expect(!strstr(html, "rigid datasets judged at min-sep 0"), "an outdated note");
     free(html);
-    /* Truths: the linear dataset at 0 and at D, the rigid one at 0 only. */
-    cr_expect_eq(truth_cache_entries(), 3);
-    /* replay judges the same way, and says why */
+    /* Truths: both datasets at 0 and at D. */
+    cr_expect_eq(truth_cache_entries(), 4);
+    /* replay judges the same way */
     cr_assert_eq(cli_run("replay %s --index 0 --solvers rigid_conservative_advancement "
                          "--min-sep 1e-3",
                          rig),
                  0);
     char *out = cli_captured("out.txt");
-    cr_expect(strstr(out, "no exact judge at d > 0 for rigid-vf queries (rigid motion)"), "%s",
-              out);
-    cr_expect(!strstr(out, "exact truth at min-sep"), "%s", out);
+    cr_expect(strstr(out, "exact truth at min-sep 0.001"), "%s", out);
+    cr_expect(!strstr(out, "no exact judge"), "%s", out);
     free(out);
 #undef MIX_RUN
 }
@@ -599,6 +597,17 @@ Test(cli, rigid_data_end_to_end)
     cr_expect(strstr(out, "0,1,0.70483276469913336,0.70483276469913347,generic\n1,0,,,generic\n"),
               "%s", out);
     free(out);
+    /* at --min-sep 0 the same bytes; at 1 the vertex, (1, 2, 0) when it has turned by
+     * atan(3/4), is at distance 1 of the face first: t = atan(3/4) / (pi / 2) */
+    cr_assert_eq(cli_run("truth rigid-vertex-face/q.csv --min-sep 0"), 0);
+    char *out0 = cli_captured("out.txt");
+    cr_expect(strstr(out0, "0,1,0.70483276469913336,0.70483276469913347,generic\n1,0,,,generic\n"),
+              "%s", out0);
+    free(out0);
+    cr_assert_eq(cli_run("truth rigid-vertex-face/q.csv --min-sep 1"), 0);
+    char *out1 = cli_captured("out.txt");
+    cr_expect(strstr(out1, "\n0,1,0.409665529398") && strstr(out1, ",sep_face\n1,"), "%s", out1);
+    free(out1);
     cr_assert_eq(cli_run("truth rigid-vertex-face/q.csv --kind vf"), 2,
                  "a kind folder is never read as another kind");
     char *refused = cli_captured("err.txt");

@@ -156,19 +156,22 @@ Test(judged, the_truth_of_each_solver_and_a_wrong_one_refused)
     cr_assert_eq(ccdb_bench_truth_sep(claims, CCDB_KIND_VF, &opt), 1e-3);
     cr_assert_eq(ccdb_bench_truth_sep(claims, CCDB_KIND_EE, &opt), 1e-3);
     cr_assert_eq(ccdb_bench_truth_sep(plain, CCDB_KIND_VF, &opt), 0.0);
-    /* No exact judge at d > 0 for rigid motion: a claimer with a rigid entry is judged at 0
-     * there; one without is not judged at all (unsupported), nor on a kind it has no entry for. */
+    /* The rigid kinds have an exact judge at d > 0 too: a claimer with a rigid entry is judged
+     * at D there; one without is not judged at all (unsupported), nor on a kind it has no entry
+     * for. */
     const ccdb_solver *rigid = ccdb_registry_find(reg, "rigid_conservative_advancement");
     cr_assert(rigid && (rigid->flags & CCDB_CLAIM_MIN_SEPARATION));
     cr_assert(ccdb_solver_query_fn(rigid, CCDB_KIND_RIGID_VF));
-    cr_assert_eq(ccdb_bench_truth_sep(rigid, CCDB_KIND_RIGID_VF, &opt), 0.0);
-    cr_assert_eq(ccdb_bench_truth_sep(rigid, CCDB_KIND_RIGID_EE, &opt), 0.0);
+    cr_assert(ccdb_truth_judges_sep(CCDB_KIND_RIGID_VF) &&
+              ccdb_truth_judges_sep(CCDB_KIND_RIGID_EE));
+    cr_assert_eq(ccdb_bench_truth_sep(rigid, CCDB_KIND_RIGID_VF, &opt), 1e-3);
+    cr_assert_eq(ccdb_bench_truth_sep(rigid, CCDB_KIND_RIGID_EE, &opt), 1e-3);
     cr_assert_eq(ccdb_bench_truth_sep(claims, CCDB_KIND_RIGID_VF, &opt), 0.0);
     cr_assert(!ccdb_solver_query_fn(rigid, CCDB_KIND_VF));
     cr_assert_eq(ccdb_bench_truth_sep(rigid, CCDB_KIND_VF, &opt), 0.0);
     const ccdb_solver *all3[] = { claims, plain, rigid };
     cr_assert_eq(ccdb_bench_kind_truth_sep(all3, 3, CCDB_KIND_EE, &opt), 1e-3);
-    cr_assert_eq(ccdb_bench_kind_truth_sep(all3, 3, CCDB_KIND_RIGID_EE, &opt), 0.0);
+    cr_assert_eq(ccdb_bench_kind_truth_sep(all3, 3, CCDB_KIND_RIGID_EE, &opt), 1e-3);
 
     const ccdb_solver *solvers[] = { claims, plain };
     ccdb_bench b;
@@ -192,8 +195,8 @@ Test(judged, the_truth_of_each_solver_and_a_wrong_one_refused)
     cr_assert_eq(ccdb_bench_end(&b, 0, err, sizeof err), -1);
     ccdb_bench_free(&b);
 
-    /* A rigid dataset: the claimer judged at D there is refused, at 0 recorded, and the claims
-     * of the report say why (once every dataset is recorded). */
+    /* A rigid dataset: the claimer judged at 0 there is refused, at D recorded, and the claims
+     * of the report name D (once every dataset is recorded). */
     const ccdb_solver *two[] = { claims, rigid };
     cr_assert_eq(ccdb_bench_begin(&b, two, 2, &opt, err, sizeof err), 0, "%s", err);
     ccdb_bench_dataset rd = { "rigid", NULL, CCDB_KIND_RIGID_VF, 5 };
@@ -202,16 +205,17 @@ Test(judged, the_truth_of_each_solver_and_a_wrong_one_refused)
     ccdb_tally_init(&at_0.all);
     at_0.all.queries = 5;
     at_d.truth_min_sep = 1e-3;
-    cr_assert_eq(ccdb_bench_record(&b, 1, &rd, &at_d, err, sizeof err), -1);
+    cr_assert_eq(ccdb_bench_record(&b, 1, &rd, &at_0, err, sizeof err), -1);
     cr_assert(strstr(err, "rigid_conservative_advancement") && strstr(err, "min-sep"), "%s", err);
-    cr_assert_eq(ccdb_bench_record(&b, 1, &rd, &at_0, err, sizeof err), 0, "%s", err);
+    ccdb_tally_init(&at_d.all);
+    at_d.all.queries = 5;
+    cr_assert_eq(ccdb_bench_record(&b, 1, &rd, &at_d, err, sizeof err), 0, "%s", err);
     cr_assert_eq(ccdb_bench_record(&b, 0, &d, &right, err, sizeof err), 0, "%s", err);
     cr_assert_eq(ccdb_bench_end(&b, 1, err, sizeof err), 0, "%s", err);
     cr_assert_eq(b.n_rows, 2);
-    cr_assert_eq(b.rows[0].truth_min_sep, 0.0);
-    cr_assert(strstr(b.rows[0].claim_tags, "rigid datasets judged at min-sep 0 (no exact judge"),
-              "%s", b.rows[0].claim_tags);
-    cr_assert(!strstr(b.rows[0].claim_tags, "judged at min-sep 0.001"), "%s", b.rows[0].claim_tags);
+    cr_assert_eq(b.rows[0].truth_min_sep, 1e-3);
+    cr_assert(strstr(b.rows[0].claim_tags, "judged at min-sep 0.001"), "%s", b.rows[0].claim_tags);
+    cr_assert(!strstr(b.rows[0].claim_tags, "judged at min-sep 0 "), "%s", b.rows[0].claim_tags);
     cr_assert_eq(b.rows[1].truth_min_sep, 1e-3);
     cr_assert(strstr(b.rows[1].claim_tags, "judged at min-sep 0.001"), "%s", b.rows[1].claim_tags);
     cr_assert(!strstr(b.rows[1].claim_tags, "rigid"), "%s", b.rows[1].claim_tags);

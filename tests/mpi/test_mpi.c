@@ -315,8 +315,8 @@ Test(mpi, labels_at_their_separation_2_ranks)
 }
 
 /* --min-sep D on data mixing linear and rigid datasets: the ranks choose the truth of each unit
- * as one process does (no truth at D for a rigid chunk: a claimer with a rigid entry,
- * rigid_conservative_advancement, is judged by the contact truth there), with the same report. */
+ * as one process does (the truth at D for the claimers of both kinds: rigid_conservative_advancement
+ * on the rigid chunks too), with the same report. */
 #define MIX_SOLVERS                                                                             \
     "--solvers tight_inclusion,rigid_conservative_advancement,rigid_interval,cubic --repeat 1 " \
     "--min-sep 1e-3"
@@ -330,12 +330,12 @@ Test(mpi, min_sep_rigid_mix_2_ranks_match_one_process)
                     "-o d/rigid-vertex-face/spin.csv"),
                  0);
     cr_assert_eq(sh(BIN " run " MIX_SOLVERS " --data d -o single"), 0);
-    /* Whole files: the linear one at 0 and at D, the rigid one at 0 only. */
-    cr_assert_eq(sh("test $(ls cache/truth | wc -l) -eq 3"), 0, "not 3 truth cache entries");
+    /* Whole files: both at 0 and at D. */
+    cr_assert_eq(sh("test $(ls cache/truth | wc -l) -eq 4"), 0, "not 4 truth cache entries");
     cr_assert_eq(sh(MPIRUN " -n 2 " BIN " run " MIX_SOLVERS " --data d --chunk 37 -o n2"), 0);
-    /* Chunks of 37: 3 per file, at 0 and D for the linear one, at 0 for the rigid one. */
-    cr_assert_eq(sh("test $(ls cache/truth | wc -l) -eq $((3 + 3 * 2 + 3))"), 0,
-                 "not one truth cache entry per chunk at 0, and at D for the linear file only");
+    /* Chunks of 37: 3 per file, at 0 and D for both. */
+    cr_assert_eq(sh("test $(ls cache/truth | wc -l) -eq $((4 + 3 * 2 + 3 * 2))"), 0,
+                 "not one truth cache entry per chunk at 0 and at D");
     expect_same_report("single", "n2");
     char *csv = slurp(strcat(strcpy((char[512]){ 0 }, dir), "/n2/summary.csv")), sep[64];
     truth_min_sep_of(csv, "tight_inclusion,d/vertex-face/sep.csv", sep, sizeof sep);
@@ -344,14 +344,14 @@ Test(mpi, min_sep_rigid_mix_2_ranks_match_one_process)
     cr_assert_str_eq(sep, "0");
     truth_min_sep_of(csv, "rigid_conservative_advancement,d/rigid-vertex-face/spin.csv", sep,
                      sizeof sep);
-    cr_assert_str_eq(sep, "0");
+    cr_assert_str_eq(sep, "0.001");
     cr_assert(strstr(csv, "\nrigid_conservative_advancement,d/rigid-vertex-face/spin.csv,rigid-vf,"
                           "all,100,50,"),
               "the claimer did not run on the rigid file");
     free(csv);
     char *html = slurp(strcat(strcpy((char[512]){ 0 }, dir), "/n2/index.html"));
-    cr_assert(strstr(html, "rigid datasets judged at min-sep 0 (no exact judge at d &gt; 0"),
-              "n2/index.html: no note on the rigid datasets' truth");
+    cr_assert(!strstr(html, "rigid datasets judged at min-sep 0"),
+              "n2/index.html: an outdated note on the rigid datasets' truth");
     free(html);
 }
 

@@ -21,7 +21,8 @@ HELP = "judge at separations d against a numeric minimiser of the distance (mpma
 def add_arguments(p):
     p.add_argument("files", nargs="*", help="CSV files (public rational format); default: the "
                    "public sample")
-    p.add_argument("--kind", choices=("vf", "ee"), help="kind of the files given")
+    p.add_argument("--kind", choices=("vf", "ee", "rigid-vf", "rigid-ee"),
+                   help="kind of the files given (rigid-vf, rigid-ee: e.g. from `ccdbench gen`)")
     p.add_argument("--d", default="1e-4,1e-3,1e-2",
                    help="comma-separated separations (default 1e-4,1e-3,1e-2)")
     p.add_argument("--limit", type=int, default=None, help="only the first N queries per file")

@@ -3,6 +3,7 @@ with a known time of impact), then a handful of queries of every family set, and
 reversals, judge against oracle. Exit 0 when all agree, 1 otherwise; 77 (ctest's "skipped")
 is given by the entry point when sympy is missing."""
 import random
+import subprocess
 from fractions import Fraction as F
 
 from .. import exact, transforms
@@ -82,6 +83,11 @@ def run(args, ws):
     for kind in ("vf", "ee"):
         path = ws.run_path("selftest_min_sep_%s.csv" % kind)
         write_csv(path, min_sep.random_queries(kind, 12, R))
+        inputs.append((path, kind))
+    for kind, name in (("rigid-vf", "a"), ("rigid-ee", "b")):  # rigid motion, from the judge's gen
+        path = ws.run_path("selftest_min_sep_rigid_%s.csv" % name)
+        subprocess.run([ws.judge, "gen", "--family", "rigid_random", "--kind", kind, "--count",
+                        "6", "--seed", "1", "-o", path], check=True, capture_output=True)
         inputs.append((path, kind))
     total, hits, bad = min_sep.check_inputs(ws, inputs, [1e-2, 1e-1, 0.5])
     print("min-sep: %d (query, d) pairs, %d hits, %d contradictions" % (total, hits, bad))

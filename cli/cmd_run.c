@@ -81,7 +81,10 @@ static void run_usage(FILE *f)
         "  --no-isolate      run plugins in-process too (a crash then ends the run)\n"
         "  --timeout S       wall-clock limit per isolated solver x dataset (default %d;\n"
         "                    at least 1e-9: the limit is counted in nanoseconds); under\n"
-        "                    mpirun a work unit not done in 2 x S + 5 s aborts the job\n",
+        "                    mpirun it is the watchdog's too: a rank whose work unit\n"
+        "                    takes more than S to read its chunk and truth, or more than\n"
+        "                    S + 5 s to run its solver and judge it, aborts the job\n"
+        "                    (docs/mpi.md)\n",
         CCDB_CLI_TIMEOUT_DEFAULT);
     fputs("  --fail-on-fn      exit 1 when a solver claiming to be conservative has a false\n"
           "                    negative or reports a TOI later than the exact one\n"
@@ -91,8 +94,7 @@ static void run_usage(FILE *f)
           "                    separation D (distance <= D counts as a contact), every other\n"
           "                    solver by the contact truth (D = 0); summary.csv's column\n"
           "                    truth_min_sep and the report's claims say which; a solver's\n"
-          "                    band LO..HI (list) is judged at LO and HI (docs/harness.md).\n"
-          "                    Rigid datasets: no exact judge at d > 0, judged at 0 there\n"
+          "                    band LO..HI (list) is judged at LO and HI (docs/harness.md)\n"
           "  --round-inputs    round CSV values that are not doubles (the report says so)\n"
           "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR, else\n"
           "                    $XDG_CACHE_HOME/ccdbench, else ~/.cache/ccdbench; used only when\n"
@@ -713,9 +715,10 @@ static void add_mpi_meta(ccdb_meta *meta, const ccdb_mpi *m, const ccdb_mpi_rank
                 append(hosts, sizeof hosts, ", ");
             append(hosts, sizeof hosts, ranks[r].host);
         }
-        char one[96];
-        snprintf(one, sizeof one, "%s%d: %.2f s (%lld units)", r ? ", " : "", r, ranks[r].busy_s,
-                 ranks[r].units);
+        char one[160];
+        snprintf(one, sizeof one, "%s%d: %.2f s (%lld units; %.2f s CPU; %.2f s waiting for work)",
+                 r ? ", " : "", r, ranks[r].busy_s, ranks[r].units, ranks[r].cpu_s,
+                 ranks[r].wait_s);
         append(busy, sizeof busy, one);
         sum += ranks[r].busy_s;
         if (ranks[r].busy_s > max)
@@ -829,9 +832,8 @@ int ccdb_cmd_run(int argc, char **argv)
         return 2;
     }
     int root = !use_mpi || mpi.rank == 0;
-    /* The watchdog (docs/mpi.md): a unit gets --timeout for its solver and as much again to
-     * read its chunk and compute the truth. */
-    mpi.watchdog_s = 2 * a.timeout_s + 5;
+    /* The watchdog's limits follow from --timeout (ccdb_mpi.h, docs/mpi.md). */
+    mpi.timeout_s = a.timeout_s;
 
     ccdb_registry *reg = ccdb_registry_new();
     const ccdb_solver **solvers = NULL;

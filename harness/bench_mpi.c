@@ -3,6 +3,7 @@
  * dataset order into the one report. docs/mpi.md. */
 #include <errno.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,6 +96,21 @@ static int load(loaded *l, const ccdb_mpi_work *w, const plan *p, long long c, c
     return 0;
 }
 
+/* This process's CPU time so far (user + system, with its waited-for children: isolated
+ * solvers), in seconds. */
+static double cpu_seconds(void)
+{
+    double s = 0;
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) == 0)
+        s += (double)ru.ru_utime.tv_sec + (double)ru.ru_stime.tv_sec +
+             ((double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_usec) * 1e-6;
+    if (getrusage(RUSAGE_CHILDREN, &ru) == 0)
+        s += (double)ru.ru_utime.tv_sec + (double)ru.ru_stime.tv_sec +
+             ((double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_usec) * 1e-6;
+    return s;
+}
+
 /* What a rank sends: this header, then per unit done (unit, stats flag, stats, judged), then
  * unit -1. */
 typedef struct rank_header {
@@ -171,7 +187,11 @@ int ccdb_bench_run_mpi(ccdb_mpi *m, ccdb_bench *b, const ccdb_solver *const *sol
 
     if (ccdb_mpi_work_start(m, n_units, (long long)n_solvers, me.err, sizeof me.err) != 0)
         ccdb_mpi_abort(m, 2);
-    for (long long u; (u = ccdb_mpi_work_next(m, l.chunk)) >= 0;) {
+    for (long long u;;) {
+        uint64_t asked = ccdb_now_ns();
+        if ((u = ccdb_mpi_work_next(m, l.chunk)) < 0)
+            break;
+        me.info.wait_s += (double)(ccdb_now_ns() - asked) * 1e-9;
         if (me.failed)
             continue; /* take the rest without doing it: the others finish the protocol */
         uint64_t t0 = ccdb_now_ns();
@@ -189,6 +209,7 @@ int ccdb_bench_run_mpi(ccdb_mpi *m, ccdb_bench *b, const ccdb_solver *const *sol
             continue;
         }
         const chunk *ch = &p.chunks[c];
+        ccdb_mpi_work_started(m, u); /* the watchdog's second step: the solver and judging */
         ccdb_progress("rank %d: %s on %s [%zu, %zu)", m->rank, solvers[j]->name,
                       ccdb_input_label(&l.in), ch->first, ch->first + ch->count);
         if (ccdb_bench_judge_one(solvers[j], ccdb_isolated(solvers[j], opt->isolate), &l.in, l.ro,
@@ -222,6 +243,7 @@ int ccdb_bench_run_mpi(ccdb_mpi *m, ccdb_bench *b, const ccdb_solver *const *sol
     ccdb_progress_done();
     ccdb_mpi_work_stop(m);
     unload(&l);
+    me.info.cpu_s = cpu_seconds();
 
     if (m->rank != 0) {
         long long end = -1;

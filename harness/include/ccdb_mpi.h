@@ -19,11 +19,19 @@ typedef struct ccdb_mpi {
     int rank, size;
     char host[256];
     struct ccdb_mpi_dispatch *dispatch; /* rank 0 while handing out work */
-    double watchdog_s; /* the watchdog's limit (run: 2 x --timeout + 5 s); 0: the default */
+    double timeout_s; /* the run's --timeout S, which sets the watchdog's limits; 0: 300 s */
 } ccdb_mpi;
 
-/* The watchdog's limit when none was set: 2 x the default --timeout (300 s) + 5 s. */
-#define CCDB_MPI_WATCHDOG_DEFAULT_S 605.0
+/* The watchdog (docs/mpi.md), from the run's --timeout S (CCDB_MPI_TIMEOUT_DEFAULT_S when unset):
+ * a unit's first step (its chunk read, its truth got: handed out -> ccdb_mpi_work_started) may
+ * take S, its second (the solver's passes and judging: started -> the next request) S + the
+ * grace, which covers stopping an isolated solver at S and judging what it answered; a rank
+ * waiting for rank 0's answer to a request waits at most S, any other wait (results, broadcasts:
+ * they span a whole unit of the other rank) at most 2 S + the grace. Past a limit the job is
+ * aborted with a message naming the rank. */
+#define CCDB_MPI_TIMEOUT_DEFAULT_S 300.0
+#define CCDB_MPI_GRACE_S           5.0
+#define CCDB_MPI_GRACE_TEXT        "5 s"
 
 /* MPI_Init_thread (serialized: rank 0 hands out work from a second thread). 0, or -1 with err. */
 int ccdb_mpi_init(ccdb_mpi *m, char *err, size_t errlen);
@@ -36,14 +44,19 @@ int ccdb_mpi_bcast(ccdb_mpi *m, void *data, size_t n);
 /* Work units 0..total-1 handed out on demand, each exactly once, in groups of `group` (a
  * chunk's units): ccdb_mpi_work_next returns the next unit for this rank, which holds group
  * `held` (-1: none), preferring a unit of that group, then a group nobody started, then one
- * left in another rank's group; -1 when none is left. Rank 0 works too: a thread of its own
- * answers the other ranks' requests and watches every rank's unit: one not finished within
- * m->watchdog_s aborts the job with a message naming the rank. Every wait (here, in bcast,
+ * left in another rank's group; -1 when none is left. A rank > 0 gets whole untouched groups at
+ * once while more than a few per rank are left (then single units), asking for the next batch
+ * when it begins one: it never waits for rank 0's thread between units. ccdb_mpi_work_started says that the
+ * unit's solver starts (its chunk and truth are ready). Rank 0 works too: a thread of its own
+ * answers the other ranks' requests and watches every rank's unit: one that overruns a step's
+ * limit (above) aborts the job with a message naming the rank. Every wait (here, in bcast,
  * send and recv) polls with naps of 20 us to 1 ms, so that a waiting rank takes no core, and
- * aborts the job, naming the rank waited for, after m->watchdog_s. Every rank calls start, then
- * next until -1, then stop; no other MPI call in between. 0 or -1 (err). */
+ * aborts the job, naming the rank waited for, past its limit. Every rank calls start, then
+ * next until -1 (started once per unit whose solver runs), then stop; no other MPI call in
+ * between. 0 or -1 (err). */
 int ccdb_mpi_work_start(ccdb_mpi *m, long long total, long long group, char *err, size_t errlen);
 long long ccdb_mpi_work_next(ccdb_mpi *m, long long held);
+void ccdb_mpi_work_started(ccdb_mpi *m, long long unit);
 void ccdb_mpi_work_stop(ccdb_mpi *m);
 
 /* Every other rank's bytes to rank 0: ranks > 0 call send once; rank 0 calls recv once per
@@ -72,6 +85,8 @@ typedef struct ccdb_mpi_work {
 typedef struct ccdb_mpi_rank {
     char host[256];
     double busy_s; /* seconds spent on work units (reading, truth, solvers) */
+    double wait_s; /* seconds spent waiting for the next unit (rank 0's answer) */
+    double cpu_s;  /* CPU time (user + system, its threads and children) until its units ended */
     long long units;
 } ccdb_mpi_rank;
 

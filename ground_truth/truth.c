@@ -20,6 +20,7 @@
 #include "gt_rigid.h"
 #include "truth_core.h"
 #include "truth_sep.h"
+#include "truth_sweep.h"
 
 #define CHECK_ENV "CCDB_TRUTH_CHECK"
 
@@ -67,6 +68,7 @@ void ccdb_truth_free(ccdb_truth *c)
     gt_poly_clear(&c->sqf);
     mpz_clear(c->tnum);
     gt_sep_free(c);
+    gt_sweep_free(c);
     free(c);
     /* MPFR keeps constants (pi, for the rigid kinds' atan) in caches local to the calling
      * thread; a context is freed by the thread that used it (one per thread, truth_compute.c),
@@ -753,4 +755,17 @@ void ccdb_truth_rigid_vf(ccdb_truth *c, const double q[8][3], ccdb_truth_result 
 void ccdb_truth_rigid_ee(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
 {
     run_rigid(c, q, 1, out);
+}
+
+void ccdb_truth_sweep_vf(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
+{
+    gt_sweep_run(c, q, 0, out);
+}
+void ccdb_truth_sweep_ee(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
+{
+    gt_sweep_run(c, q, 1, out);
+}
+void ccdb_truth_set_sweep_bits(ccdb_truth *c, unsigned long bits)
+{
+    c->sweep_bits = bits;
 }

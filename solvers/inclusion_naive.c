@@ -148,4 +148,6 @@ const ccdb_solver ccdb_solver_inclusion_naive = {
     in_ee,
     NULL, /* rigid_vertex_face: linear motion only */
     NULL,
+    NULL, /* sweep_vertex_face: linear motion only */
+    NULL,
 };

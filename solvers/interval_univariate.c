@@ -113,4 +113,6 @@ const ccdb_solver ccdb_solver_interval_univariate = {
     iu_ee,
     NULL, /* rigid_vertex_face: linear motion only */
     NULL,
+    NULL, /* sweep_vertex_face: linear motion only */
+    NULL,
 };

@@ -843,4 +843,6 @@ const ccdb_solver ccdb_solver_tight_inclusion = {
     ti_ee,
     NULL, /* rigid_vertex_face: linear motion only */
     NULL,
+    NULL, /* sweep_vertex_face: linear motion only */
+    NULL,
 };

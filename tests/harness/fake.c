@@ -62,6 +62,8 @@ const ccdb_solver fake_scripted = {
     answer,
     answer,
     answer,
+    answer,
+    answer,
 };
 
 const ccdb_solver fake_crash = {
@@ -72,6 +74,8 @@ const ccdb_solver fake_crash = {
     0,
     NULL,
     NULL,
+    answer_or_die,
+    answer_or_die,
     answer_or_die,
     answer_or_die,
     answer_or_die,

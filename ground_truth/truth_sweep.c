@@ -65,6 +65,16 @@ static const problem ee_general = { F_COP, 4, { EE_H1, EE_H1C, EE_H2, EE_H2C } }
     }
 static const problem ee_planar[4] = { END(0), END(1), END(2), END(3) };
 #undef END
+/* In a fixed plane w.x = const (ee_fixed_plane) the endpoint events need no |m|^2 > 0. */
+#define END(j)                                                 \
+    {                                                          \
+        EE_END0 + 3 * (j), 2,                                  \
+        {                                                      \
+            EE_END0 + 3 * (j) + 1, EE_END0 + 3 * (j) + 2, 0, 0 \
+        }                                                      \
+    }
+static const problem ee_planar_w[4] = { END(0), END(1), END(2), END(3) };
+#undef END
 
 /* A value and its derivative in t. */
 typedef struct sd {
@@ -74,7 +84,8 @@ typedef struct sd {
 struct gt_sweep {
     mpfr_prec_t prec;
     int ee, first_moves, deriv;
-    double theta;
+    int fixed_plane; /* EE, every point in one plane w.x = const for the whole step */
+    double theta, wd[3];
     sb P[4][3], O[3], v[3], dd[4][3], Kd[4][3], KKd[4][3], W, invW, invnorm, th;
     sd X[4][3];         /* the positions (and velocities) of the last evaluation */
     sd f[N_FUNCS];      /* the conditions of the last evaluation */
@@ -439,6 +450,13 @@ static void conditions(struct gt_sweep *s, unsigned mask)
             sd_sub(s, &s->f[EE_H2C], &s->f[EE_NN], &s->f[EE_H2]);
         }
     }
+    if (s->fixed_plane) /* the side of an endpoint against the plane's normal w, not m */
+        for (int j = 0; j < 3; j++) {
+            mpfr_set_d(s->n[j].v.m, s->wd[j], MPFR_RNDN);
+            mpfr_set_zero(s->n[j].v.r, 1);
+            mpfr_set_zero(s->n[j].d.m, 1);
+            mpfr_set_zero(s->n[j].d.r, 1);
+        }
     for (int j = 0; j < 4; j++) {
         int base = EE_END0 + 3 * j;
         if (!(mask >> base & 7u))
@@ -766,6 +784,35 @@ static void set_answer(ccdb_truth_result *out, int hit, double lo, double hi, cc
     out->stage = CCDB_STAGE_SWEEP;
 }
 
+/* Every point in the plane w.x = w.x_0 for the whole step, exactly: theta != 0, w.(x_i - x_0) = 0
+ * at t = 0 and w.v = 0 (the turn about w and a displacement across w keep every w.x). Dot
+ * products of doubles are exact in 4400 bits. */
+static int fixed_plane(const double q[8][3])
+{
+    if (q[7][1] == 0.0)
+        return 0;
+    mpfr_t acc, t;
+    mpfr_init2(acc, 4400);
+    mpfr_init2(t, 4400);
+    int fixed = 1;
+    for (int i = 1; i <= 6 && fixed; i++) {
+        if (i == 4 || i == 5)
+            continue; /* O and w themselves: no condition */
+        mpfr_set_zero(acc, 1);
+        for (int j = 0; j < 3; j++) {
+            mpfr_set_d(t, q[i][j], MPFR_RNDN);
+            if (i < 4)
+                mpfr_sub_d(t, t, q[0][j], MPFR_RNDN); /* exact */
+            mpfr_mul_d(t, t, q[5][j], MPFR_RNDN);     /* exact */
+            mpfr_add(acc, acc, t, MPFR_RNDN);         /* exact */
+        }
+        fixed = mpfr_zero_p(acc);
+    }
+    mpfr_clear(acc);
+    mpfr_clear(t);
+    return fixed;
+}
+
 /* Is x0 + v a double for every moving point (theta = 0: the linear query is exact)? */
 static int linear_query(const double q[8][3], int ee, double lin[8][3])
 {
@@ -810,6 +857,9 @@ void gt_sweep_run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result
     s->ee = ee;
     s->first_moves = q[7][0] == 0.0;
     s->theta = q[7][1];
+    s->fixed_plane = 0;
+    for (int j = 0; j < 3; j++)
+        s->wd[j] = q[5][j];
     for (int k = 0; k < N_FUNCS; k++)
         s->zero[k] = -1;
     /* The coplanarity, else the in-plane events; each primary must not vanish identically. */
@@ -818,7 +868,8 @@ void gt_sweep_run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result
     unsigned extra = 0;
     s->zero[F_COP] = identically_zero(s, q, F_COP);
     if (s->zero[F_COP] == 1) {
-        pbs = ee ? ee_planar : vf_planar;
+        s->fixed_plane = ee && fixed_plane(q);
+        pbs = ee ? (s->fixed_plane ? ee_planar_w : ee_planar) : vf_planar;
         n = ee ? 4 : 3;
         extra = 1u << CCDB_CLASS_COPLANAR;
     }

@@ -22,7 +22,8 @@
 #include "truth_sep.h"
 #include "truth_sweep.h"
 
-#define CHECK_ENV "CCDB_TRUTH_CHECK"
+#define CHECK_ENV      "CCDB_TRUTH_CHECK"
+#define SWEEP_BITS_ENV "CCDB_TRUTH_SWEEP_BITS"
 
 /* The segments (point; end0, end1) whose point-on-segment tests make up the degenerate branch. */
 static const int vf_seg[3][3] = { { 0, 1, 2 }, { 0, 2, 3 }, { 0, 3, 1 } };
@@ -47,6 +48,9 @@ ccdb_truth *ccdb_truth_new(void)
     mpz_init(c->tnum);
     const char *e = getenv(CHECK_ENV);
     c->check = e && *e && *e != '0';
+    /* Tests only: the sweep judge's precision cap (ccdb_truth_set_sweep_bits). */
+    const char *bits = getenv(SWEEP_BITS_ENV);
+    c->sweep_bits = bits && *bits ? strtoul(bits, NULL, 10) : 0;
     c->filters = 1;
     return c;
 }

@@ -839,6 +839,12 @@ void gt_sweep_run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result
         (ee ? ccdb_truth_ee : ccdb_truth_vf)(c, (const double(*)[3])lin, out);
         return; /* counted by the linear judge under its own stage */
     }
+    gt_sweep_run_numeric(c, q, ee, out);
+}
+
+void gt_sweep_run_numeric(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
+{
+    double lin[8][3];
     /* Contact at t = 0: the linear judge on the points standing still. */
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 3; j++)

@@ -94,7 +94,9 @@ void ccdb_truth_rigid_ee(ccdb_truth *ctx, const double q[8][3], ccdb_truth_resul
  * adjacent doubles (or 0, 0 for a contact at t = 0). */
 void ccdb_truth_sweep_vf(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
 void ccdb_truth_sweep_ee(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
-/* Tests only: the sweep judge's precision cap in bits (>= 64; 0: the default, 1024). */
+/* Tests only: the sweep judge's precision cap in bits (>= 64; 0: the default, 1024); a new
+ * context takes it from the environment variable CCDB_TRUTH_SWEEP_BITS when set (never set it
+ * with the truth cache on: run --no-cache). */
 void ccdb_truth_set_sweep_bits(ccdb_truth *ctx, unsigned long bits);
 
 /* The judge at a minimum separation d (a finite double >= 0, taken exactly): hit iff the

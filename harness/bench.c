@@ -137,6 +137,7 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum,
     row->status = report_status(jr->status);
     row->contract_violations = t->violations;
     row->outside_model = t->outside;
+    row->undecided = t->undecided;
     row->isolated = sum->isolated;
     row->truth_min_sep = jr->truth_min_sep;
     /* The whole loop is timed per dataset only: class rows have no ns_median of their own

@@ -12,7 +12,7 @@ static const char *const csv_header =
     "solver,dataset,kind,family,queries,positives,tp,fp,fn,tn,toi_violations,toi_err_max,"
     "ns_median,ns_min,ns_max,gave_up,failed,work,claims,conservative,status,contract_violations,"
     "isolated,query_ns_p50,query_ns_p90,query_ns_p99,query_ns_max,truth_min_sep,outside_model,"
-    "toi_late_max,toi_late_ulps_max,toi_late_ulps_p90\n";
+    "toi_late_max,toi_late_ulps_max,toi_late_ulps_p90,undecided\n";
 
 int ccdb_report_write_summary_csv(const ccdb_report *r, const char *path, char *err, size_t errlen)
 {
@@ -62,7 +62,7 @@ int ccdb_report_write_summary_csv(const ccdb_report *r, const char *path, char *
         ccdb_rbuf_puts(&b, ",");
         if (w->toi_late_ulps_p90 >= 0)
             ccdb_rbuf_printf(&b, "%lld", w->toi_late_ulps_p90);
-        ccdb_rbuf_puts(&b, "\n");
+        ccdb_rbuf_printf(&b, ",%lld\n", w->undecided);
     }
     int rc = ccdb_report_write_atomic(&b, path, err, errlen);
     ccdb_rbuf_free(&b);

@@ -66,6 +66,8 @@ typedef struct ccdb_report_row {
      * `toi_late_ulps_max`, `toi_late_ulps_p90`. */
     double toi_late_max;
     long long toi_late_ulps_max, toi_late_ulps_p90;
+    long long undecided; /* queries whose exact truth is undecided (sweeps; judged neither hit
+                            nor miss, in no other count but queries): column `undecided` */
 } ccdb_report_row;
 
 /* Points of a per-query time distribution: cdf[k] is the k/(CCDB_REPORT_CDF_POINTS - 1)

@@ -347,7 +347,8 @@ static int linear_pair(const double q[8][3], int ee, double sw[8][3], double lin
 
 Test(sweep, theta_zero_is_the_linear_judge)
 {
-    ccdb_truth *t = ccdb_truth_new();
+    ccdb_truth *t = ccdb_truth_new(), *tn = ccdb_truth_new();
+    ccdb_truth_set_sweep_bits(tn, 128); /* the degenerate families' undecided cases stop early */
     long pairs = 0, numeric = 0, families = 0;
     for (size_t f = 0; f < ccdb_gen_family_count(); f++) {
         const ccdb_gen_family *fam = ccdb_gen_family_at(f);
@@ -357,7 +358,7 @@ Test(sweep, theta_zero_is_the_linear_judge)
                 continue;
             ccdb_dataset ds;
             char err[256];
-            cr_assert_eq(ccdb_generate(fam->name, kind, 60, 11, &ds, NULL, err, sizeof err), 0);
+            cr_assert_eq(ccdb_generate(fam->name, kind, 40, 11, &ds, NULL, err, sizeof err), 0);
             families++;
             for (size_t i = 0; i < ds.count; i++) {
                 double sw[8][3], lin[8][3];
@@ -369,7 +370,7 @@ Test(sweep, theta_zero_is_the_linear_judge)
                 cr_expect(same_answer(&a, &b) && a.stage == b.stage, "%s %s query %zu", fam->name,
                           ccdb_kind_name(kind), i);
                 pairs++;
-                gt_sweep_run_numeric(t, (const double(*)[3])sw, ee, &c);
+                gt_sweep_run_numeric(tn, (const double(*)[3])sw, ee, &c);
                 if (c.cls == CCDB_CLASS_UNDECIDED)
                     continue;
                 numeric++;
@@ -390,6 +391,7 @@ Test(sweep, theta_zero_is_the_linear_judge)
     cr_expect_gt(pairs, 300);
     cr_expect_gt(numeric, pairs / 4);
     ccdb_truth_free(t);
+    ccdb_truth_free(tn);
 }
 
 /* The vertex turns about the x axis through (0, 0, 1) at radius sqrt(1 + 2^-80): its lowest

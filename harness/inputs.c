@@ -347,7 +347,8 @@ void ccdb_input_stats_of(const ccdb_input *in, ccdb_input_stats *st)
     st->cached = in->truth_cached;
     st->labelled = in->ds.label != NULL;
     for (size_t j = 0; st->labelled && in->truth && j < in->ds.count; j++)
-        st->disagree += (in->ds.label[j] != 0) != (in->truth[j].hit != 0);
+        st->disagree += in->truth[j].cls != CCDB_CLASS_UNDECIDED && /* its hit means nothing */
+                        (in->ds.label[j] != 0) != (in->truth[j].hit != 0);
 }
 
 void ccdb_input_stats_merge(ccdb_input_stats *st, const ccdb_input_stats *c, int first)

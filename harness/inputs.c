@@ -192,7 +192,8 @@ ccdb_kind ccdb_input_kind(const char *path, ccdb_kind forced, char *err, size_t 
     if (kind == CCDB_KIND_UNKNOWN)
         snprintf(err, errlen,
                  "%s: cannot tell the query kind (no vertex-face/, edge-edge/, "
-                 "rigid-vertex-face/ or rigid-edge-edge/ folder in the path, no "
+                 "rigid-vertex-face/, rigid-edge-edge/, sweep-vertex-face/ or sweep-edge-edge/ "
+                 "folder in the path, no "
                  "<step><vf|ee>.csv name): pass --kind " CCDB_KIND_NAMES,
                  path);
     return kind;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "ccdb_cli.h"
 #include "ccdb_dataset.h"
@@ -50,8 +51,11 @@ static void gen_usage(FILE *f)
             "  --min-sep D    the separation of the sep_* families (required by them, a number\n"
             "                 > 0 taken exactly as the double it parses to): hits come to exactly\n"
             "                 D (sep_corner: or pass inside it), misses stay one ulp outside it;\n"
-            "                 labels are the exact truth at D (`ccdbench truth --min-sep D`)\n"
-            "  -o FILE.csv    output file (written atomically)\n"
+            "                 labels are the exact truth at D (`ccdbench truth --min-sep D`),\n"
+            "                 D recorded in FILE.csv.min-sep: `run` compares the labels with\n"
+            "                 the truth at D\n"
+            "  -o FILE.csv    output file (written atomically; without --min-sep an earlier\n"
+            "                 FILE.csv.min-sep is removed)\n"
             "  --set DIR      a data set in the public layout instead of one file:\n"
             "                 DIR/F/{vertex-face,edge-edge}/NNNNNN.csv, files of Q queries\n"
             "                 (--per-file, default 100000), each from its own seed; without\n"
@@ -213,6 +217,29 @@ static int gen_set(const ccdb_gen_family *fam, ccdb_kind only, uint64_t count, u
     return 0;
 }
 
+/* The labels' separation beside a written -o FILE (ccdb_labels_sep_write: FILE.min-sep when
+ * min_sep > 0, an earlier record removed otherwise), so that `run` compares them with the truth
+ * at their own d. A special file (/dev/stdout) gets no record. If the record cannot be written,
+ * FILE goes too: never labels at d without their d. Returns 0 or 2. */
+static int record_label_sep(const char *output, double min_sep)
+{
+    struct stat st;
+    ccdb_csv_error cerr;
+    if (stat(output, &st) != 0 || !S_ISREG(st.st_mode)) {
+        if (min_sep > 0)
+            fprintf(stderr,
+                    "ccdbench gen: note: %s is not a regular file: the labels' separation "
+                    "(%.17g) is not recorded beside it\n",
+                    output, min_sep);
+        return 0;
+    }
+    if (ccdb_labels_sep_write(output, min_sep, &cerr) == 0)
+        return 0;
+    fprintf(stderr, "ccdbench gen: %s (%s removed)\n", cerr.message,
+            unlink(output) == 0 ? output : "could not be");
+    return 2;
+}
+
 int ccdb_cmd_gen(int argc, char **argv)
 {
     const char *family = NULL, *output = NULL;
@@ -337,7 +364,7 @@ int ccdb_cmd_gen(int argc, char **argv)
         if (ccdb_csv_write(output, &ds, &cerr)) {
             fprintf(stderr, "ccdbench gen: %s\n", cerr.message);
             status = 2;
-        } else {
+        } else if ((status = record_label_sep(output, min_sep)) == 0) {
             size_t hits = 0;
             for (size_t i = 0; i < ds.count; i++)
                 hits += ds.label[i];

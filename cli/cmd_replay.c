@@ -293,6 +293,13 @@ int ccdb_cmd_replay(int argc, char **argv)
         if (sep > 0)
             judged = ccdb_truth_of(ctx, in.ds.kind, q, sep, &ts);
     }
+    /* The file's label against the truth at the labels' own separation (in.label_sep: the d
+     * that `gen --min-sep d` recorded, else 0), as `run` compares them. */
+    ccdb_truth_result tl = t;
+    int label_judged = judged == 0;
+    if (label_judged && in.label_sep > 0)
+        label_judged = ccdb_truth_judges_sep(in.ds.kind) &&
+                       ccdb_truth_of(ctx, in.ds.kind, q, in.label_sep, &tl) == 0;
     ccdb_truth_free(ctx);
     if (judged != 0) {
         fprintf(stderr, "ccdbench replay: no exact judge for %s queries%s\n",
@@ -311,11 +318,10 @@ int ccdb_cmd_replay(int argc, char **argv)
                "judged by the contact truth\n",
                ccdb_kind_name(in.ds.kind));
     }
-    /* (a file labelled at a separation D, e.g. by `gen --min-sep D`, agrees with the truth at D) */
-    if (in.ds.label && (in.ds.label[i] != 0) != (t.hit != 0) &&
-        (sep == 0 || (in.ds.label[i] != 0) != (ts.hit != 0)))
-        printf("note: the file's truth column (%d) disagrees with the exact truth\n",
-               in.ds.label[i]);
+    if (in.ds.label && label_judged && (in.ds.label[i] != 0) != (tl.hit != 0))
+        printf("note: the file's truth column (%d) disagrees with the exact truth at the "
+               "labels' separation %.17g\n",
+               in.ds.label[i], in.label_sep);
 
     printf("\n  %-30s %-8s %-24s %12s  %s\n", "solver", "answer", "toi", "work", "verdict");
     ccdb_run_config cfg = { params, 1, 1, 0 };

@@ -635,7 +635,7 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *
                       a->only_kinds ? "; only the kinds of --only-kind" : "");
     }
     long long queries = 0, rounded = 0, disagree = 0, stage[CCDB_STAGE_COUNT] = { 0 };
-    size_t cached = 0, labelled = 0, unlabelled = 0, n_inputs = rd->n;
+    size_t cached = 0, labelled = 0, unlabelled = 0, at_sep = 0, unjudged = 0, n_inputs = rd->n;
     char no_labels[2048] = "";
     for (size_t i = 0; i < n_inputs; i++) {
         const ccdb_input_stats *st = &rd->st[i];
@@ -644,8 +644,11 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *
             stage[s] += st->stage[s];
         rounded += st->rounded;
         cached += st->cached ? 1 : 0;
-        if (st->labelled) {
+        if (st->labels_unjudged) {
+            unjudged++;
+        } else if (st->labelled) {
             labelled++;
+            at_sep += st->label_sep > 0;
             disagree += st->disagree;
         } else if (++unlabelled <= 8) { /* a 2023 file without its mma_bool JSON */
             if (unlabelled > 1)
@@ -676,6 +679,12 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *
                   "labels%s",
                   disagree, labelled, n_inputs,
                   unlabelled ? "; the others have no published labels" : "");
+    if (at_sep || unjudged)
+        ccdb_meta_add(meta, "labels at a separation",
+                      "%zu dataset(s) labelled at a minimum separation d > 0 (gen --min-sep d, "
+                      "recorded in FILE.csv.min-sep) compared with the exact truth at their d; "
+                      "%zu not compared (the run's truth is at another d, --min-sep)",
+                      at_sep, unjudged);
     if (unlabelled)
         ccdb_meta_add(meta, "no published labels",
                       "%zu dataset(s), judged by the exact truth alone: %s%s", unlabelled,
@@ -863,6 +872,10 @@ int ccdb_cmd_run(int argc, char **argv)
     ccdb_bench_options opt = { .min_sep = a.params.min_separation };
     for (size_t i = 0; i < n_inputs && !rc && !use_mpi; i++) {
         double sep = ccdb_bench_kind_truth_sep(solvers, n_solvers, inputs[i].ds.kind, &opt);
+        /* Labels made at d (gen --min-sep d) are compared with the truth at d
+         * (ccdb_input_stats_of): computed for them when no solver needs the truth at another. */
+        if (!(sep > 0) && inputs[i].label_sep > 0 && ccdb_truth_judges_sep(inputs[i].ds.kind))
+            sep = inputs[i].label_sep;
         if (!(sep > 0))
             continue;
         ccdb_progress("exact truth at min-sep %g %zu/%zu: %s (%zu queries)", sep, i + 1, n_inputs,
@@ -973,6 +986,7 @@ int ccdb_cmd_run(int argc, char **argv)
         for (size_t i = 0; i < meta.n; i++)
             if (!strcmp(meta.kv[i].key, "harness overhead") ||
                 !strcmp(meta.kv[i].key, "labels vs exact truth") ||
+                !strcmp(meta.kv[i].key, "labels at a separation") ||
                 !strcmp(meta.kv[i].key, "no published labels") || !strcmp(meta.kv[i].key, "mpi") ||
                 !strcmp(meta.kv[i].key, "mpi busy per rank"))
                 printf("%s: %s\n", meta.kv[i].key, meta.kv[i].value);

@@ -205,8 +205,19 @@ int ccdb_bench_run_mpi(ccdb_mpi *m, ccdb_bench *b, const ccdb_solver *const *sol
             ccdb_judged_free(&jr);
             continue;
         }
-        if (j == 0)
+        if (j == 0) {
+            /* As in one process (cmd_run.c): labels made at d are compared with the truth at
+             * d, which the chunk gets now when no solver needs the truth at another. */
+            double sep = ccdb_bench_kind_truth_sep(solvers, n_solvers, l.in.ds.kind, opt);
+            if (!(sep > 0) && ccdb_truth_judges_sep(l.in.ds.kind))
+                sep = l.in.label_sep;
+            if (l.in.label_sep > 0 && load_truth_sep(&l, w, sep, me.err, sizeof me.err) != 0) {
+                me.failed = 1;
+                ccdb_judged_free(&jr);
+                continue;
+            }
             ccdb_input_stats_of(&l.in, &st);
+        }
         if (m->rank == 0) {
             col.judged[u] = jr; /* moved */
             if (j == 0)

@@ -219,7 +219,8 @@ int ccdb_input_read(const char *path, ccdb_kind forced, int round_inputs, ccdb_i
     ccdb_csv_options opt = { .round_inputs = round_inputs, .columns = CCDB_CSV_COLUMNS_ANY };
     ccdb_csv_error cerr;
     if (ccdb_csv_read(path, kind, &opt, &out->ds, &cerr) != 0 ||
-        read_published_labels(path, &out->ds, &cerr) != 0) {
+        read_published_labels(path, &out->ds, &cerr) != 0 ||
+        ccdb_labels_sep(path, &out->label_sep, &cerr) != 0) {
         ccdb_input_free(out);
         snprintf(err, errlen, "%s", cerr.message);
         return -1;
@@ -300,6 +301,8 @@ int ccdb_input_read_range(const char *path, ccdb_kind forced, int round_inputs, 
             free(whole.label);
         }
     }
+    if (rc == 0)
+        rc = ccdb_labels_sep(path, &out->label_sep, &cerr);
     if (rc == 0 && !(out->source = strdup(path))) {
         snprintf(cerr.message, sizeof cerr.message, "out of memory");
         rc = -1;
@@ -323,6 +326,7 @@ int ccdb_input_slice(const ccdb_input *in, size_t first, size_t count, ccdb_inpu
             goto oom;
         memcpy(out->ds.label, in->ds.label + first, count);
     }
+    out->label_sep = in->label_sep;
     if (in->intent) {
         if (!(out->intent = malloc((count ? count : 1) * sizeof *out->intent)))
             goto oom;
@@ -347,9 +351,15 @@ void ccdb_input_stats_of(const ccdb_input *in, ccdb_input_stats *st)
     st->rounded = (long long)in->ds.rounded_values;
     st->cached = in->truth_cached;
     st->labelled = in->ds.label != NULL;
-    for (size_t j = 0; st->labelled && in->truth && j < in->ds.count; j++)
-        st->disagree += in->truth[j].cls != CCDB_CLASS_UNDECIDED && /* its hit means nothing */
-                        (in->ds.label[j] != 0) != (in->truth[j].hit != 0);
+    st->label_sep = in->label_sep;
+    const ccdb_truth_result *at = in->label_sep == 0 ? in->truth
+                                  : in->truth_sep && in->truth_sep_d == in->label_sep
+                                      ? in->truth_sep
+                                      : NULL;
+    st->labels_unjudged = st->labelled && !at;
+    for (size_t j = 0; st->labelled && at && j < in->ds.count; j++)
+        st->disagree += at[j].cls != CCDB_CLASS_UNDECIDED && /* its hit means nothing */
+                        (in->ds.label[j] != 0) != (at[j].hit != 0);
 }
 
 void ccdb_input_stats_merge(ccdb_input_stats *st, const ccdb_input_stats *c, int first)
@@ -364,6 +374,7 @@ void ccdb_input_stats_merge(ccdb_input_stats *st, const ccdb_input_stats *c, int
     for (int s = 0; s < CCDB_STAGE_COUNT; s++)
         st->stage[s] += c->stage[s];
     st->labelled = st->labelled && c->labelled;
+    st->labels_unjudged = st->labels_unjudged || c->labels_unjudged;
     st->cached = st->cached && c->cached;
 }
 

@@ -139,6 +139,10 @@ int ccdb_truth_for_input(ccdb_input *in, const char *dir, int round_inputs, int 
 int ccdb_truth_sep_for_input(ccdb_input *in, const char *dir, int round_inputs, int threads,
                              double d, char *err, size_t errlen)
 {
-    return truth_into(in, dir, round_inputs, threads, d, &in->truth_sep, &in->truth_sep_cached, err,
-                      errlen);
+    in->truth_sep_d = 0;
+    if (truth_into(in, dir, round_inputs, threads, d, &in->truth_sep, &in->truth_sep_cached, err,
+                   errlen) != 0)
+        return -1;
+    in->truth_sep_d = d;
+    return 0;
 }

@@ -1,5 +1,5 @@
 /* html_report.c — index.html: one self-contained page (inline CSS and SVG, no script, no
- * network) with how the run was made, the per-solver summary, charts, per-family tables and a
+ * network) with how the run was made, the per-solver summary, charts, per-class tables and a
  * picture of each false negative. Deterministic: same structs, same bytes. */
 #include "html_internal.h"
 
@@ -95,7 +95,7 @@ static int is_all(const ccdb_report_row *w)
     return ccdb_html_streq(w->family, "all");
 }
 
-/* used[i]: row i counts towards its solver's totals (its group's "all" row, or every family row
+/* used[i]: row i counts towards its solver's totals (its group's "all" row, or every class row
  * of a group without one). */
 static int rows_used(const ccdb_report *r, unsigned char *used)
 {
@@ -461,7 +461,7 @@ static void write_charts(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
     free(bars);
 }
 
-/* Rows grouped by (dataset, kind), then family, each group in order of first appearance. */
+/* Rows grouped by (dataset, kind), then class, each group in order of first appearance. */
 typedef struct fam_key {
     size_t dk, fam, row;
 } fam_key;
@@ -530,7 +530,7 @@ static void first_of_key(const ccdb_report *r, rowp *idx, size_t *first,
     }
 }
 
-static void write_family_row(ccdb_rbuf *b, const ccdb_report_row *w, int group_start)
+static void write_class_row(ccdb_rbuf *b, const ccdb_report_row *w, int group_start)
 {
     ccdb_rbuf_printf(b, "<tr class=\"status-%s%s\"><td>", ccdb_report_status_name(w->status),
                      group_start ? " group-start" : "");
@@ -551,15 +551,14 @@ static void write_family_row(ccdb_rbuf *b, const ccdb_report_row *w, int group_s
     ccdb_rbuf_puts(b, "</tr>\n");
 }
 
-/* Family x solver totals over every dataset (family rows only: "all" rows would double count). */
+/* Class x solver totals over every dataset (class rows only: "all" rows would double count). */
 typedef struct fam_total {
     ccdb_html_counts counts;
     int conservative;
     int seen;
 } fam_total;
 
-static void write_by_family(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s,
-                            size_t ns)
+static void write_by_class(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s, size_t ns)
 {
     size_t n = r->n_rows, nf = 0;
     const char **fams = malloc((n ? n : 1) * sizeof *fams);
@@ -605,8 +604,8 @@ static void write_by_family(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_
         add_counts(&t->counts, w);
         t->conservative |= w->conservative;
     }
-    ccdb_rbuf_puts(b, "<h3>Every dataset, by family</h3>\n<table id=\"by-family\" "
-                      "class=\"family\">\n<thead><tr><th>family</th><th>solver</th>"
+    ccdb_rbuf_puts(b, "<h3>Every dataset, by class</h3>\n<table id=\"by-class\" "
+                      "class=\"by-class\">\n<thead><tr><th>class</th><th>solver</th>"
                       "<th>queries</th><th>positives</th><th>TP</th><th>FP</th><th>FN</th>"
                       "<th>TN</th><th>gave up</th><th>failed</th><th>TOI violations</th>"
                       "<th>max TOI error</th></tr></thead>\n<tbody>\n");
@@ -631,15 +630,15 @@ static void write_by_family(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_
     free(tot);
 }
 
-static void write_families(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s, size_t ns)
+static void write_classes(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_solver *s, size_t ns)
 {
     size_t n = r->n_rows;
-    ccdb_rbuf_puts(b, "<section id=\"families\"><h2>By dataset, kind and family</h2>\n");
+    ccdb_rbuf_puts(b, "<section id=\"classes\"><h2>By dataset, kind and class</h2>\n");
     if (n == 0) {
         ccdb_rbuf_puts(b, "<p class=\"note\">No results.</p>\n</section>\n");
         return;
     }
-    write_by_family(b, r, s, ns);
+    write_by_class(b, r, s, ns);
     rowp *idx = malloc(n * sizeof *idx);
     size_t *dk = malloc(n * sizeof *dk), *fam = malloc(n * sizeof *fam);
     fam_key *keys = malloc(n * sizeof *keys);
@@ -664,7 +663,7 @@ static void write_families(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_s
                          "<p class=\"note\" id=\"datasets-capped\">The first %zu of %zu "
                          "dataset &times; kind tables; the other %zu are left out so that this "
                          "page stays small (their rows are in <code>summary.csv</code>; the "
-                         "summary, the failure map and the family table above count every "
+                         "summary, the failure map and the class table above count every "
                          "dataset).</p>\n",
                          max, groups, groups - max);
     /* Folded: the totals above come first; a dataset is one click away. */
@@ -680,12 +679,12 @@ static void write_families(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_s
         ccdb_rbuf_html(b, w0->dataset);
         ccdb_rbuf_puts(b, " &mdash; ");
         ccdb_rbuf_html(b, w0->kind);
-        ccdb_rbuf_puts(b, "</summary>\n<table class=\"family\">\n<thead><tr><th>family</th>"
+        ccdb_rbuf_puts(b, "</summary>\n<table class=\"by-class\">\n<thead><tr><th>class</th>"
                           "<th>solver</th><th>status</th>");
         ccdb_rbuf_puts(b, count_heads);
         ccdb_rbuf_puts(b, "</tr></thead>\n<tbody>\n");
         for (size_t k = s; k < e; k++)
-            write_family_row(b, &r->rows[keys[k].row], k == s || keys[k].fam != keys[k - 1].fam);
+            write_class_row(b, &r->rows[keys[k].row], k == s || keys[k].fam != keys[k - 1].fam);
         ccdb_rbuf_puts(b, "</tbody></table>\n</details>\n");
         s = e;
     }
@@ -853,7 +852,7 @@ static void write_misses(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_sol
             ccdb_rbuf_html(b, m->dataset);
             ccdb_rbuf_printf(b, " &mdash; query %lld &mdash; ", m->index);
             ccdb_rbuf_html(b, m->kind);
-            ccdb_rbuf_puts(b, ", family ");
+            ccdb_rbuf_puts(b, ", class ");
             ccdb_rbuf_html(b, m->family);
             ccdb_rbuf_puts(b, "<br>exact TOI in [");
             ccdb_rbuf_printf(b, "%.17g, %.17g]", m->toi_lo, m->toi_hi);
@@ -946,7 +945,7 @@ static void write_findings(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_s
             ccdb_rbuf_html(b, f->dataset);
             ccdb_rbuf_printf(b, " &mdash; query %lld &mdash; ", f->index);
             ccdb_rbuf_html(b, f->kind);
-            ccdb_rbuf_puts(b, ", family ");
+            ccdb_rbuf_puts(b, ", class ");
             ccdb_rbuf_html(b, f->family);
             ccdb_rbuf_puts(b, "<br>answer ");
             ccdb_rbuf_html(b, f->state);
@@ -1022,7 +1021,7 @@ int ccdb_report_write_html(const ccdb_report *r, const char *path, char *err, si
     ccdb_html_tradeoff(&b, s, n);
     ccdb_html_time_cdf(&b, r);
     write_charts(&b, s, n);
-    write_families(&b, r, s, n);
+    write_classes(&b, r, s, n);
     write_misses(&b, r, s, n);
     write_findings(&b, r, s, n);
     write_outputs(&b, r);

@@ -135,7 +135,7 @@ void ccdb_html_toc(ccdb_rbuf *b, int has_toi_findings, int has_outputs)
         { "tradeoff-section", "Speed vs false positives", 0 },
         { "time-cdf-section", "Time distribution", 0 },
         { "charts", "Charts", 0 },
-        { "families", "By dataset and family", 0 },
+        { "classes", "By dataset and class", 0 },
         { "misses", "False negatives", 0 },
         { "toi-findings", "TOI findings", 1 },
         { "solver-output", "Solver output", 2 },

@@ -59,7 +59,7 @@ void ccdb_html_failure_map(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_s
         }
     ccdb_rbuf_puts(b, "<section id=\"failure-map-section\"><h2>Failure map</h2>\n");
     if (!nf || !ns) {
-        ccdb_rbuf_puts(b, "<p class=\"note\" id=\"failure-map\">No per-family results.</p>\n"
+        ccdb_rbuf_puts(b, "<p class=\"note\" id=\"failure-map\">No per-class results.</p>\n"
                           "</section>\n");
         free(fams), free(kinds);
         return;
@@ -88,16 +88,15 @@ void ccdb_html_failure_map(ccdb_rbuf *b, const ccdb_report *r, const ccdb_html_s
         c->conservative |= w->conservative;
     }
     ccdb_rbuf_puts(
-        b,
-        "<p class=\"note\">Every dataset summed, per solver &times; kind &times; degeneracy family "
-        "of the exact truth. Each cell: <span class=\"fm-fn fm-key\">false negatives</span> on a "
-        "red scale by FN rate (of the family&rsquo;s true contacts) and beside it <span "
-        "class=\"fm-fp fm-key\">false positives</span> on a blue scale by FP rate (of its "
-        "non-contacts); a pale cell is zero, a dot no query. <span class=\"fm-broken fm-key\">"
-        "Outlined</span>: a solver that claims to be conservative breaks its claim there (a "
-        "false negative or a late TOI, marked &#8224;). A cell links to its solver&rsquo;s "
-        "false negatives; the tooltip gives the rates.</p>\n<div class=\"scroll\"><table "
-        "id=\"failure-map\" class=\"failure-map\">\n<thead><tr><th>solver</th><th>kind</th>");
+        b, "<p class=\"note\">Every dataset summed, per solver &times; kind &times; class of the "
+           "exact truth. Each cell: <span class=\"fm-fn fm-key\">false negatives</span> on a "
+           "red scale by FN rate (of the class&rsquo;s true contacts) and beside it <span "
+           "class=\"fm-fp fm-key\">false positives</span> on a blue scale by FP rate (of its "
+           "non-contacts); a pale cell is zero, a dot no query. <span class=\"fm-broken fm-key\">"
+           "Outlined</span>: a solver that claims to be conservative breaks its claim there (a "
+           "false negative or a late TOI, marked &#8224;). A cell links to its solver&rsquo;s "
+           "false negatives; the tooltip gives the rates.</p>\n<div class=\"scroll\"><table "
+           "id=\"failure-map\" class=\"failure-map\">\n<thead><tr><th>solver</th><th>kind</th>");
     for (size_t f = 0; f < nf; f++) {
         ccdb_rbuf_puts(b, "<th class=\"fm-fam\">");
         ccdb_html_wrappable(b, fams[f]);

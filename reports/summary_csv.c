@@ -9,7 +9,7 @@
 
 /* Append new columns at the end only: scripts read this file by position as well as by name. */
 static const char *const csv_header =
-    "solver,dataset,kind,family,queries,positives,tp,fp,fn,tn,toi_violations,toi_err_max,"
+    "solver,dataset,kind,class,queries,positives,tp,fp,fn,tn,toi_violations,toi_err_max,"
     "ns_median,ns_min,ns_max,gave_up,failed,work,claims,conservative,status,contract_violations,"
     "isolated,query_ns_p50,query_ns_p90,query_ns_p99,query_ns_max,truth_min_sep,outside_model,"
     "toi_late_max,toi_late_ulps_max,toi_late_ulps_p90,undecided\n";

@@ -172,6 +172,14 @@ int ccdb_labels_path(const char *queries_path, char *buf, size_t len);
  * read or is malformed. */
 int ccdb_labels_published(const char *queries, size_t count, unsigned char **labels,
                           ccdb_csv_error *err);
+/* The minimum separation d the labels of the queries file `queries` were made at: `ccdbench gen`
+ * of a separation family records d in `<queries>.min-sep` (labels_sep.c); without that file,
+ * 0 (the contact truth: every public dataset). Returns 0 with *d set, or -1 with err
+ * (`FILE:1: ...`) for a record that exists but cannot be read or is not one d > 0. */
+int ccdb_labels_sep(const char *queries, double *d, ccdb_csv_error *err);
+/* Writes `<queries>.min-sep` recording d > 0 (atomically); d = 0 removes an earlier record.
+ * Returns 0, or -1 with err. */
+int ccdb_labels_sep_write(const char *queries, double d, ccdb_csv_error *err);
 
 /* Opens a regular file for reading (close-on-exec); refuses anything else without reading from
  * it or blocking (a FIFO with no writer, a device, a folder). Returns the descriptor, or -1 with

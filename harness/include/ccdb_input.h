@@ -18,7 +18,10 @@ typedef struct ccdb_input {
     ccdb_truth_result *truth_sep; /* run --min-sep D > 0: the truth at separation D, for the
                                      solvers that claim to honour it; else NULL (owned) */
     int truth_sep_cached;         /* 1: truth_sep came from the cache */
-    ccdb_gen_intent *intent;      /* generated: what the generator built, per query, checked against
+    double truth_sep_d;           /* the separation truth_sep is at (0: none) */
+    double label_sep;        /* the separation its labels were made at: 0 (the contact truth; public
+                         data), or the d that `gen --min-sep d` recorded (ccdb_labels_sep) */
+    ccdb_gen_intent *intent; /* generated: what the generator built, per query, checked against
                                  the truth; NULL for files (owned) */
 } ccdb_input;
 
@@ -59,14 +62,19 @@ int ccdb_input_slice(const ccdb_input *in, size_t first, size_t count, ccdb_inpu
 /* What the report says of a dataset and its truth ("how this run was made"); summed over the
  * chunks of a dataset by ccdb_input_stats_merge. */
 typedef struct ccdb_input_stats {
-    long long queries, rounded, disagree;
-    long long stage[CCDB_STAGE_COUNT]; /* queries decided by each stage of the judge */
-    int labelled;                      /* it has published labels (or a generator's) */
-    int cached;                        /* its truth came from the cache */
+    long long queries, rounded, disagree; /* disagree: labels against the truth at label_sep */
+    long long stage[CCDB_STAGE_COUNT];    /* queries decided by each stage of the judge */
+    int labelled;                         /* it has published labels (or a generator's) */
+    double label_sep;    /* the separation its labels were made at (ccdb_input.label_sep) */
+    int labels_unjudged; /* labelled at a separation the run has no truth at: not compared */
+    int cached;          /* its truth came from the cache */
 } ccdb_input_stats;
-/* Of an input whose truth is known. */
+/* Of an input whose truth is known. Its labels are compared with the truth at their own
+ * separation: the contact truth when label_sep is 0, truth_sep when it is at label_sep; else
+ * they are not compared (labels_unjudged). */
 void ccdb_input_stats_of(const ccdb_input *in, ccdb_input_stats *st);
-/* Adds a later chunk's: labelled and cached only when every chunk is. first: st is empty. */
+/* Adds a later chunk's: labelled and cached only when every chunk is, labels unjudged when one
+ * chunk's are. first: st is empty. */
 void ccdb_input_stats_merge(ccdb_input_stats *st, const ccdb_input_stats *chunk, int first);
 
 /* The dataset name used in rows, misses and messages: ds.name (the file path, or

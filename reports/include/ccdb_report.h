@@ -6,10 +6,13 @@
  * Conventions the writers rely on:
  * - Strings may be NULL (written as empty). Any byte is allowed: the writers quote (CSV) and
  *   escape (HTML) everything; nothing is interpreted.
- * - Rows with family "all" aggregate the family rows of the same (solver, dataset, kind). The
- *   per-solver summary in index.html sums, for each (solver, dataset, kind), its "all" row if
- *   there is one, else its family rows — so nothing is counted twice either way.
- * - Doubles may be NaN for "not measured / not applicable" (e.g. timing of a family row, or
+ * - The field `family` of rows, misses and findings holds the exact truth's class of the queries
+ *   (`generic`, `coplanar`, ...; summary.csv's column `class`, "class" in index.html): a class
+ *   is the truth's classification of a query, a family a generator (docs/reports.md). Rows with
+ *   class "all" aggregate the class rows of the same (solver, dataset, kind). The per-solver
+ *   summary in index.html sums, for each (solver, dataset, kind), its "all" row if there is one,
+ *   else its class rows — so nothing is counted twice either way.
+ * - Doubles may be NaN for "not measured / not applicable" (e.g. timing of a class row, or
  *   toi_err_max without true positives): CSV writes an empty cell, HTML a dash.
  * - Output is deterministic: same structs, same bytes. The writers add no date of their own;
  *   put the date in meta.
@@ -31,7 +34,7 @@ typedef enum ccdb_report_status {
                                solver on rigid data): not run, neither a failure nor a miss */
 } ccdb_report_status;
 
-/* One row per solver x dataset x kind x family ("all" rows aggregate a dataset). */
+/* One row per solver x dataset x kind x truth class ("all" rows aggregate a dataset). */
 typedef struct ccdb_report_row {
     const char *solver, *dataset, *kind, *family;
     long long queries, positives, tp, fp, fn, tn;

@@ -242,7 +242,7 @@ static long long expect_all_positives_missed(const char *csv, const char *solver
     long long positives_all = 0;
     int rows = 0;
     for (const char *row = strstr(csv, key); row; row = strstr(row + 1, key)) {
-        /* solver,dataset,kind,family,queries,positives,tp,fp,fn,tn,... (no commas in these names) */
+        /* solver,dataset,kind,class,queries,positives,tp,fp,fn,tn,... (no commas in these names) */
         char family[64];
         long long queries, positives, tp, fp, fn, tn;
         const char *p = row + 1;

@@ -275,6 +275,12 @@ Test(mpi, min_sep_1_2_4_ranks_match_one_process)
     free(csv);
     char *html = slurp(strcat(strcpy((char[512]){ 0 }, dir), "/n4/index.html"));
     cr_assert(strstr(html, "judged at min-sep 0.001"), "n4/index.html: no min-sep claim tag");
+    /* The files' labels (made at D, gen records it) are compared with the truth at D, chunk by
+     * chunk as in one process: no disagreement (issue 22). */
+    cr_assert(strstr(html, "<td>0 queries whose published label"), "n4: labels disagree");
+    free(html);
+    html = slurp(strcat(strcpy((char[512]){ 0 }, dir), "/single/index.html"));
+    cr_assert(strstr(html, "<td>0 queries whose published label"), "single: labels disagree");
     free(html);
     /* The chunks' truths at D are cached under keys of their own: a second run reads them
      * (no new entry) and judges alike. */
@@ -282,6 +288,30 @@ Test(mpi, min_sep_1_2_4_ranks_match_one_process)
     cr_assert_eq(sh("test $(ls cache/truth | wc -l) -eq $((8 + 4 * 6 * 2))"), 0,
                  "the second run added truth cache entries");
     expect_same_report("single", "n2b");
+}
+
+/* Labels made at D (gen --min-sep D records it) with no solver judged at D: each rank gets the
+ * chunk's truth at D for the labels alone, as one process does (issue 22): no disagreement,
+ * and the same report. */
+Test(mpi, labels_at_their_separation_2_ranks)
+{
+    cr_assert_eq(sh("mkdir -p d/vertex-face && " BIN " gen --family sep_slide --kind vf --count 60 "
+                    "--min-sep 1e-3 -o d/vertex-face/s.csv"),
+                 0);
+    cr_assert_eq(sh(BIN " run --solvers cubic,exact --repeat 1 --data d -o single"), 0);
+    cr_assert_eq(sh(MPIRUN " -n 2 " BIN " run --solvers cubic,exact --repeat 1 --data d "
+                           "--chunk 7 -o n2"),
+                 0);
+    expect_same_report("single", "n2");
+    const char *names[] = { "/single/index.html", "/n2/index.html" };
+    for (int i = 0; i < 2; i++) {
+        char *html = slurp(strcat(strcpy((char[512]){ 0 }, dir), names[i]));
+        cr_expect(strstr(html, "<td>0 queries whose published label"), "%s: labels disagree",
+                  names[i]);
+        cr_expect(strstr(html, "<td>1 dataset(s) labelled at a minimum separation"), "%s",
+                  names[i]);
+        free(html);
+    }
 }
 
 /* --min-sep D on data mixing linear and rigid datasets: the ranks choose the truth of each unit

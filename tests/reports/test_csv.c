@@ -27,10 +27,10 @@ static char *write_csv(char **dir_out)
 Test(summary_csv, header_is_exact_and_starts_with_the_contract_columns)
 {
     char *dir, *text = write_csv(&dir);
-    const char *contract = "solver,dataset,kind,family,queries,positives,tp,fp,fn,tn,"
+    const char *contract = "solver,dataset,kind,class,queries,positives,tp,fp,fn,tn,"
                            "toi_violations,toi_err_max,ns_median,ns_min,ns_max";
     cr_assert_eq(strncmp(text, contract, strlen(contract)), 0, "header: %.200s", text);
-    const char *full = "solver,dataset,kind,family,queries,positives,tp,fp,fn,tn,toi_violations,"
+    const char *full = "solver,dataset,kind,class,queries,positives,tp,fp,fn,tn,toi_violations,"
                        "toi_err_max,ns_median,ns_min,ns_max,gave_up,failed,work,claims,"
                        "conservative,status,contract_violations,isolated,query_ns_p50,"
                        "query_ns_p90,query_ns_p99,query_ns_max,truth_min_sep,outside_model,"

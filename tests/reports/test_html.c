@@ -253,16 +253,28 @@ Test(index_html, example_report_in_build_dir)
     free(h), free(path);
 }
 
-/* Family totals over every dataset use family rows only ("all" rows are not a family). */
-Test(index_html, by_family_table)
+/* One word per meaning (issue 22): the truth's classification of a query is a "class"; the word
+ * "family" (a generator) is not used for it anywhere in the page (only in CSS's font-family). */
+Test(index_html, classes_are_never_called_families)
 {
     char *h = html_of(fixture_report());
-    const char *t = strstr(h, "<table id=\"by-family\"");
+    cr_expect_eq(count(h, "family"), count(h, "font-family"), "\"family\" outside CSS");
+    cr_expect_eq(count(h, "<th>class</th>"), 1 + count(h, "<details class=\"dataset\">"),
+                 "a class column in the totals and in each dataset's table");
+    cr_expect_not_null(strstr(h, "<section id=\"classes\"><h2>By dataset, kind and class</h2>"));
+    free(h);
+}
+
+/* Class totals over every dataset use class rows only ("all" rows are not a class). */
+Test(index_html, by_class_table)
+{
+    char *h = html_of(fixture_report());
+    const char *t = strstr(h, "<table id=\"by-class\"");
     cr_assert_not_null(t);
     const char *e = strstr(t, "</table>");
     cr_assert_not_null(e);
     char *table = strndup(t, (size_t)(e - t));
-    cr_assert_null(strstr(table, "<td>all</td>"), "the \"all\" rows are not a family");
+    cr_assert_null(strstr(table, "<td>all</td>"), "the \"all\" rows are not a class");
     /* parallel: exact, the comma solver, crashy and slowpoke each have one EE row */
     cr_assert_eq(count(table, "<td>parallel</td>"), 4);
     cr_assert_not_null(strstr(table, "<td>coplanar</td><td>&lt;b&gt;&amp;&quot;</td><td "
@@ -303,8 +315,8 @@ Test(index_html, null_strings)
     free(csv), free(path), free(dir);
 }
 
-/* Per-dataset tables: rows grouped by family, families in order of first appearance. */
-Test(index_html, per_dataset_rows_grouped_by_family)
+/* Per-dataset tables: rows grouped by class, classes in order of first appearance. */
+Test(index_html, per_dataset_rows_grouped_by_class)
 {
     char *h = html_of(fixture_report());
     /* folded (no "open"): the totals come first */
@@ -326,7 +338,7 @@ Test(index_html, per_dataset_rows_grouped_by_family)
         p = q + 1;
     }
     cr_assert_null(strstr(p, "\"><td>"), "more rows than expected");
-    cr_assert_eq(count(sec, "group-start"), 3, "three families, three group starts");
+    cr_assert_eq(count(sec, "group-start"), 3, "three classes, three group starts");
     free(sec);
     free(h);
 }

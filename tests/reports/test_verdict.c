@@ -227,15 +227,15 @@ Test(verdict, miss_pictures_spread_over_the_classes)
     r.miss_pictures_per_solver = 3;
     char *h = html_of(&r);
     const char *sec = at(h, "<section id=\"misses\">");
-    cr_assert_not_null(strstr(sec, "vf, family coplanar"));
-    cr_assert_not_null(strstr(sec, "vf, family tangent"), "the one tangent miss is pictured");
-    cr_assert_not_null(strstr(sec, "ee, family generic"), "the one edge-edge miss is pictured");
+    cr_assert_not_null(strstr(sec, "vf, class coplanar"));
+    cr_assert_not_null(strstr(sec, "vf, class tangent"), "the one tangent miss is pictured");
+    cr_assert_not_null(strstr(sec, "ee, class generic"), "the one edge-edge miss is pictured");
     free(h);
     /* with room for more, the second round goes on over the classes that have more */
     r.miss_pictures_per_solver = 5;
     h = html_of(&r);
     size_t coplanar = 0;
-    for (const char *p = strstr(h, "family coplanar"); p; p = strstr(p + 1, "family coplanar"))
+    for (const char *p = strstr(h, "class coplanar"); p; p = strstr(p + 1, "class coplanar"))
         coplanar++;
     cr_assert_eq(coplanar, 3, "%s", strstr(h, "<section id=\"misses\">"));
     free(h);

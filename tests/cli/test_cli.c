@@ -151,10 +151,10 @@ Test(cli, bad_usage_exits_2_with_one_line_and_usage)
         { { "truth", "--bogus", "x.csv" }, "ccdbench truth: unknown option '--bogus'" },
         { { "truth", "x.csv", "--kind" }, "ccdbench truth: --kind needs a value" },
         { { "truth", "x.csv", "--kind", "vv" },
-          "ccdbench truth: --kind must be vf|ee|rigid-vf|rigid-ee, not 'vv'" },
+          "ccdbench truth: --kind must be vf|ee|rigid-vf|rigid-ee|sweep-vf|sweep-ee, not 'vv'" },
         { { "truth", "x.csv", "-o" }, "ccdbench truth: -o needs a value" },
         { { "truth", "x.csv", "y.csv" }, "ccdbench truth: one FILE.csv only" },
-        { { "truth", "x.csv" }, "pass --kind vf|ee|rigid-vf|rigid-ee" },
+        { { "truth", "x.csv" }, "pass --kind vf|ee|rigid-vf|rigid-ee|sweep-vf|sweep-ee" },
         { { "truth", "x.csv", "--min-sep", "-1" },
           "ccdbench truth: --min-sep must be a finite number >= 0 (0, or at least the smallest "
           "double, 4.9e-324), not '-1'" },

@@ -2,7 +2,8 @@
  *   ccdb_truth_bench [--exact] [--check] [--repeat R] [--hits] [--cpu] [--per-file]
  *                    [--min-sep D]... FILE.csv...
  * Rigid files (rigid-vertex-face / rigid-edge-edge folders) are judged by the rigid judge (at
- * every separation too). --per-file: also the median time per query of each file (each file's loop
+ * every separation too), sweep files (sweep-vertex-face / sweep-edge-edge) by the sweep judge
+ * (at separation 0 only). --per-file: also the median time per query of each file (each file's loop
  * timed on its own in every repetition: linear and rigid data compared in one run).
  * With --min-sep (repeatable; 0 allowed) each repetition times one whole loop per separation, in
  * turn, and the medians are compared with the first separation's (ratios from the same run).
@@ -22,7 +23,8 @@
 
 typedef struct {
     ccdb_dataset ds;
-    int ee, rigid;
+    int ee, rigid, sweep;
+    ccdb_kind kind;
     const char *path;
 } file_t;
 
@@ -72,7 +74,9 @@ int main(int argc, char **argv)
                 return 2;
             }
             f->ee = ccdb_kind_is_edge_edge(kind);
-            f->rigid = ccdb_kind_is_rigid(kind);
+            f->rigid = ccdb_kind_is_rigid(kind) || ccdb_kind_is_sweep(kind); /* separation 0 */
+            f->sweep = ccdb_kind_is_sweep(kind);
+            f->kind = kind;
             ccdb_csv_options opt = { .columns = CCDB_CSV_COLUMNS_ANY };
             ccdb_csv_error err;
             if (ccdb_csv_read(argv[i], kind, &opt, &f->ds, &err)) {
@@ -114,7 +118,9 @@ int main(int argc, char **argv)
                     ccdb_truth_result res;
                     double tq = verbose ? now() : 0;
                     const double(*qq)[3] = (const double(*)[3])files[i].ds.q[j];
-                    if (files[i].rigid && files[i].ee)
+                    if (files[i].sweep)
+                        (files[i].ee ? ccdb_truth_sweep_ee : ccdb_truth_sweep_vf)(t, qq, &res);
+                    else if (files[i].rigid && files[i].ee)
                         ccdb_truth_rigid_ee_sep(t, qq, d, &res);
                     else if (files[i].rigid)
                         ccdb_truth_rigid_vf_sep(t, qq, d, &res);
@@ -203,9 +209,7 @@ int main(int argc, char **argv)
                 ps[j - 1] = x;
             }
         printf("file %s (%s): us/query median %.3f min %.3f max %.3f\n", files[i].path,
-               files[i].rigid ? (files[i].ee ? "rigid-ee" : "rigid-vf")
-                              : (files[i].ee ? "ee" : "vf"),
-               ps[repeat / 2], ps[0], ps[repeat - 1]);
+               ccdb_kind_name(files[i].kind), ps[repeat / 2], ps[0], ps[repeat - 1]);
     }
     free(pf);
     const ccdb_truth_stats *s = &sep_stats[0];

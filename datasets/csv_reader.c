@@ -20,6 +20,7 @@ struct ccdb_csv_reader {
     ccdb_csv_error error;
     int failed; /* the first error is kept and repeated by every later call */
     int rigid;  /* rows are a rigid query's: row 8 is checked */
+    int sweep;  /* rows are a sweep's: rows 6 and 8 are checked (ccdb_sweep_check) */
 };
 
 /* Copies the kept error to err; returns -1. */
@@ -56,6 +57,7 @@ static ccdb_csv_reader *reader_new(const char *name, const ccdb_csv_options *opt
     }
     memcpy(r->name, name, len);
     r->rigid = opt && ccdb_kind_is_rigid(opt->kind);
+    r->sweep = opt && ccdb_kind_is_sweep(opt->kind);
     csv_row_parser_init(&r->p, r->name, opt, &r->error);
     return r;
 }
@@ -126,6 +128,16 @@ static int check_moving_row(ccdb_csv_reader *r, const double m[3])
     return -1;
 }
 
+/* A sweep's motion rows (ccdb_sweep_check), reported on the query's last line. */
+static int check_sweep(ccdb_csv_reader *r, const double q[8][3])
+{
+    char why[300];
+    if (ccdb_sweep_check(q, why, sizeof why) == 0)
+        return 0;
+    read_fail(&r->error, r->name, r->p.line, "sweep query %zu: %s", (r->p.line - 1) / 8, why);
+    return -1;
+}
+
 int ccdb_csv_next(ccdb_csv_reader *r, double (*q)[8][3], unsigned char *label, size_t max,
                   size_t *got, ccdb_csv_error *err)
 {
@@ -180,6 +192,8 @@ int ccdb_csv_next(ccdb_csv_reader *r, double (*q)[8][3], unsigned char *label, s
             }
         }
         if (r->rigid && check_moving_row(r, q[k][7]) != 0)
+            return failed(r, err);
+        if (r->sweep && check_sweep(r, (const double(*)[3])q[k]) != 0)
             return failed(r, err);
         if (label && query_truth >= 0)
             label[k] = (unsigned char)query_truth;

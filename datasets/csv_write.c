@@ -68,6 +68,10 @@ int ccdb_csv_write(const char *path, const ccdb_dataset *ds, ccdb_csv_error *err
                                "%s: query %zu: row 8 of a rigid query must be (0,0,0) or "
                                "(1,0,0) (which primitive moves), not (%g, %g, %g)",
                                path, k, m[0], m[1], m[2]);
+        char why[300];
+        if (ccdb_kind_is_sweep(ds->kind) &&
+            ccdb_sweep_check((const double(*)[3])ds->q[k], why, sizeof why) != 0)
+            return ccdb_errorf(msg, msglen, "%s: query %zu: %s", path, k, why);
     }
     ccdb_atomic_file af;
     if (ccdb_atomic_open(&af, path, msg, msglen) != 0)

@@ -133,6 +133,14 @@ static const family_entry families[] = {
         "hits, for timing",
         RIGID },
       .direct = gen_rigid_random_query },
+    { { "sweep_random",
+        "generic sweeps (the engines' motion: a centre on a line, a constant turn about it): "
+        "both primitives moving, theta up to ~pi/2 on the 2^-8 grid, 1/8 with theta = 0, 1/8 "
+        "FCL screws (v along w), 1/8 planar (w along z, all in z = 0); ~3% hits (the centre, a "
+        "point of the moving primitive, on the still one at t = 1/3), misses by a separating "
+        "plane",
+        CCDB_GEN_SWEEP_VF | CCDB_GEN_SWEEP_EE },
+      .direct = gen_sweep_random_query },
 };
 #define NFAM (sizeof families / sizeof families[0])
 

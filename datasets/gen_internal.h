@@ -60,6 +60,12 @@ int gen_planar_bullet(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c);
 void gen_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb_gen_intent *in);
 /* Its rigid counterpart (gen_rigid_random.c; kinds rigid-vf / rigid-ee). */
 void gen_rigid_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb_gen_intent *in);
+/* A point of the group pts[0..n) (n = 1, 2 or 3) with dyadic barycentric weights (sum 16),
+ * times 16: strictly inside an edge or a triangle (every weight >= 1), as real contacts are
+ * (gen_rigid_random.c). */
+void gen_bary16(ccdb_prng *rng, int64_t pts[][3], int n, int64_t out[3]);
+/* The sweep counterpart (gen_sweep_random.c; kinds sweep-vf / sweep-ee). */
+void gen_sweep_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb_gen_intent *in);
 
 /* Moves the case by random exact maps and writes the final doubles (asserting exactness). */
 void gen_finalize(ccdb_prng *rng, ccdb_kind kind, const gen_case *c, const gen_scale *sc,

@@ -53,9 +53,7 @@ static int64_t dot3(const int64_t a[3], const int64_t b[3])
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
-/* A point of the group pts[0..n) with dyadic barycentric weights (sum 16), times 16: strictly
- * inside an edge or a triangle (every weight >= 1), as real contacts are. */
-static void bary16(ccdb_prng *rng, int64_t pts[][3], int n, int64_t out[3])
+void gen_bary16(ccdb_prng *rng, int64_t pts[][3], int n, int64_t out[3])
 {
     int64_t wt[3] = { 16, 0, 0 };
     if (n == 2) {
@@ -115,8 +113,8 @@ void gen_rigid_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb
     int still0 = moving_first ? first_n : 0, nstill = 4 - nmov;
     if (hit) {
         int64_t X[3], Y[3];
-        bary16(rng, &p[mov0], nmov, X);
-        bary16(rng, &p[still0], nstill, Y);
+        gen_bary16(rng, &p[mov0], nmov, X);
+        gen_bary16(rng, &p[still0], nstill, Y);
         for (int a = 0; a < 3; a++) {
             c[a] = X[a] / 16; /* exact: the points are multiples of 16 */
             int64_t shift = (X[a] - Y[a]) / 16 + s[a] / 3; /* Y moves onto c + s/3 */

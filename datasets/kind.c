@@ -9,16 +9,18 @@
 /* One row per known kind, in enum order: everything a kind means for its rows. */
 static const struct kind_info {
     const char *name, *folder;
-    int rigid, edge_edge;
+    int rigid, sweep, edge_edge;
     const char *rows[8];
 } kinds[CCDB_KIND_COUNT] = {
     { "vf",
       "vertex-face",
       0,
       0,
+      0,
       { "v_t0", "f0_t0", "f1_t0", "f2_t0", "v_t1", "f0_t1", "f1_t1", "f2_t1" } },
     { "ee",
       "edge-edge",
+      0,
       0,
       1,
       { "ea0_t0", "ea1_t0", "eb0_t0", "eb1_t0", "ea0_t1", "ea1_t1", "eb0_t1", "eb1_t1" } },
@@ -26,12 +28,26 @@ static const struct kind_info {
       "rigid-vertex-face",
       1,
       0,
+      0,
       { "v_t0", "f0_t0", "f1_t0", "f2_t0", "c", "w", "s", "moving" } },
     { "rigid-ee",
       "rigid-edge-edge",
       1,
+      0,
       1,
       { "ea0_t0", "ea1_t0", "eb0_t0", "eb1_t0", "c", "w", "s", "moving" } },
+    { "sweep-vf",
+      "sweep-vertex-face",
+      0,
+      1,
+      0,
+      { "v_t0", "f0_t0", "f1_t0", "f2_t0", "O", "w", "v", "moving_theta" } },
+    { "sweep-ee",
+      "sweep-edge-edge",
+      0,
+      1,
+      1,
+      { "ea0_t0", "ea1_t0", "eb0_t0", "eb1_t0", "O", "w", "v", "moving_theta" } },
 };
 
 static const struct kind_info *info(ccdb_kind kind)
@@ -54,6 +70,11 @@ int ccdb_kind_is_rigid(ccdb_kind kind)
     return info(kind) ? info(kind)->rigid : 0;
 }
 
+int ccdb_kind_is_sweep(ccdb_kind kind)
+{
+    return info(kind) ? info(kind)->sweep : 0;
+}
+
 int ccdb_kind_is_edge_edge(ccdb_kind kind)
 {
     return info(kind) ? info(kind)->edge_edge : 0;
@@ -72,6 +93,24 @@ int ccdb_kind_parse(const char *text, ccdb_kind *out)
             return 0;
         }
     return -1;
+}
+
+int ccdb_sweep_check(const double q[8][3], char *why, size_t whylen)
+{
+    const double *m = q[7], *w = q[5];
+    if (!(m[0] == 0.0 || m[0] == 1.0) || m[2] != 0.0) {
+        snprintf(why, whylen,
+                 "row 8 of a sweep must be (moving, theta, 0) with moving 0 (the first primitive "
+                 "moves) or 1 (the second), not (%.17g, %.17g, %.17g)",
+                 m[0], m[1], m[2]);
+        return -1;
+    }
+    if (m[1] != 0.0 && w[0] == 0.0 && w[1] == 0.0 && w[2] == 0.0) {
+        snprintf(why, whylen, "the axis w (row 6) of a sweep is 0 while theta = %.17g is not",
+                 m[1]);
+        return -1;
+    }
+    return 0;
 }
 
 /* True if `comp` appears in `path` as a whole path component. */

@@ -20,8 +20,10 @@
 #include "gt_rigid.h"
 #include "truth_core.h"
 #include "truth_sep.h"
+#include "truth_sweep.h"
 
-#define CHECK_ENV "CCDB_TRUTH_CHECK"
+#define CHECK_ENV      "CCDB_TRUTH_CHECK"
+#define SWEEP_BITS_ENV "CCDB_TRUTH_SWEEP_BITS"
 
 /* The segments (point; end0, end1) whose point-on-segment tests make up the degenerate branch. */
 static const int vf_seg[3][3] = { { 0, 1, 2 }, { 0, 2, 3 }, { 0, 3, 1 } };
@@ -46,6 +48,9 @@ ccdb_truth *ccdb_truth_new(void)
     mpz_init(c->tnum);
     const char *e = getenv(CHECK_ENV);
     c->check = e && *e && *e != '0';
+    /* Tests only: the sweep judge's precision cap (ccdb_truth_set_sweep_bits). */
+    const char *bits = getenv(SWEEP_BITS_ENV);
+    c->sweep_bits = bits && *bits ? strtoul(bits, NULL, 10) : 0;
     c->filters = 1;
     return c;
 }
@@ -67,6 +72,7 @@ void ccdb_truth_free(ccdb_truth *c)
     gt_poly_clear(&c->sqf);
     mpz_clear(c->tnum);
     gt_sep_free(c);
+    gt_sweep_free(c);
     free(c);
     /* MPFR keeps constants (pi, for the rigid kinds' atan) in caches local to the calling
      * thread; a context is freed by the thread that used it (one per thread, truth_compute.c),
@@ -775,4 +781,17 @@ void ccdb_truth_rigid_vf_sep(ccdb_truth *c, const double q[8][3], double d, ccdb
 void ccdb_truth_rigid_ee_sep(ccdb_truth *c, const double q[8][3], double d, ccdb_truth_result *out)
 {
     run_rigid_sep(c, q, 1, d, out);
+}
+
+void ccdb_truth_sweep_vf(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
+{
+    gt_sweep_run(c, q, 0, out);
+}
+void ccdb_truth_sweep_ee(ccdb_truth *c, const double q[8][3], ccdb_truth_result *out)
+{
+    gt_sweep_run(c, q, 1, out);
+}
+void ccdb_truth_set_sweep_bits(ccdb_truth *c, unsigned long bits)
+{
+    c->sweep_bits = bits;
 }

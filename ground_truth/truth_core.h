@@ -52,7 +52,9 @@ struct ccdb_truth {
     int filters;   /* 0: force the exact path */
     int boundary;  /* set by a successful touch with n != 0: contact on the boundary; else -1 */
     int root_of_F; /* the candidates under test are roots of F (the cubic shortcut) */
-    struct gt_sep *sep; /* the judge at a separation d > 0 (truth_sep.c), made on first use */
+    struct gt_sep *sep;       /* the judge at a separation d > 0 (truth_sep.c), made on first use */
+    struct gt_sweep *sweep;   /* the sweep judge's balls (truth_sweep.c), made on first use */
+    unsigned long sweep_bits; /* the sweep judge's precision cap in bits (default 1024) */
 };
 
 /* Integer form of q (ee: the kind) into c->P. With D != NULL, the finite double d >= 0 takes part

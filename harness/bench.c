@@ -138,6 +138,7 @@ static void fill_row(ccdb_report_row *row, const ccdb_solver_summary *sum,
     row->contract_violations = t->violations;
     row->outside_model = t->outside;
     row->in_band = t->in_band;
+    row->undecided = t->undecided;
     row->isolated = sum->isolated;
     row->truth_min_sep = jr->truth_min_sep;
     row->truth_band_hi = jr->truth_band_hi;

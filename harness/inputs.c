@@ -203,7 +203,8 @@ ccdb_kind ccdb_input_kind(const char *path, ccdb_kind forced, char *err, size_t 
     if (kind == CCDB_KIND_UNKNOWN)
         snprintf(err, errlen,
                  "%s: cannot tell the query kind (no vertex-face/, edge-edge/, "
-                 "rigid-vertex-face/ or rigid-edge-edge/ folder in the path, no "
+                 "rigid-vertex-face/, rigid-edge-edge/, sweep-vertex-face/ or sweep-edge-edge/ "
+                 "folder in the path, no "
                  "<step><vf|ee>.csv name): pass --kind " CCDB_KIND_NAMES,
                  path);
     return kind;
@@ -365,7 +366,8 @@ void ccdb_input_stats_of(const ccdb_input *in, ccdb_input_stats *st)
     const ccdb_truth_result *at = ccdb_input_truth_at(in, in->label_sep);
     st->labels_unjudged = st->labelled && !at;
     for (size_t j = 0; st->labelled && at && j < in->ds.count; j++)
-        st->disagree += (in->ds.label[j] != 0) != (at[j].hit != 0);
+        st->disagree += at[j].cls != CCDB_CLASS_UNDECIDED && /* its hit means nothing */
+                        (in->ds.label[j] != 0) != (at[j].hit != 0);
 }
 
 void ccdb_input_stats_merge(ccdb_input_stats *st, const ccdb_input_stats *c, int first)

@@ -147,6 +147,9 @@ ccdb_query_fn ccdb_solver_query_fn(const ccdb_solver *s, ccdb_kind kind)
     /* The rigid entries exist from ABI 3 on: an older entry ends before them. */
     case CCDB_KIND_RIGID_VF: return s->abi_version >= 3 ? s->rigid_vertex_face : NULL;
     case CCDB_KIND_RIGID_EE: return s->abi_version >= 3 ? s->rigid_edge_edge : NULL;
+    /* The sweep entries exist from ABI 6 on. */
+    case CCDB_KIND_SWEEP_VF: return s->abi_version >= 6 ? s->sweep_vertex_face : NULL;
+    case CCDB_KIND_SWEEP_EE: return s->abi_version >= 6 ? s->sweep_edge_edge : NULL;
     case CCDB_KIND_UNKNOWN: break;
     }
     return NULL;

@@ -18,6 +18,8 @@ static int outside_model(const ccdb_result *r, int abi)
 ccdb_outcome ccdb_outcome_of(const ccdb_truth_result *truth, const ccdb_result *r, int abi)
 {
     int said_hit;
+    if (truth->cls == CCDB_CLASS_UNDECIDED)
+        return CCDB_OUT_UNDECIDED;
     if (outside_model(r, abi))
         return CCDB_OUT_OUTSIDE;
     switch (ccdb_result_state_raw(r)) {
@@ -181,6 +183,7 @@ static void tally_add(ccdb_tally *t, const ccdb_truth_result *lo, const ccdb_tru
     case CCDB_OUT_FAILED: t->failed++; break;
     case CCDB_OUT_OUTSIDE: t->outside++; break;
     case CCDB_OUT_IN_BAND: t->in_band++; break;
+    case CCDB_OUT_UNDECIDED: t->undecided++; break;
     }
 }
 
@@ -224,6 +227,7 @@ void ccdb_tally_merge(ccdb_tally *t, const ccdb_tally *o)
     t->violations += o->violations;
     t->outside += o->outside;
     t->in_band += o->in_band;
+    t->undecided += o->undecided;
     if (!isnan(o->toi_late_max) && !(o->toi_late_max <= t->toi_late_max))
         t->toi_late_max = o->toi_late_max;
     if (o->toi_late_ulps_max > t->toi_late_ulps_max)

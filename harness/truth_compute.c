@@ -34,6 +34,8 @@ int ccdb_truth_of(ccdb_truth *ctx, ccdb_kind kind, const double q[8][3], double 
     case CCDB_KIND_EE: ccdb_truth_ee_sep(ctx, q, d, out); return 0;
     case CCDB_KIND_RIGID_VF: ccdb_truth_rigid_vf_sep(ctx, q, d, out); return 0;
     case CCDB_KIND_RIGID_EE: ccdb_truth_rigid_ee_sep(ctx, q, d, out); return 0;
+    case CCDB_KIND_SWEEP_VF: ccdb_truth_sweep_vf(ctx, q, out); return 0;
+    case CCDB_KIND_SWEEP_EE: ccdb_truth_sweep_ee(ctx, q, out); return 0;
     case CCDB_KIND_UNKNOWN: break;
     }
     return -1;

@@ -14,6 +14,7 @@ typedef struct ccdb_html_counts {
     double toi_late_max;         /* how late its latest TOI is (the largest); NaN: none measured */
     long long toi_late_ulps_max; /* the same in ulps; -1: none */
     long long in_band;           /* hits and misses within a separation band (either is right) */
+    long long undecided;         /* queries whose exact truth is undecided (sweeps; not judged) */
 } ccdb_html_counts;
 
 /* One solver's totals over the run (see the aggregation rule in ccdb_report.h). */

@@ -146,7 +146,9 @@ static ccdb_html_counts counts_of(const ccdb_report_row *w)
                                w->outside_model,
                                w->toi_late_max,
                                w->toi_late_ulps_max,
-                               w->in_band };
+                               w->in_band,
+
+                               w->undecided };
 }
 
 /* Adds a row's counts to a total (toi_err_max: the larger; NaN is none). */
@@ -163,6 +165,7 @@ static void add_counts(ccdb_html_counts *t, const ccdb_report_row *w)
     t->toi_violations += w->toi_violations;
     t->outside += w->outside_model;
     t->in_band += w->in_band;
+    t->undecided += w->undecided;
     if (!isnan(w->toi_err_max) && (isnan(t->toi_err_max) || w->toi_err_max > t->toi_err_max))
         t->toi_err_max = w->toi_err_max;
     if (!isnan(w->toi_late_max) && !(w->toi_late_max <= t->toi_late_max))
@@ -433,7 +436,20 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
            "violations (a TOI "
            "later than the exact one)</span> <span><strong>TOI err</strong> max TOI error "
            "(how early)</span> <span><strong>ns/query</strong> median, under it [min&ndash;max]"
-           "</span> <span><strong>CV</strong> contract violations</span></p>\n</section>\n");
+           "</span> <span><strong>CV</strong> contract violations</span></p>\n");
+    /* Every solver is judged on the same queries: the largest count is the run's. */
+    long long undecided = 0;
+    for (size_t i = 0; i < n; i++)
+        if (s[i].counts.undecided > undecided)
+            undecided = s[i].counts.undecided;
+    if (undecided > 0)
+        ccdb_rbuf_printf(b,
+                         "<p class=\"note\" id=\"undecided\"><strong>%lld undecided</strong> "
+                         "quer%s (sweeps): the certified judge could not decide %s within its "
+                         "precision cap; judged neither hit nor miss for any solver, in no count "
+                         "but queries (summary.csv: column undecided).</p>\n",
+                         undecided, undecided == 1 ? "y" : "ies", undecided == 1 ? "it" : "them");
+    ccdb_rbuf_puts(b, "</section>\n");
 }
 
 static void write_charts(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define SUMMARY_FIELDS 35
+#define SUMMARY_FIELDS 36
 
 /* Append new fields at the end only: scripts read summary.csv by position as well as by name. */
 static void row_fields(const ccdb_report_row *w, ccdb_field f[SUMMARY_FIELDS])
@@ -49,6 +49,7 @@ static void row_fields(const ccdb_report_row *w, ccdb_field f[SUMMARY_FIELDS])
     f[k++] = CCDB_FIELD_I("in_band", w->in_band);
     f[k++] = CCDB_FIELD_D("truth_band_hi", w->truth_band_hi + 0.0); /* "0": no band */
     f[k++] = CCDB_FIELD_S("origin", w->origin ? w->origin : "");
+    f[k++] = CCDB_FIELD_I("undecided", w->undecided);
 }
 
 /* json = 0: summary.csv (a header line, then a record per row); 1: summary.jsonl (an object

@@ -1,7 +1,8 @@
 /* exact.c — the exact ground truth as a solver (thin adapter over ground_truth/include/ccdb_truth.h).
  *
  * Method: whatever ccdb_truth_vf / ccdb_truth_ee (and, on rigid queries, ccdb_truth_rigid_vf /
- * ccdb_truth_rigid_ee: docs/rigid.md) decide, exactly (GMP rationals for the yes/no,
+ * ccdb_truth_rigid_ee: docs/rigid.md; on sweeps ccdb_truth_sweep_vf / _ee: docs/sweep.md, where
+ * a query the judge leaves undecided is answered CCDB_FAILED) decide, exactly (GMP rationals for the yes/no,
  * MPFR for a bracket toi_lo <= TOI <= toi_hi of the exact time of impact); the reported toi is
  * toi_lo, a lower bound. It is there as a reference point for speed (what exactness costs) and as
  * a self-check of the harness: it must score zero false negatives and zero false positives.
@@ -31,6 +32,12 @@ static void exact_answer(const ccdb_truth_result *r, ccdb_result *out)
 {
     /* The judge's contract (ccdb_truth.h): a hit's bracket lies in [0,1]. */
     assert(!r->hit || (r->toi_lo >= 0.0 && r->toi_lo <= r->toi_hi && r->toi_hi <= 1.0));
+    if (r->cls == CCDB_CLASS_UNDECIDED) { /* a sweep the judge could not certify */
+        out->state = CCDB_FAILED;
+        out->toi = 0.0;
+        out->work = 1;
+        return;
+    }
     out->state = r->hit ? CCDB_HIT : CCDB_MISS;
     out->toi = r->hit ? r->toi_lo : 0.0;
     out->work = 1;
@@ -82,6 +89,20 @@ static void exact_rigid_ee(void *state, const double q[8][3], const ccdb_params 
     exact_query(state, q, out, ccdb_truth_rigid_ee);
 }
 
+static void exact_sweep_vf(void *state, const double q[8][3], const ccdb_params *params,
+                           ccdb_result *out)
+{
+    (void)params;
+    exact_query(state, q, out, ccdb_truth_sweep_vf);
+}
+
+static void exact_sweep_ee(void *state, const double q[8][3], const ccdb_params *params,
+                           ccdb_result *out)
+{
+    (void)params;
+    exact_query(state, q, out, ccdb_truth_sweep_ee);
+}
+
 const ccdb_solver ccdb_solver_exact = {
     .abi_version = CCDB_SOLVER_ABI,
     .name = "exact",
@@ -94,4 +115,6 @@ const ccdb_solver ccdb_solver_exact = {
     .edge_edge = exact_ee,
     .rigid_vertex_face = exact_rigid_vf,
     .rigid_edge_edge = exact_rigid_ee,
+    .sweep_vertex_face = exact_sweep_vf,
+    .sweep_edge_edge = exact_sweep_ee,
 };

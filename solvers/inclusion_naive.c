@@ -125,4 +125,6 @@ const ccdb_solver ccdb_solver_inclusion_naive = {
     NULL,
     0.0, /* band_lo: no separation band */
     0.0,
+    NULL, /* sweep_vertex_face: linear motion only */
+    NULL,
 };

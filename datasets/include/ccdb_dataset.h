@@ -24,34 +24,41 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* The query kinds: linear motion (every point on a straight line) or rigid motion (one
- * primitive on a body turning about an axis and translating; docs/rigid.md). */
+/* The query kinds: linear motion (every point on a straight line), rigid motion (one
+ * primitive on a body turning about an axis and translating; docs/rigid.md) or a sweep (the
+ * engines' motion: a centre on a line, constant angular velocity about it; docs/sweep.md). */
 typedef enum ccdb_kind {
     CCDB_KIND_VF = 0,
     CCDB_KIND_EE = 1,
     CCDB_KIND_RIGID_VF = 2,
     CCDB_KIND_RIGID_EE = 3,
-    CCDB_KIND_UNKNOWN = 4
+    CCDB_KIND_SWEEP_VF = 4,
+    CCDB_KIND_SWEEP_EE = 5,
+    CCDB_KIND_UNKNOWN = 6
 } ccdb_kind;
-#define CCDB_KIND_COUNT 4 /* the known kinds: 0 .. CCDB_KIND_COUNT - 1 */
+#define CCDB_KIND_COUNT 6 /* the known kinds: 0 .. CCDB_KIND_COUNT - 1 */
 
-/* "vf", "ee", "rigid-vf", "rigid-ee" ("unknown" otherwise). */
+/* "vf", "ee", "rigid-vf", "rigid-ee", "sweep-vf", "sweep-ee" ("unknown" otherwise). */
 const char *ccdb_kind_name(ccdb_kind kind);
 /* Its folder in the public layouts and in findings: "vertex-face", "edge-edge",
- * "rigid-vertex-face", "rigid-edge-edge" ("unknown" otherwise). */
+ * "rigid-vertex-face", "rigid-edge-edge", "sweep-vertex-face", "sweep-edge-edge" ("unknown"
+ * otherwise). */
 const char *ccdb_kind_folder(ccdb_kind kind);
-/* 1 for the rigid kinds (rows 5-8 are the motion, not the points at t = 1). */
+/* 1 for the rigid kinds (rows 5-8 are the screw motion, not the points at t = 1). */
 int ccdb_kind_is_rigid(ccdb_kind kind);
-/* 1 for the edge-edge kinds (linear or rigid), 0 for the vertex-face ones. */
+/* 1 for the sweep kinds (rows 5-8 are the sweep: O, w, v, (moving, theta, 0)). */
+int ccdb_kind_is_sweep(ccdb_kind kind);
+/* 1 for the edge-edge kinds (linear, rigid or sweep), 0 for the vertex-face ones. */
 int ccdb_kind_is_edge_edge(ccdb_kind kind);
 /* The short name of row r (0..7) of a query of this kind, as in the comment at the top:
- * "v_t0", "eb1_t1", "c" (axis point), "w" (axis), "s" (translation), "moving"; "?" otherwise. */
+ * "v_t0", "eb1_t1", "c" (axis point), "w" (axis), "s" (translation), "moving"; for a sweep
+ * "O" (centre), "w", "v" (its velocity), "moving_theta"; "?" otherwise. */
 const char *ccdb_kind_row_meaning(ccdb_kind kind, int r);
 /* Parses a kind name (as ccdb_kind_name); returns 0 on success. */
 int ccdb_kind_parse(const char *text, ccdb_kind *out);
-/* The names ccdb_kind_parse accepts, for usage messages: "vf|ee|rigid-vf|rigid-ee". */
-#define CCDB_KIND_NAMES "vf|ee|rigid-vf|rigid-ee"
-/* From a kind folder as a path component (exactly one of the four; the 2021 layout); else from
+/* The names ccdb_kind_parse accepts, for usage messages. */
+#define CCDB_KIND_NAMES "vf|ee|rigid-vf|rigid-ee|sweep-vf|sweep-ee"
+/* From a kind folder as a path component (exactly one of the six; the 2021 layout); else from
  * the file name of the 2023 layout, `<step><vf|ee>.csv` (the name without `.csv` is zero or more
  * digits then `vf` or `ee`); CCDB_KIND_UNKNOWN if neither. */
 ccdb_kind ccdb_kind_from_path(const char *path);
@@ -63,6 +70,11 @@ void ccdb_rigid_poses(const double q[8][3], ccdb_kind kind, double out[8][3]);
 /* The four points of a rigid query at time t in [0, 1] (rotation t phi1, translation g(t) s),
  * rounded to doubles, likewise for pictures only. out may be q. */
 void ccdb_rigid_pose_at(const double q[8][3], ccdb_kind kind, double t, double out[4][3]);
+
+/* The rules of a sweep query's motion rows (docs/csv-format.md): row 8 is (moving, theta, 0)
+ * with moving 0 (the first primitive moves) or 1 (the second), and w (row 6) is nonzero unless
+ * theta = 0. Returns 0, or -1 with why (no file or line: the caller adds them). */
+int ccdb_sweep_check(const double q[8][3], char *why, size_t whylen);
 
 typedef struct ccdb_dataset {
     char *name; /* file path or generator id (owned) */

@@ -24,6 +24,8 @@
 #define CCDB_GEN_EE       (1u << CCDB_KIND_EE)
 #define CCDB_GEN_RIGID_VF (1u << CCDB_KIND_RIGID_VF)
 #define CCDB_GEN_RIGID_EE (1u << CCDB_KIND_RIGID_EE)
+#define CCDB_GEN_SWEEP_VF (1u << CCDB_KIND_SWEEP_VF)
+#define CCDB_GEN_SWEEP_EE (1u << CCDB_KIND_SWEEP_EE)
 
 typedef struct ccdb_gen_family {
     const char *name;    /* "coplanar_parallel", ... */

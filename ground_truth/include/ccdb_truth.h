@@ -36,6 +36,10 @@ typedef enum ccdb_truth_class {
     CCDB_CLASS_SEP_FACE,     /* VF: the interior of the triangle */
     CCDB_CLASS_SEP_ENDPOINT, /* EE: an endpoint of one segment (against the other segment) */
     CCDB_CLASS_SEP_INTERIOR, /* EE: interior points of both segments */
+    /* Sweeps only (ccdb_truth_sweep_*): the certified judge could not decide within its bounds
+     * (precision cap, bisection depth). hit is 0 but means nothing: judged neither hit nor miss
+     * for any solver, counted and reported on its own. */
+    CCDB_CLASS_UNDECIDED,
     CCDB_CLASS_COUNT
 } ccdb_truth_class;
 
@@ -53,6 +57,8 @@ typedef enum ccdb_truth_stage {
                              misses; after BOX, before SEP_PLANE) */
     CCDB_STAGE_FP_RIGID,  /* rigid kinds only: certified floating-point stage (hits and misses;
                              before the exact bound filter BOX and EXACT) */
+    CCDB_STAGE_SWEEP,     /* sweep kinds only (theta != 0, or a linear query not of doubles):
+                             the certified interval judge (truth_sweep.c) */
     CCDB_STAGE_COUNT
 } ccdb_truth_stage;
 
@@ -79,6 +85,19 @@ void ccdb_truth_ee(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out
  * primitive moves; docs/rigid.md). Stages: BOX (an exact bound proves the miss) or EXACT. */
 void ccdb_truth_rigid_vf(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
 void ccdb_truth_rigid_ee(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
+
+/* Sweeps, the engines' motion (rows: the four points at t = 0, the centre O, the axis w, the
+ * centre's displacement v, (moving, theta, 0); docs/sweep.md). theta = 0 with every moved
+ * point a double: the linear judge's answer on the linear query, exactly as it gives it.
+ * Otherwise stage SWEEP: certified interval root isolation at increasing precision up to a cap;
+ * what it cannot certify is the class undecided (hit 0, meaning nothing). The bracket is two
+ * adjacent doubles (or 0, 0 for a contact at t = 0). */
+void ccdb_truth_sweep_vf(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
+void ccdb_truth_sweep_ee(ccdb_truth *ctx, const double q[8][3], ccdb_truth_result *out);
+/* Tests only: the sweep judge's precision cap in bits (>= 64; 0: the default, 1024); a new
+ * context takes it from the environment variable CCDB_TRUTH_SWEEP_BITS when set (never set it
+ * with the truth cache on: run --no-cache). */
+void ccdb_truth_set_sweep_bits(ccdb_truth *ctx, unsigned long bits);
 
 /* The judge at a minimum separation d (a finite double >= 0, taken exactly): hit iff the
  * Euclidean distance between the closed primitives is <= d at some t in [0,1]; the bracket

@@ -13,12 +13,14 @@ typedef enum ccdb_outcome {
     CCDB_OUT_FN,
     CCDB_OUT_TN,
     CCDB_OUT_FAILED,
-    CCDB_OUT_OUTSIDE, /* CCDB_OUTSIDE_MODEL from an ABI >= 4 entry: not judged */
-    CCDB_OUT_IN_BAND  /* a hit or a miss on a query within a separation band: either is right */
+    CCDB_OUT_OUTSIDE,  /* CCDB_OUTSIDE_MODEL from an ABI >= 4 entry: not judged */
+    CCDB_OUT_IN_BAND,  /* a hit or a miss on a query within a separation band: either is right */
+    CCDB_OUT_UNDECIDED /* the truth is the class undecided (sweeps): not judged, whatever said */
 } ccdb_outcome;
 
 /* GAVE_UP is a hit; FAILED (or a malformed state) is its own outcome, never a miss; so is
- * CCDB_OUTSIDE_MODEL from an entry of ABI `abi` >= 4 (from an older one it is malformed). */
+ * CCDB_OUTSIDE_MODEL from an entry of ABI `abi` >= 4 (from an older one it is malformed). A
+ * query whose truth is undecided (CCDB_CLASS_UNDECIDED) is CCDB_OUT_UNDECIDED for any answer. */
 ccdb_outcome ccdb_outcome_of(const ccdb_truth_result *truth, const ccdb_result *r, int abi);
 /* A true positive whose reported TOI is later than the exact toi_hi (or not a number). */
 int ccdb_toi_violation(const ccdb_truth_result *truth, const ccdb_result *r);
@@ -66,6 +68,8 @@ typedef struct ccdb_tally {
     long long outside;           /* CCDB_OUTSIDE_MODEL answers (ABI >= 4): in no other count but
                              queries and positives */
     long long in_band;           /* CCDB_OUT_IN_BAND answers: in no other count but queries */
+    long long undecided;         /* queries whose truth is undecided: in no other count but
+                             queries (not positives) */
     double toi_late_max;         /* max over the measured late TOIs of ccdb_toi_lateness's late; NaN
                              when there is none */
     long long toi_late_ulps_max; /* the same in ulps; 0 when none */

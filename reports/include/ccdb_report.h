@@ -78,6 +78,8 @@ typedef struct ccdb_report_row {
     double truth_band_hi;
     const char *origin; /* where the solver comes from ("built-in", "plugin", "peer", "engine"...;
                            NULL or "": not said); column `origin`, and the report's "run" cell */
+    long long undecided; /* queries whose exact truth is undecided (sweeps; judged neither hit
+                            nor miss, in no other count but queries): column `undecided` */
 } ccdb_report_row;
 
 /* Points of a per-query time distribution: cdf[k] is the k/(CCDB_REPORT_CDF_POINTS - 1)

@@ -18,6 +18,12 @@
  * (1,0,0) when the second (triangle / edge b) moves. A moving point x0 is at
  * c + R(u) (x0 - c) + u s with u = tan(phi1 t / 2) / |w| (u = t when w = 0), R(u) the rotation
  * by 2 atan(u |w|) about w; the TOI answered is in t.
+ * Sweeps (ABI 6, sweep_vertex_face / sweep_edge_edge; docs/sweep.md), the engines' motion, use
+ * the same layout: q[0..3] the four points at t = 0, q[4] = O (the moving body's centre),
+ * q[5] = w (its axis of turn, nonzero unless theta = 0), q[6] = v (the centre's displacement
+ * over the step), q[7] = (moving, theta, 0) with moving 0 when the first primitive moves, 1 when
+ * the second does, theta the angle turned over the step in radians. A moving point x0 is at
+ * O + t v + R(theta t)(x0 - O), R(a) the rotation by a about w (right hand).
  *
  * ABI rules (as SQLite's sqlite3_vfs): abi_version is the first field, fields are only ever
  * appended (bumping CCDB_SOLVER_ABI), and the harness reads abi_version before any other field:
@@ -39,8 +45,10 @@ extern "C" {
 /* ABI 2: the CCDB_SOLVER_NO_WORK_COUNT flag. ABI 3: the rigid-motion entries rigid_vertex_face
  * and rigid_edge_edge (ABI 1 and 2 entries are still accepted: "not supported" on rigid data).
  * ABI 4: the state CCDB_OUTSIDE_MODEL (from an older entry, state 4 breaks the contract).
- * ABI 5: the separation band (CCDB_CLAIM_SEPARATION_BAND, band_lo, band_hi). */
-#define CCDB_SOLVER_ABI 5
+ * ABI 5: the separation band (CCDB_CLAIM_SEPARATION_BAND, band_lo, band_hi).
+ * ABI 6: the sweep entries sweep_vertex_face and sweep_edge_edge (older entries: "not
+ * supported" on sweep data). */
+#define CCDB_SOLVER_ABI 6
 
 /* Parameters every solver receives (a solver ignores what it has no use for). */
 typedef struct ccdb_params {
@@ -111,7 +119,13 @@ typedef struct ccdb_solver {
      * distances of the band, in the query's units. */
     double band_lo;
     double band_hi;
-    /* ABI 5 separation band ends here. Append new fields below, bump CCDB_SOLVER_ABI. */
+    /* ABI 5 separation band ends here. */
+    /* ABI 6, sweeps (q as above): the engines' motion. NULL: not supported. */
+    void (*sweep_vertex_face)(void *state, const double q[8][3], const ccdb_params *params,
+                              ccdb_result *out);
+    void (*sweep_edge_edge)(void *state, const double q[8][3], const ccdb_params *params,
+                            ccdb_result *out);
+    /* ABI 6 ends here. Append new fields below, bump CCDB_SOLVER_ABI. */
 } ccdb_solver;
 
 typedef const ccdb_solver *(*ccdb_solver_entry_fn)(void);
@@ -131,9 +145,9 @@ typedef void (*ccdb_query_fn)(void *state, const double q[8][3], const ccdb_para
                               ccdb_result *out);
 
 /* Fills an entry field by field, valid in C17 and C++17 alike: abi_version = CCDB_SOLVER_ABI,
- * the fields given, create, destroy, rigid_vertex_face and rigid_edge_edge NULL (set them
- * afterwards if the solver has state or answers rigid queries), band_lo and band_hi 0 (set them
- * with CCDB_CLAIM_SEPARATION_BAND).
+ * the fields given, create, destroy, rigid_vertex_face, rigid_edge_edge, sweep_vertex_face and
+ * sweep_edge_edge NULL (set them afterwards if the solver has state or answers rigid queries or
+ * sweeps), band_lo and band_hi 0 (set them with CCDB_CLAIM_SEPARATION_BAND).
  * Returns s:
  *     const ccdb_solver *ccdb_solver_entry(void)
  *     {
@@ -160,6 +174,8 @@ static inline const ccdb_solver *ccdb_solver_init(ccdb_solver *s, const char *na
     s->rigid_edge_edge = 0;
     s->band_lo = 0.0;
     s->band_hi = 0.0;
+    s->sweep_vertex_face = 0;
+    s->sweep_edge_edge = 0;
     return s;
 }
 

@@ -151,10 +151,10 @@ Test(cli, bad_usage_exits_2_with_one_line_and_usage)
         { { "truth", "--bogus", "x.csv" }, "ccdbench truth: unknown option '--bogus'" },
         { { "truth", "x.csv", "--kind" }, "ccdbench truth: --kind needs a value" },
         { { "truth", "x.csv", "--kind", "vv" },
-          "ccdbench truth: --kind must be vf|ee|rigid-vf|rigid-ee, not 'vv'" },
+          "ccdbench truth: --kind must be vf|ee|rigid-vf|rigid-ee|sweep-vf|sweep-ee, not 'vv'" },
         { { "truth", "x.csv", "-o" }, "ccdbench truth: -o needs a value" },
         { { "truth", "x.csv", "y.csv" }, "ccdbench truth: one FILE.csv only" },
-        { { "truth", "x.csv" }, "pass --kind vf|ee|rigid-vf|rigid-ee" },
+        { { "truth", "x.csv" }, "pass --kind vf|ee|rigid-vf|rigid-ee|sweep-vf|sweep-ee" },
         { { "truth", "x.csv", "--min-sep", "-1" },
           "ccdbench truth: --min-sep must be a finite number >= 0 (0, or at least the smallest "
           "double, 4.9e-324), not '-1'" },
@@ -220,6 +220,49 @@ Test(cli, truth_output_format)
     cr_assert_str_eq(err, "");
     free(out);
     free(err);
+}
+
+/* A sweep whose vertex grazes the triangle's plane 2^-81 deep: a hit for the judge, undecided
+ * under a 64-bit precision cap (CCDB_TRUTH_SWEEP_BITS, tests only): `truth` prints the class,
+ * `run` counts it in summary.csv's last column (undecided) and says so in index.html, and the
+ * file's truth column is not counted as disagreeing with it. */
+Test(cli, sweep_undecided_counted_and_reported)
+{
+    char dir[600], file[700], report[700], path[800];
+    snprintf(dir, sizeof dir, "%s/sweep-vertex-face", tmpdir);
+    cr_assert_eq(mkdir(dir, 0700), 0);
+    snprintf(file, sizeof file, "%s/g.csv", dir);
+    snprintf(report, sizeof report, "%s/report", tmpdir);
+    write_text(file, "0,1,-1,1,1099511627777,1099511627776,1\n-4,1,-4,1,0,1,1\n"
+                     "4,1,-4,1,0,1,1\n0,1,4,1,0,1,1\n0,1,0,1,1,1,1\n1,1,0,1,0,1,1\n"
+                     "0,1,0,1,0,1,1\n0,1,3,1,0,1,1\n");
+    char *out, *err;
+    cr_assert_eq(RUN(&out, &err, "truth", file), 0, "%s", err);
+    cr_expect(strstr(out, "\n0,1,0.5235987755982988") != NULL, "%s", out);
+    free(out), free(err);
+    setenv("CCDB_TRUTH_SWEEP_BITS", "64", 1);
+    cr_assert_eq(RUN(&out, &err, "truth", file), 0, "%s", err);
+    cr_expect(strstr(out, "\n0,0,,,undecided\n") != NULL, "%s", out);
+    free(out), free(err);
+    int rc =
+        RUN(&out, &err, "run", "--data", file, "--solvers", "exact", "--no-cache", "-o", report);
+    unsetenv("CCDB_TRUTH_SWEEP_BITS");
+    cr_assert_eq(rc, 0, "%s", err);
+    cr_expect(strstr(out, "labels vs exact truth: 0 queries") != NULL, "%s", out);
+    free(out), free(err);
+    snprintf(path, sizeof path, "%s/summary.csv", report);
+    char *csv = ccdb_test_slurp(path, NULL);
+    cr_expect(strstr(csv, ",undecided\n") != NULL, "header: %s", csv);
+    cr_expect(strstr(csv, ",sweep-vf,all,1,0,0,0,0,0,") != NULL, "%s", csv); /* no outcome */
+    const char *row = strstr(csv, ",sweep-vf,all,");
+    cr_assert_not_null(row, "%s", csv);
+    const char *eol = strchr(row, '\n');
+    cr_expect(eol && eol - row > 2 && !strncmp(eol - 2, ",1", 2), "%s", csv);
+    free(csv);
+    snprintf(path, sizeof path, "%s/index.html", report);
+    char *html = ccdb_test_slurp(path, NULL);
+    cr_expect(strstr(html, "id=\"undecided\"><strong>1 undecided</strong>") != NULL);
+    free(html);
 }
 
 Test(cli, truth_min_sep)

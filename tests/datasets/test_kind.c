@@ -35,7 +35,9 @@ Test(kind, rigid_names_folders_and_rows)
     } all[] = { { "vf", "vertex-face", CCDB_KIND_VF, 0, 0 },
                 { "ee", "edge-edge", CCDB_KIND_EE, 0, 1 },
                 { "rigid-vf", "rigid-vertex-face", CCDB_KIND_RIGID_VF, 1, 0 },
-                { "rigid-ee", "rigid-edge-edge", CCDB_KIND_RIGID_EE, 1, 1 } };
+                { "rigid-ee", "rigid-edge-edge", CCDB_KIND_RIGID_EE, 1, 1 },
+                { "sweep-vf", "sweep-vertex-face", CCDB_KIND_SWEEP_VF, 0, 0 },
+                { "sweep-ee", "sweep-edge-edge", CCDB_KIND_SWEEP_EE, 0, 1 } };
     cr_assert_eq(sizeof all / sizeof all[0], CCDB_KIND_COUNT);
     for (int i = 0; i < CCDB_KIND_COUNT; i++) {
         ccdb_kind k = CCDB_KIND_UNKNOWN;
@@ -54,6 +56,10 @@ Test(kind, rigid_names_folders_and_rows)
     cr_expect_str_eq(ccdb_kind_row_meaning(CCDB_KIND_RIGID_EE, 5), "w");
     cr_expect_str_eq(ccdb_kind_row_meaning(CCDB_KIND_RIGID_EE, 7), "moving");
     cr_expect_str_eq(ccdb_kind_row_meaning(CCDB_KIND_VF, 4), "v_t1");
+    cr_expect_str_eq(ccdb_kind_row_meaning(CCDB_KIND_SWEEP_EE, 4), "O");
+    cr_expect_str_eq(ccdb_kind_row_meaning(CCDB_KIND_SWEEP_VF, 7), "moving_theta");
+    cr_expect_eq(ccdb_kind_is_sweep(CCDB_KIND_SWEEP_VF), 1);
+    cr_expect_eq(ccdb_kind_is_sweep(CCDB_KIND_RIGID_VF), 0);
     cr_expect_str_eq(ccdb_kind_row_meaning(CCDB_KIND_UNKNOWN, 0), "?");
     cr_expect_str_eq(ccdb_kind_name(CCDB_KIND_UNKNOWN), "unknown");
     cr_expect_eq(ccdb_kind_is_rigid(CCDB_KIND_UNKNOWN), 0);

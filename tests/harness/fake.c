@@ -64,6 +64,8 @@ const ccdb_solver fake_scripted = {
     answer,
     0.0, /* band_lo: no separation band */
     0.0,
+    answer,
+    answer,
 };
 
 const ccdb_solver fake_crash = {
@@ -80,6 +82,8 @@ const ccdb_solver fake_crash = {
     answer_or_die,
     0.0, /* band_lo: no separation band */
     0.0,
+    answer_or_die,
+    answer_or_die,
 };
 
 void fake_script(double q[8][3], ccdb_state state, double toi, long long work)

@@ -225,6 +225,13 @@ Test(bench, rigid_data_skips_solvers_without_rigid_entries)
     cr_assert(ccdb_solver_query_fn(abi2, CCDB_KIND_RIGID_VF) == NULL);
     cr_assert(ccdb_solver_query_fn(abi2, CCDB_KIND_RIGID_EE) == NULL);
     cr_assert(ccdb_solver_query_fn(abi2, CCDB_KIND_VF) != NULL);
+    /* Sweeps: only from ABI 6 on (an ABI 5 entry ends before the sweep fields). */
+    cr_assert(ccdb_solver_query_fn(abi2, CCDB_KIND_SWEEP_VF) == NULL);
+    ccdb_solver abi5 = fake_scripted;
+    abi5.abi_version = 5;
+    cr_assert(ccdb_solver_query_fn(&abi5, CCDB_KIND_SWEEP_EE) == NULL);
+    abi5.abi_version = 6;
+    cr_assert(ccdb_solver_query_fn(&abi5, CCDB_KIND_SWEEP_EE) == abi5.sweep_edge_edge);
     ccdb_solver linear_only = fake_scripted;
     linear_only.name = "fake_linear_only";
     linear_only.rigid_vertex_face = linear_only.rigid_edge_edge = NULL;

@@ -35,7 +35,7 @@ Test(summary_csv, header_is_exact_and_starts_with_the_contract_columns)
         "toi_err_max,ns_median,ns_min,ns_max,gave_up,failed,work,claims,"
         "conservative,status,contract_violations,isolated,query_ns_p50,"
         "query_ns_p90,query_ns_p99,query_ns_max,truth_min_sep,outside_model,"
-        "toi_late_max,toi_late_ulps_max,toi_late_ulps_p90,in_band,truth_band_hi,origin\n";
+        "toi_late_max,toi_late_ulps_max,toi_late_ulps_p90,in_band,truth_band_hi,origin,undecided\n";
     cr_assert_eq(strncmp(text, full, strlen(full)), 0, "header: %.300s", text);
     free(text);
     free(dir);
@@ -89,7 +89,7 @@ Test(summary_csv, one_record_per_row_with_quoting_and_empty_nan)
     const char *p = text;
     static char f[64][256];
     int ncol = parse_record(&p, f, 64);
-    cr_assert_eq(ncol, 35);
+    cr_assert_eq(ncol, 36);
     cr_assert_str_eq(f[23], "query_ns_p50");
     cr_assert_str_eq(f[26], "query_ns_max");
     cr_assert_str_eq(f[27], "truth_min_sep");

@@ -62,7 +62,7 @@ Test(cmd_list, shows_the_kinds_each_solver_answers, .init = redirect)
     const char *argv[] = { "list" };
     cr_assert_eq(run(1, argv), 0);
     const char *out = ccdb_test_read_stream(cr_get_redirected_stdout());
-    const char *want[][2] = { { "\nexact ", " vf,ee,rigid-vf,rigid-ee " },
+    const char *want[][2] = { { "\nexact ", " vf,ee,rigid-vf,rigid-ee,sweep-vf,sweep-ee " },
                               { "\ncubic ", " vf,ee " },
                               { "\nrigid_interval ", " rigid-vf,rigid-ee " } };
     for (size_t i = 0; i < 3; i++) {

@@ -147,7 +147,7 @@ Test(generators, twins_flip)
     for (size_t f = 0; f < ccdb_gen_family_count(); f++) {
         const ccdb_gen_family *fam = ccdb_gen_family_at(f);
         if (!strcmp(fam->name, "random") || !strcmp(fam->name, "simulation") ||
-            !strcmp(fam->name, "rigid_random"))
+            !strcmp(fam->name, "rigid_random") || !strcmp(fam->name, "sweep_random"))
             continue; /* no twins: one query per draw */
         for (int k = 0; k < CCDB_KIND_COUNT; k++) {
             if (!supports(fam, (ccdb_kind)k))

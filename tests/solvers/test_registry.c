@@ -204,7 +204,7 @@ Test(registry, separation_band_checked_and_read_from_abi_5_only)
 
 Test(registry, abi_1_still_accepted_and_no_work_count_from_abi_2)
 {
-    cr_expect_eq(CCDB_SOLVER_ABI, 5);
+    cr_expect_eq(CCDB_SOLVER_ABI, 6);
     cr_expect_eq(CCDB_SOLVER_ABI_OLDEST, 1);
     ccdb_solver s = good();
     char err[256] = "";

@@ -403,9 +403,9 @@ void ccdb_judged_free(ccdb_judged *j)
 
 /* Tallies the answers to queries [lo, hi) into out (added to what it holds) and keeps their
  * findings. -1: memory. */
-static int judge_range(const ccdb_solver *s, const double (*q)[8][3],
-                       const ccdb_truth_result *lo, const ccdb_truth_result *hi, size_t from,
-                       size_t to, long long first, const ccdb_result *results, ccdb_judged *out)
+static int judge_range(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_result *lo,
+                       const ccdb_truth_result *hi, size_t from, size_t to, long long first,
+                       const ccdb_result *results, ccdb_judged *out)
 {
     ccdb_tally all, by_class[CCDB_CLASS_COUNT];
     ccdb_tally_results_band(lo + from, hi + from, results + from, to - from, s->flags,
@@ -436,9 +436,9 @@ static int judge_range(const ccdb_solver *s, const double (*q)[8][3],
 
 /* A run that crashed or timed out: its answers before (each maximal range of answered queries)
  * and the queries in flight as crash findings, in index order. -1: memory. */
-static int judge_partial(const ccdb_solver *s, const double (*q)[8][3],
-                         const ccdb_truth_result *lo, const ccdb_truth_result *hi, size_t n,
-                         long long first, const ccdb_solver_run *run, ccdb_judged *out)
+static int judge_partial(const ccdb_solver *s, const double (*q)[8][3], const ccdb_truth_result *lo,
+                         const ccdb_truth_result *hi, size_t n, long long first,
+                         const ccdb_solver_run *run, ccdb_judged *out)
 {
     size_t next_crash = 0;
     for (size_t i = 0; i < n;) {

@@ -76,7 +76,7 @@ typedef struct ccdb_report_row {
      * Columns `in_band`, `truth_band_hi`. */
     long long in_band;
     double truth_band_hi;
-    const char *origin; /* where the solver comes from ("built-in", "plugin", "peer", "engine"...;
+    const char *origin;  /* where the solver comes from ("built-in", "plugin", "peer", "engine"...;
                            NULL or "": not said); column `origin`, and the report's "run" cell */
     long long undecided; /* queries whose exact truth is undecided (sweeps; judged neither hit
                             nor miss, in no other count but queries): column `undecided` */

@@ -849,7 +849,7 @@ void gt_sweep_run_numeric(ccdb_truth *c, const double q[8][3], int ee, ccdb_trut
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 3; j++)
             lin[i][j] = lin[i + 4][j] = q[i][j];
-    ccdb_truth_result still;
+    ccdb_truth_result still = { 0 }; /* set by the judge; zeroed for the analyser */
     (ee ? ccdb_truth_ee : ccdb_truth_vf)(c, (const double(*)[3])lin, &still);
     c->stats.decided[still.stage]--; /* not an answer of the linear judge: counted below */
     if (still.hit) {

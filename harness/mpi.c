@@ -177,11 +177,22 @@ void ccdb_mpi_finalize(ccdb_mpi *m)
     MPI_Finalize();
 }
 
+/* Ends the job. A rank's output reaches the terminal through mpirun, which drops what it has not
+ * yet read from a rank once MPI_Abort tears the job down (seen under load: the watchdog's message
+ * lost); so the message goes out first and mpirun is given a second to forward it. */
+static _Noreturn void abort_job(int status)
+{
+    fflush(stdout);
+    fflush(stderr);
+    nanosleep(&(struct timespec){ .tv_sec = 1 }, NULL);
+    MPI_Abort(MPI_COMM_WORLD, status);
+    exit(status);
+}
+
 void ccdb_mpi_abort(ccdb_mpi *m, int status)
 {
     (void)m;
-    MPI_Abort(MPI_COMM_WORLD, status);
-    exit(status);
+    abort_job(status);
 }
 
 /* The run's --timeout S, from which every limit of the watchdog follows (ccdb_mpi.h). */
@@ -310,8 +321,7 @@ static void watch(const struct ccdb_mpi_dispatch *d, int rank, uint64_t since, u
             "stopped or hung?): aborting the job\n",
             rank, unit, started ? "its solver has run" : "reading its chunk and its truth took",
             limit, started ? "--timeout + " CCDB_MPI_GRACE_TEXT : "--timeout");
-    MPI_Abort(MPI_COMM_WORLD, 2);
-    exit(2);
+    abort_job(2);
 }
 
 /* Rank 0's second thread: answers each other rank's requests (the group it holds) with its next
@@ -328,8 +338,7 @@ static void *serve(void *arg)
     long long *unit_of = calloc((size_t)d->size, sizeof *unit_of);
     if (!since || !started || !unit_of) {
         fprintf(stderr, "ccdbench run: rank 0: out of memory in the work dispatcher\n");
-        MPI_Abort(MPI_COMM_WORLD, 2);
-        exit(2);
+        abort_job(2);
     }
     long long msg[2] = { 0 };
     MPI_Request req = MPI_REQUEST_NULL;

@@ -169,8 +169,8 @@ static const family_entry families[] = {
       .sweep = gen_sweep_planar },
     { { "sweep_t0",
         "contacts at t = 0: touching at the start (inside, exactly on a side, through an end), "
-        "turning either way (hits, TOI 0); twins start 2^-2..2^-8 rad away and turn in (hits) "
-        "or away (misses): ~3/4 hits",
+        "turning either way (hits, TOI 0), or 2^-2..2^-8 rad away turning in (hits); twins a "
+        "hair away turning away (misses): half hits",
         SWEEP },
       .sweep = gen_sweep_t0 },
     { { "sweep_near_tangent",

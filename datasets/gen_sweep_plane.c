@@ -88,36 +88,31 @@ int gen_sweep_planar(ccdb_prng *rng, int ee, int twin, gen_sweep_case *c)
     return 0;
 }
 
-/* Contacts at t = 0. Twin 0: the blade scene at alpha = 0, touching at the start (the vertex
- * inside the triangle 2^-k from a side or exactly on it; EE the still edge through the moving
- * edge's end or 2^-k inside it), turning either way: a hit at t = 0 exactly. Twin 1: the same a
- * hair away (alpha = 2^-2..2^-8, the still shape 2^-k inside at t*), turning in (a hit at t* =
- * alpha / theta) or away (a miss: the angle stays in (-pi, 0)). */
+/* Contacts at t = 0. Twin 0, two times in three: the blade scene at alpha = 0, touching at the
+ * start (the vertex 2^-k inside the triangle or exactly on a side; EE the still edge through the
+ * moving edge's end or 2^-k inside it), turning either way: a hit at t = 0 exactly; else the
+ * same a hair away (alpha = 2^-2..2^-8, the still shape 2^-k inside at t*) turning in: a hit at
+ * t* = alpha / theta. Twin 1: a hair away turning away: a miss (the angle stays in (-pi, 0)). */
 int gen_sweep_t0(ccdb_prng *rng, int ee, int twin, gen_sweep_case *c)
 {
     gen_blade b = { 0 };
-    int vertex_moves = ccdb_prng_chance(rng, 1, 2), away = ccdb_prng_chance(rng, 1, 2);
+    int vertex_moves = ccdb_prng_chance(rng, 1, 2), turn_in = ccdb_prng_chance(rng, 1, 3);
     int on_side = ccdb_prng_chance(rng, 1, 3), negative = ccdb_prng_chance(rng, 1, 2);
     int tiny = SWEEP_DIR_TINY + (int)ccdb_prng_below(rng, SWEEP_DIR_TINY_N);
     int64_t gap = INT64_C(1) << (GEN_SWEEP_GRID - (int)ccdb_prng_range(rng, 6, 17));
-    b.dir = twin ? tiny : SWEEP_DIR_ZERO;
+    int at_t0 = !twin && !turn_in;
+    b.dir = at_t0 ? SWEEP_DIR_ZERO : tiny;
     gen_blade_moving(rng, &b, ee ? 2 : vertex_moves ? 1 : 3);
     int64_t r = b.mov[0][0];
     b.v[0] = ccdb_prng_range(rng, -r / 64, r / 64);
     b.v[1] = ccdb_prng_range(rng, -r / 64, r / 64);
     b.theta_bits = 8;
     b.theta_num = ccdb_prng_range(rng, 64, 512); /* 0.25..2: > every tiny alpha */
-    int hit;
-    if (!twin) {
-        hit = gen_blade_near(rng, &b, 1, on_side ? 0 : gap);
-    } else {
-        gen_blade_near(rng, &b, 1, gap);
-        hit = !away;
-    }
-    gen_blade_case(rng, &b, hit, c);
-    if (twin ? away : negative) /* the other way round: angle -alpha - |theta| t > -pi */
+    gen_blade_near(rng, &b, 1, at_t0 && on_side ? 0 : gap);
+    gen_blade_case(rng, &b, !twin, c);
+    if (twin || (at_t0 && negative)) /* the other way round: angle -alpha - |theta| t > -pi */
         c->theta_num = -c->theta_num;
-    if (!twin) {
+    if (at_t0) {
         c->intent.toi_known = 1;
         c->intent.toi = 0.0;
     }

@@ -156,9 +156,9 @@ static const family_entry families[] = {
         SWEEP },
       .sweep = gen_sweep_past_vertex },
     { { "sweep_corner",
-        "a fast body (theta 1.5..2.8, |v| up to its size) turns into a corner: the vertex 2^-k "
-        "inside a corner of the triangle or behind it, the still edge's end 2^-k across the "
-        "moving edge or short of it: half hits",
+        "a fast body (theta 1.5..2.8, |v| up to half its radius) turns into a corner: the "
+        "vertex 2^-k inside a corner of the triangle or behind it, the still edge's end 2^-k "
+        "across the moving edge or short of it: half hits",
         SWEEP },
       .sweep = gen_sweep_corner },
     { { "sweep_planar",
@@ -175,7 +175,7 @@ static const family_entry families[] = {
       .sweep = gen_sweep_t0 },
     { { "sweep_near_tangent",
         "a turning vertex (edge), O moving along the axis, whose extreme point lies 2^-k past "
-        "the still plane (hit: two roots ~2^-k/2 apart) or 2^-k short of it (miss), k = "
+        "the still plane (hit: two roots ~2^-(k/2) apart) or 2^-k short of it (miss), k = "
         "10..44: half hits",
         SWEEP },
       .sweep = gen_sweep_near_tangent },

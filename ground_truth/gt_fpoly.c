@@ -247,9 +247,14 @@ static int search_skip_piece(void *ctx, double a, double b)
 
 int gt_fpoly_first_contact(const gt_fpoly_search *s, gt_froot *r, int *c)
 {
+    return gt_fpoly_first_contact_on(s, 0.0, 1.0, r, c);
+}
+
+int gt_fpoly_first_contact_on(const gt_fpoly_search *s, double lo, double hi, gt_froot *r, int *c)
+{
     search_skip k = { s, 0 };
     gt_fpoly_iso it;
-    gt_fpoly_iso_init(&it, s->poly(s->ctx, 0), 0.0, 1.0, s->max_depth, s->nodes, search_skip_piece,
+    gt_fpoly_iso_init(&it, s->poly(s->ctx, 0), lo, hi, s->max_depth, s->nodes, search_skip_piece,
                       &k);
     /* Ends: each gt_fpoly_iso_next call settles a piece of a bounded budget (nodes, then
      * nodes_dd after the one switch of tier). */
@@ -259,7 +264,7 @@ int gt_fpoly_first_contact(const gt_fpoly_search *s, gt_froot *r, int *c)
             if (k.dd)
                 return -1;
             k.dd = 1;
-            gt_fpoly_iso_init(&it, s->poly(s->ctx, 1), it.fail_a, 1.0, s->max_depth, s->nodes_dd,
+            gt_fpoly_iso_init(&it, s->poly(s->ctx, 1), it.fail_a, hi, s->max_depth, s->nodes_dd,
                               search_skip_piece, &k);
             continue;
         }

@@ -81,6 +81,9 @@ typedef struct gt_fpoly_search {
 /* 1 with *r and *c = contact's answer (>= 0) for the first root it does not rule out; 0 when it
  * rules out every root; -1 when even double-doubles cannot tell. */
 int gt_fpoly_first_contact(const gt_fpoly_search *s, gt_froot *r, int *c);
+/* The same over [lo, hi] (0 <= lo < hi <= 1, exact doubles) instead of [0, 1]: for a caller that
+ * has proven no contact on the rest of [0, 1] (fp_rigid.c's ends). */
+int gt_fpoly_first_contact_on(const gt_fpoly_search *s, double lo, double hi, gt_froot *r, int *c);
 
 /* Shrinks r's interval to at most `ulps` steps between consecutive doubles (1: two adjacent
  * doubles), starting from guess (if inside r's interval, else a double Newton guess), each step

@@ -559,7 +559,7 @@ static int run(const double q[8][3], int ee, ccdb_fp_rigid_result *out)
     if (!trim_ends(&f, F0, &lo, &hi))
         return 0;
     const gt_fpoly_search search = { search_poly, search_no_contact, search_contact, &f,
-                                     ISO_DEPTH,   ISO_NODES,         ISO_NODES_DD };
+                                     ISO_DEPTH,   ISO_NODES,         ISO_NODES_DD,   1 };
     gt_froot r;
     int c = 0;
     const int found = gt_fpoly_first_contact_on(&search, lo, hi, &r, &c);

@@ -165,6 +165,7 @@ void gt_fpoly_iso_init(gt_fpoly_iso *it, const gt_fpoly *p, double a, double b, 
     it->max_depth = max_depth;
     it->max_nodes = max_nodes;
     it->top = 0;
+    it->last_v = -1;
     if (restrict_to(p, a, b, &it->st[0].q)) {
         it->st[0].a = a;
         it->st[0].b = b;
@@ -187,6 +188,7 @@ int gt_fpoly_iso_next(gt_fpoly_iso *it, gt_froot *r)
             return it->top = -1;
         int s0, s1;
         const int v = bernstein_variations(&it->st[k].q, &s0, &s1);
+        it->last_v = v;
         if (v == 0)
             continue;
         if (v == 1) {
@@ -261,7 +263,7 @@ int gt_fpoly_first_contact_on(const gt_fpoly_search *s, double lo, double hi, gt
     for (;;) {
         const int found = gt_fpoly_iso_next(&it, r);
         if (found < 0) {
-            if (k.dd)
+            if (k.dd || (s->no_dd_after_multiple && it.last_v >= 2))
                 return -1;
             k.dd = 1;
             gt_fpoly_iso_init(&it, s->poly(s->ctx, 1), it.fail_a, hi, s->max_depth, s->nodes_dd,

@@ -302,6 +302,16 @@ Test(engines, sweep_planar_paddle)
     q[5][2] = -1;
     for (int e = FCL_CA; e < N_ENGINES; e++)
         expect_state(e, SWEEP_EE, q, CCDB_MISS, "paddle turning away");
+    /* The lines: Bullet's at 0.78539816 (its clamp at pi/4), FCL's at 3 (angles off poses). */
+    paddle(q, 0.78515625, -0.125, 0.25);
+    toi = paddle_toi(0.78515625, -0.125, 0.25);
+    expect_hit(BULLET, SWEEP_EE, q, toi, 0.01, 1e-9, "201/256 rad");
+    paddle(q, 0.78546875, -0.125, 0.25);
+    expect_state(BULLET, SWEEP_EE, q, CCDB_OUTSIDE_MODEL, "0.78546875 rad, past pi/4");
+    paddle(q, 3, 0, 0);
+    expect_hit(FCL_CA, SWEEP_EE, q, paddle_toi(3, 0, 0), 0.01, 1e-9, "paddle, theta 3");
+    q[7][1] = 3.0000000000000004;
+    expect_state(FCL_CA, SWEEP_EE, q, CCDB_OUTSIDE_MODEL, "one ulp past 3 rad");
     /* Two radians: beyond Bullet's pi/4 clamp (outside its model), Box2D's and FCL's own. */
     paddle(q, 2, 0, 0);
     toi = paddle_toi(2, 0, 0);

@@ -172,22 +172,23 @@ void fcl_ca::sweep(const double q[8][3], const ccdb_engine::sweep_query &s, ccdb
         M << R[0][0], R[0][1], R[0][2], R[1][0], R[1][1], R[1][2], R[2][0], R[2][1], R[2][2];
         Eigen::Vector3d ref = O - om; /* O in the moving body's frame */
         Eigen::Vector3d T = O + v - M * ref;
-        std::unique_ptr<fcl::MotionBase<double>> moving;
-        if (s.theta != 0.0 && along(s.v, s.w)) {
-            fcl::Transform3d beg = fcl::Transform3d::Identity(), end = beg;
-            beg.translation() = om;
-            end.linear() = M;
-            end.translation() = T;
-            moving.reset(new fcl::ScrewMotion<double>(beg, end));
-        } else {
-            moving.reset(new fcl::InterpMotion<double>(I, om, M, T, ref));
-        }
+        /* On the stack: FCL's motions have Eigen's aligned operator new/delete, which a
+         * delete through MotionBase<double>* does not pair with (ASan: alloc-dealloc mismatch). */
+        fcl::Transform3d beg = fcl::Transform3d::Identity(), end = beg;
+        beg.translation() = om;
+        end.linear() = M;
+        end.translation() = T;
+        fcl::ScrewMotion<double> screw(beg, end);
+        fcl::InterpMotion<double> interp(I, om, M, T, ref);
+        const fcl::MotionBase<double> *moving = &interp;
+        if (s.theta != 0.0 && along(s.v, s.w))
+            moving = &screw;
         fcl::InterpMotion<double> still(I, os, I, os, Eigen::Vector3d::Zero());
         bool first = s.lo == 0;
         fcl::ContinuousCollisionResultd res;
-        double r = fcl::continuousCollide(
-            first ? gm.get() : gs.get(), first ? moving.get() : &still, first ? gs.get() : gm.get(),
-            first ? &still : moving.get(), ca_request(fcl::CCDM_LINEAR), res);
+        double r = fcl::continuousCollide(first ? gm.get() : gs.get(), first ? moving : &still,
+                                          first ? gs.get() : gm.get(), first ? &still : moving,
+                                          ca_request(fcl::CCDM_LINEAR), res);
         answer(r, res, out);
     });
 }

@@ -23,6 +23,10 @@
  * band [0.00375, 0.00625] (ABI 5): b2TimeOfImpact's target b2_linearSlop = 0.005 minus / plus its
  * tolerance 0.25 b2_linearSlop (radius-0 proxies: target = max(slop, rA + rB - 3 slop) = slop),
  * a band only up to Box2D's float distances. No work count.
+ * Sweeps (ABI 6, docs/sweep.md: X(t) = O + t v + R(theta t)(X0 - O)) are b2Sweep's own motion:
+ * inside when planar (every point and v in z = 0, w along +-z) with every input Box2D reads a
+ * float (points, theta, O's x and y, O + v): localCenter = c0 = O, c = O + v, a0 = 0, a = theta
+ * (-theta when w points along -z); theta = 0 is a translation by v. No angle is rounded here.
  * Box2D keeps global statistics (b2_toiCalls, ...) without locking: queries run one at a time. */
 #include <box2d/b2_time_of_impact.h>
 
@@ -42,13 +46,21 @@ bool is_float(double x)
     return double(float(x)) == x;
 }
 
-/* Rows [lo, hi) in the plane with float coordinates, and the body's motion expressible as a
- * sweep with float inputs. */
-bool planar(const double q[8][3], int lo, int hi, const body_motion &m)
+/* Rows [lo, hi) in the plane z = 0 with float coordinates. */
+bool planar_rows(const double q[8][3], int lo, int hi)
 {
     for (int r = lo; r < hi; r++)
         if (q[r][2] != 0.0 || !is_float(q[r][0]) || !is_float(q[r][1]))
             return false;
+    return true;
+}
+
+/* Rows [lo, hi) planar with float coordinates, and the body's motion expressible as a sweep
+ * with float inputs. */
+bool planar(const double q[8][3], int lo, int hi, const body_motion &m)
+{
+    if (!planar_rows(q, lo, hi))
+        return false;
     switch (m.type) {
     case body_motion::still: return true;
     case body_motion::translation: return m.d[2] == 0.0 && is_float(m.d[0]) && is_float(m.d[1]);
@@ -74,24 +86,83 @@ void sweep(const body_motion &m, b2Sweep *s)
     }
 }
 
+b2Sweep at_rest()
+{
+    body_motion still = {};
+    still.type = body_motion::still;
+    b2Sweep s;
+    sweep(still, &s);
+    return s;
+}
+
+/* A sweep query as b2Sweep, when Box2D can read it exactly: every point and v in the plane
+ * z = 0, a turn about an axis along +-z (any theta = 0 motion is a translation), and every input
+ * a float: the points, theta, and for a turn O's x, y and the centre's end O + v (b2Sweep's c0,
+ * c). The sweep's centre is O (localCenter = c0 = O in the body frame, which is the world's at
+ * t = 0), the angle a0 = 0 -> a = theta (-theta about -z). False: outside Box2D's model. */
+bool sweep_of_query(const double q[8][3], const ccdb_engine::sweep_query &s, b2Sweep *moving)
+{
+    if (!planar_rows(q, 0, 4) || s.v[2] != 0.0 || !is_float(s.v[0]) || !is_float(s.v[1]))
+        return false;
+    *moving = at_rest();
+    if (s.theta == 0.0) {
+        moving->c.Set(float(s.v[0]), float(s.v[1]));
+        return true;
+    }
+    double c[2];
+    if (s.w[0] != 0.0 || s.w[1] != 0.0 || !is_float(s.theta) || !is_float(s.O[0]) ||
+        !is_float(s.O[1]) || !ccdb_engine::exact_sub(s.O[0], -s.v[0], &c[0]) ||
+        !ccdb_engine::exact_sub(s.O[1], -s.v[1], &c[1]) || !is_float(c[0]) || !is_float(c[1]))
+        return false;
+    moving->localCenter.Set(float(s.O[0]), float(s.O[1]));
+    moving->c0 = moving->localCenter;
+    moving->c.Set(float(c[0]), float(c[1]));
+    moving->a = float(s.w[2] > 0 ? s.theta : -s.theta);
+    return true;
+}
+
+/* b2TimeOfImpact of the proxies of rows [0, n_first) and [n_first, 4) (float, radius 0, the
+ * frames the world's at t = 0) under the two sweeps, tMax = 1. */
+void time_of_impact(const double q[8][3], int n_first, const b2Sweep &a, const b2Sweep &b,
+                    ccdb_result *out);
+
 struct box2d {
     static constexpr double max_w2 = INFINITY; /* any turn (planar() keeps those about z) */
     static void collide(const double q[8][3], const query_motion &m, ccdb_result *out);
+    static void sweep(const double q[8][3], const ccdb_engine::sweep_query &s, ccdb_result *out);
 };
 
 void box2d::collide(const double q[8][3], const query_motion &m, ccdb_result *out)
 {
     if (!planar(q, 0, m.n_first, m.first) || !planar(q, m.n_first, 4, m.second))
         return ccdb_engine::not_inside(ccdb_engine::outside, out);
+    b2Sweep a, b;
+    ::sweep(m.first, &a);
+    ::sweep(m.second, &b);
+    time_of_impact(q, m.n_first, a, b, out);
+}
+
+void box2d::sweep(const double q[8][3], const ccdb_engine::sweep_query &s, ccdb_result *out)
+{
+    b2Sweep moving, still = at_rest();
+    if (!sweep_of_query(q, s, &moving))
+        return ccdb_engine::not_inside(ccdb_engine::outside, out);
+    bool first = s.lo == 0;
+    time_of_impact(q, s.n_first, first ? moving : still, first ? still : moving, out);
+}
+
+void time_of_impact(const double q[8][3], int n_first, const b2Sweep &a, const b2Sweep &b,
+                    ccdb_result *out)
+{
     ccdb_peer::guarded(out, [&] {
         b2Vec2 v[4];
         for (int r = 0; r < 4; r++)
             v[r].Set(float(q[r][0]), float(q[r][1]));
         b2TOIInput in;
-        in.proxyA.Set(v, m.n_first, 0.0f);
-        in.proxyB.Set(v + m.n_first, 4 - m.n_first, 0.0f);
-        sweep(m.first, &in.sweepA);
-        sweep(m.second, &in.sweepB);
+        in.proxyA.Set(v, n_first, 0.0f);
+        in.proxyB.Set(v + n_first, 4 - n_first, 0.0f);
+        in.sweepA = a;
+        in.sweepB = b;
         in.tMax = 1.0f;
         b2TOIOutput o;
         {
@@ -119,9 +190,10 @@ const ccdb_solver *ccdb_solver_entry(void)
     ccdb_engine::motion_solver<box2d>(
         &s, "engine_box2d",
         "Box2D 2.4.1 b2TimeOfImpact (Debian libbox2d, float, 2D), radius-0 proxies: "
-        "planar turns about z and planar translations only",
+        "planar turns about z, planar translations and planar sweeps only",
         "Box2D 2.4.1, box2d/b2_time_of_impact.h; Catto, GDC 2013 'Continuous "
         "Collision'; docs/engines.md");
+    ccdb_engine::add_sweeps<box2d>(&s);
     s.flags |= CCDB_CLAIM_SEPARATION_BAND;
     s.band_lo = 0.00375; // target - tolerance: 0.005 - 0.25 * 0.005
     s.band_hi = 0.00625; // target + tolerance

@@ -176,6 +176,90 @@ void rigid_entry(void *, const double q[8][3], const ccdb_params *, ccdb_result 
     Engine::collide(q, m, out);
 }
 
+/* Sweeps (ABI 6, docs/sweep.md): the points of the moving primitive (rows [lo, hi): the first
+ * primitive when row 8's flag is 0, the second when it is 1) move as
+ *     X(t) = O + t v + R(theta t)(X0 - O),   R(a) the right-hand rotation by a about w,
+ * the other primitive is still. This is the engines' own motion (a centre on a line, a constant
+ * angular velocity about it): each adapter's Engine::sweep gives it to its engine as it is, or
+ * answers CCDB_OUTSIDE_MODEL where the engine cannot be given exactly this motion. */
+struct sweep_query {
+    int n_first; /* VF 1, EE 2 */
+    int lo, hi;  /* the moving primitive's rows */
+    double O[3], w[3], v[3], theta;
+};
+
+/* A sweep read off q; malformed (CCDB_FAILED) when a coordinate is not finite, row 8 is not
+ * (0 or 1, theta, 0), or w = 0 while theta != 0 (the reader refuses these too). */
+inline model_fit sweep_of(const double q[8][3], bool vf, sweep_query *s)
+{
+    if (!finite_rows(q))
+        return malformed;
+    if (q[7][2] != 0.0 || (q[7][0] != 0.0 && q[7][0] != 1.0))
+        return malformed;
+    s->n_first = vf ? 1 : 2;
+    s->lo = q[7][0] == 0.0 ? 0 : s->n_first;
+    s->hi = q[7][0] == 0.0 ? s->n_first : 4;
+    s->theta = q[7][1] + 0.0;
+    for (int k = 0; k < 3; k++) {
+        s->O[k] = q[4][k];
+        s->w[k] = q[5][k];
+        s->v[k] = q[6][k] + 0.0;
+    }
+    if (s->theta != 0.0 && s->w[0] == 0.0 && s->w[1] == 0.0 && s->w[2] == 0.0)
+        return malformed;
+    return inside;
+}
+
+/* Whether a body frame with its origin at O holds the sweep exactly: every moving point X0 - O
+ * and the end of the centre O + v are doubles exactly (a frame at O then moves by v exactly and
+ * its shape's coordinates are the query's). */
+inline bool centre_frame_exact(const double q[8][3], const sweep_query &s)
+{
+    double d;
+    for (int k = 0; k < 3; k++) {
+        if (!exact_sub(s.O[k], -s.v[k], &d))
+            return false;
+        for (int r = s.lo; r < s.hi; r++)
+            if (!exact_sub(q[r][k], s.O[k], &d))
+                return false;
+    }
+    return true;
+}
+
+/* R(theta) about w / |w| (Rodrigues' formula, rounded): the end pose's rotation. */
+inline void sweep_rotation(const sweep_query &s, double R[3][3])
+{
+    double len = std::sqrt(s.w[0] * s.w[0] + s.w[1] * s.w[1] + s.w[2] * s.w[2]);
+    double n[3] = { 0, 0, 0 };
+    if (len > 0.0)
+        for (int k = 0; k < 3; k++)
+            n[k] = s.w[k] / len;
+    const double K[3][3] = { { 0, -n[2], n[1] }, { n[2], 0, -n[0] }, { -n[1], n[0], 0 } };
+    double sn = std::sin(s.theta), c1 = 1.0 - std::cos(s.theta);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double k2 = K[i][0] * K[0][j] + K[i][1] * K[1][j] + K[i][2] * K[2][j];
+            R[i][j] = (i == j ? 1.0 : 0.0) + sn * K[i][j] + c1 * k2;
+        }
+}
+
+template <class Engine, bool VF>
+void sweep_entry(void *, const double q[8][3], const ccdb_params *, ccdb_result *out)
+{
+    sweep_query s;
+    model_fit f = sweep_of(q, VF, &s);
+    if (f != inside)
+        return not_inside(f, out);
+    Engine::sweep(q, s, out);
+}
+
+/* The two sweep entries of an engine with Engine::sweep(q, s, out) (ABI 6). */
+template <class Engine> void add_sweeps(ccdb_solver *s)
+{
+    s->sweep_vertex_face = sweep_entry<Engine, true>;
+    s->sweep_edge_edge = sweep_entry<Engine, false>;
+}
+
 /* Fills s with the four entries above: claims, reports a TOI; no work count. */
 template <class Engine>
 const ccdb_solver *motion_solver(ccdb_solver *s, const char *name, const char *summary,

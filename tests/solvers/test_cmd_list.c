@@ -64,8 +64,10 @@ Test(cmd_list, shows_the_kinds_each_solver_answers, .init = redirect)
     const char *out = ccdb_test_read_stream(cr_get_redirected_stdout());
     const char *want[][2] = { { "\nexact ", " vf,ee,rigid-vf,rigid-ee,sweep-vf,sweep-ee " },
                               { "\ncubic ", " vf,ee " },
-                              { "\nrigid_interval ", " rigid-vf,rigid-ee " } };
-    for (size_t i = 0; i < 3; i++) {
+                              { "\nrigid_interval ", " rigid-vf,rigid-ee,sweep-vf,sweep-ee " },
+                              { "\nconservative_advancement ", " vf,ee,sweep-vf,sweep-ee " },
+                              { "\nrigid_conservative_advancement ", " rigid-vf,rigid-ee " } };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         const char *line = strstr(out, want[i][0]);
         cr_assert_not_null(line, "%s listed: %s", want[i][0] + 1, out);
         const char *eol = strchr(line + 1, '\n'), *k = strstr(line, want[i][1]);

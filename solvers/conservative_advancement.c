@@ -21,6 +21,10 @@
  * change t in double or an infinite motion bound. A coordinate above 2^300 (the interval
  * products could overflow) gives GAVE_UP at t = 0.
  * Failure: CCDB_FAILED when a distance bound comes out NaN.
+ * Sweeps (docs/sweep.md; sca_* below): the same loop with Catto's bound |v . n| / |n| + |theta| r
+ * for the direction n of the step's distance bound (r: the moving vertices' largest distance from
+ * the axis), on the enclosures of solvers/sweep_motion.h; why it is conservative: docs/solvers.md,
+ * "Solvers on sweeps". FAILED on a malformed row 8 or a turn about w = 0.
  */
 #include <math.h>
 

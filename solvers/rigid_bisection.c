@@ -18,6 +18,8 @@
  * reaching it gives GAVE_UP at the earliest interval not yet ruled out). min_separation is not
  * honoured. Scale: as rigid_interval (GAVE_UP at t = 0 beyond 2^150 or |w| > 2^26); FAILED on a
  * malformed motion row. Linear slots: none.
+ * Sweeps (docs/sweep.md): the same search in t over the boxes of the sweep enclosed on each
+ * piece (solvers/sweep_motion.h), conservative too.
  */
 #include "bisection.h"
 #include "ccdb_solver.h"

@@ -25,6 +25,8 @@
  * GAVE_UP at the current interval's lower end.
  * Scale: coordinates above 2^150 or |w| above 2^26 (the products could overflow) give GAVE_UP at
  * t = 0; a malformed motion row or a non-finite value gives FAILED. Linear slots: none.
+ * Sweeps (docs/sweep.md): the same interval test in t on the enclosures of solvers/sweep_motion.h,
+ * through bisection.h's loop (delta is then a width in t), conservative too.
  */
 #include <stdlib.h>
 

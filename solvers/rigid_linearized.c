@@ -12,8 +12,10 @@
  * interpolated poses (see ../shared/design/rigid_motion.md).
  * Claims: reports TOI (toi_lo of the linear judge, in t). NOT conservative for rigid motion.
  * Parameters: none used. State: the `exact` solver's (one judge context per thread); a NULL
- * state (allocation failure) answers CCDB_FAILED. Linear slots: none (rigid data only).
+ * state (allocation failure) answers CCDB_FAILED. Linear slots: none (rigid data and sweeps).
  * Failure: CCDB_FAILED on a malformed motion row or a pose that overflows.
+ * Sweeps (docs/sweep.md): the same shortcut with the engines' pose O + v + R(theta)(x0 - O) at
+ * t = 1 (solvers/sweep_motion.h); it misses the turning contacts its chords do not make.
  */
 #include <math.h>
 

@@ -27,8 +27,9 @@
 #include "float_geom.h"
 #include "interval_arith.h"
 
-/* Beyond it the interval products could overflow (as the linear solvers' 2^300). */
-#define SM_MAX_COORD 0x1p300
+/* Beyond it the interval products could overflow: the inside conditions are of degree 5 in the
+ * differences (as rigid_motion.h's 2^150; |k| = 1 and |S|, |C| <= 2 add no scale). */
+#define SM_MAX_COORD 0x1p150
 
 /* The libm error margin of sin and cos on [-1, 1] (4 ulps of 1; glibc: < 1 ulp). */
 #define SM_TRIG_ERR 0x1p-50

@@ -196,6 +196,47 @@ Test(sweep_solvers, grazing_an_edge)
     fixture_close(&f);
 }
 
+/* Extreme but finite inputs (coordinates from 2^-1000 to 1e300, |w| from 2^-1070 to 1e300,
+ * |theta| from 2^-1000 to 1e300): every solver answers within the contract without failing, and
+ * the claimers miss nothing the judge decides (beyond 2^150 they give up at t = 0). */
+Test(sweep_solvers, extreme_inputs_are_answered)
+{
+    static const double scales[] = { 0x1p-1000, 1e-300, 1.0, 0x1p149, 0x1p151, 1e300 };
+    static const double wscales[] = { 0x1p-1070, 1.0, 1e300 };
+    static const double thetas[] = { 0x1p-1000, 0.5, -3.0, 1e6, 1e300 };
+    sweep_fixture f;
+    fixture_open(&f);
+    f.p.max_iterations = 20000; /* keeps advancement's crawl short here */
+    int gave_up_t0 = 0;
+    for (int vf = 1; vf >= 0; vf--)
+        for (size_t a = 0; a < sizeof scales / sizeof scales[0]; a++)
+            for (size_t b = 0; b < sizeof wscales / sizeof wscales[0]; b++)
+                for (size_t c = 0; c < sizeof thetas / sizeof thetas[0]; c++) {
+                    double q[8][3];
+                    memcpy(q, vf ? spin_vf : spin_ee, sizeof q);
+                    for (int r = 0; r < 7; r++)
+                        for (int k = 0; k < 3; k++)
+                            q[r][k] *= r == 5 ? wscales[b] : scales[a];
+                    q[7][1] = thetas[c];
+                    const double(*cq)[3] = (const double(*)[3])q;
+                    ccdb_truth_result t = { 0 };
+                    int judged = thetas[c] < 1e3; /* the judge's bounds leave fast spins open */
+                    if (judged)
+                        (vf ? ccdb_truth_sweep_vf : ccdb_truth_sweep_ee)(f.judge, cq, &t);
+                    if (!judged || t.cls == CCDB_CLASS_UNDECIDED)
+                        t.hit = 0; /* only the contract is checked */
+                    char what[96];
+                    snprintf(what, sizeof what, "%s scale %g |w| %g theta %g", vf ? "vf" : "ee",
+                             scales[a], wscales[b], thetas[c]);
+                    for (int s = 0; s < N_SOLVERS; s++) {
+                        ccdb_result r = run_checked(&f, s, cq, vf, &t, what);
+                        gave_up_t0 += s == 0 && r.state == CCDB_GAVE_UP && r.toi == 0.0;
+                    }
+                }
+    cr_assert(gave_up_t0 >= 2 * 2 * 3 * 5, "beyond 2^150 conservative_advancement gives up");
+    fixture_close(&f);
+}
+
 Test(sweep_solvers, malformed_motion_row_fails)
 {
     sweep_fixture f;

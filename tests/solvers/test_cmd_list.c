@@ -74,6 +74,10 @@ Test(cmd_list, shows_the_kinds_each_solver_answers, .init = redirect)
         cr_expect(k && eol && k < eol, "%s answers%s: %.*s", want[i][0] + 1, want[i][1],
                   eol ? (int)(eol - line) : 80, line);
     }
+    /* the kinds column is as wide as the longest list: "from" lines up on every row */
+    const char *a = strstr(out, "\nexact "), *b = strstr(out, "\ncubic ");
+    cr_assert(a && b);
+    cr_expect_eq(strstr(a, "  built-in  ") - a, strstr(b, "  built-in  ") - b, "%s", out);
 }
 
 Test(cmd_list, loads_plugins, .init = redirect)

@@ -39,7 +39,7 @@ static void list_usage(FILE *f)
           f);
 }
 
-/* The kinds the solver has an entry for, "vf,ee,rigid-vf,rigid-ee" at most. */
+/* The kinds the solver has an entry for, "vf,ee,rigid-vf,rigid-ee,sweep-vf,sweep-ee" at most. */
 static void kinds_text(const ccdb_solver *s, char *buf, size_t len)
 {
     buf[0] = '\0';
@@ -129,31 +129,35 @@ int ccdb_cmd_list(int argc, char **argv)
 
     size_t n = ccdb_registry_count(reg), nbuiltin;
     ccdb_registry_builtin(&nbuiltin);
-    int w = (int)strlen("solver"), ws = (int)strlen("minsep");
+    /* column widths: the longest name, separation and kinds list */
+    int w = (int)strlen("solver"), ws = (int)strlen("minsep"), wk = (int)strlen("kinds");
     for (size_t i = 0; i < n; i++) {
-        char sep[96];
+        char sep[96], kinds[64];
         int l = (int)strlen(ccdb_registry_at(reg, i)->name);
         if (l > w)
             w = l;
         separation_text(ccdb_registry_at(reg, i), sep, sizeof sep);
         if ((int)strlen(sep) > ws)
             ws = (int)strlen(sep);
+        kinds_text(ccdb_registry_at(reg, i), kinds, sizeof kinds);
+        if ((int)strlen(kinds) > wk)
+            wk = (int)strlen(kinds);
     }
-    printf("%-*s  %-4s  %-3s  %-*s  %-4s  %-23s  %-11s  %s\n", w, "solver", "cons", "toi", ws,
-           "minsep", "work", "kinds", "from", "summary");
+    printf("%-*s  %-4s  %-3s  %-*s  %-4s  %-*s  %-11s  %s\n", w, "solver", "cons", "toi", ws,
+           "minsep", "work", wk, "kinds", "from", "summary");
     for (size_t i = 0; i < n; i++) {
         const ccdb_solver *s = ccdb_registry_at(reg, i);
         unsigned f = s->flags;
         char kinds[64], sep[96];
         kinds_text(s, kinds, sizeof kinds);
         separation_text(s, sep, sizeof sep);
-        printf("%-*s  %-4s  %-3s  %-*s  %-4s  %-23s  %-11s  %s\n", w, s->name,
+        printf("%-*s  %-4s  %-3s  %-*s  %-4s  %-*s  %-11s  %s\n", w, s->name,
                (f & CCDB_CLAIM_CONSERVATIVE) ? "yes" : "-",
                (f & CCDB_CLAIM_REPORTS_TOI) ? "yes" : "-", ws, sep,
-               (f & CCDB_SOLVER_NO_WORK_COUNT) ? "n/a" : "yes", kinds,
+               (f & CCDB_SOLVER_NO_WORK_COUNT) ? "n/a" : "yes", wk, kinds,
                ccdb_origin_name(ccdb_registry_origin(reg, s, NULL)), s->summary ? s->summary : "");
         if (refs)
-            printf("%-*s  %s\n", w + ws + 57, "",
+            printf("%-*s  %s\n", w + ws + wk + 34, "",
                    s->reference ? s->reference : "(no reference given)");
     }
     printf("\n%zu solvers (%zu built-in, %zu from plugins); solver ABI %d\n", n, nbuiltin,

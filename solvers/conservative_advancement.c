@@ -21,6 +21,10 @@
  * change t in double or an infinite motion bound. A coordinate above 2^300 (the interval
  * products could overflow) gives GAVE_UP at t = 0.
  * Failure: CCDB_FAILED when a distance bound comes out NaN.
+ * Sweeps (docs/sweep.md; sca_* below): the same loop with Catto's bound |v . n| / |n| + |theta| r
+ * for the direction n of the step's distance bound (r: the moving vertices' largest distance from
+ * the axis), on the enclosures of solvers/sweep_motion.h; why it is conservative: docs/solvers.md,
+ * "Solvers on sweeps". FAILED on a malformed row 8 or a turn about w = 0.
  */
 #include <math.h>
 
@@ -29,6 +33,7 @@
 #include "ccdb_solver.h"
 #include "float_geom.h"
 #include "interval_arith.h"
+#include "sweep_motion.h"
 
 /* Beyond it the interval products of the bound could overflow (as interval_univariate). */
 #define CA_MAX_COORD 0x1p300
@@ -119,6 +124,99 @@ static void ca_ee(void *state, const double q[8][3], const ccdb_params *params, 
     ca_query(q, params, out, 0);
 }
 
+/* ---------------- sweeps (docs/sweep.md) ---------------- */
+
+typedef struct sca_ctx {
+    const double (*q)[3];
+    const sm_motion *m;
+    double turn;  /* |theta| r rounded up, r >= the moving vertices' distance from the axis */
+    double v_hi;  /* |v| rounded up: the bound when no direction is at hand */
+    fg_vec *last; /* the direction of the last distance bound (written by sca_lower) */
+} sca_ctx;
+
+/* advancement_gap.h's bound at t: the direction n from the rounded positions, the gap on the
+ * enclosed exact differences at t (sweep_motion.h). n is kept for sca_speed. */
+static double sca_lower(const void *ctx, double t)
+{
+    const sca_ctx *c = ctx;
+    int vf = c->m->vf;
+    fg_vec x[4];
+    sm_points_at(c->q, c->m, t, x);
+    fg_vec n = ag_best_direction(x, vf);
+    *c->last = n;
+    iv T = iv_point(t);
+    sm_trig tr = sm_trig_range(c->m, T);
+    double g = INFINITY;
+    for (int k = 0; k < ag_npairs(vf); k++) {
+        iv3 d = sm_iv_diff(c->m, ag_pair_i(vf, k), ag_pair_j(vf, k), T, &tr);
+        double lo = ag_dot_lo(n, &d);
+        g = lo < g || isnan(lo) ? lo : g;
+    }
+    return ag_bound(g, n, 1.0);
+}
+
+/* Catto's bound on the rate of the gap along the last direction n: every pair x_j - x_i has one
+ * moving point, whose velocity is v + theta k x R(theta t) d, so
+ *     |d/dt (n / |n|) . (x_j - x_i)| <= |n . v| / |n| + |theta| |k x R d| <= |v . n| / |n| + turn
+ * at every t (|k x R d| = |k x d|: the distance from the axis, which the turn keeps). The gap
+ * along a fixed n bounds the distance below at every t (advancement_gap.h), so it is a rate of
+ * the loop's bound over [t, 1] (advancement.h). |v . n| rounded up, |n| rounded down. */
+static double sca_speed(const void *ctx, double t)
+{
+    (void)t; /* the bound holds for the whole step */
+    const sca_ctx *c = ctx;
+    fg_vec n = *c->last;
+    iv3 nv = { { iv_point(n.x), iv_point(n.y), iv_point(n.z) } };
+    iv3 v = { { iv_point(c->q[6][0]), iv_point(c->q[6][1]), iv_point(c->q[6][2]) } };
+    double nlo = sqrt(iv3_dot(&nv, &nv).lo), lin = c->v_hi;
+    if (nlo > 0.0 && isfinite(nlo)) {
+        iv vn = iv3_dot(&nv, &v);
+        lin = ca_up(iv_max2(fabs(vn.lo), fabs(vn.hi)) / ca_down(nlo));
+        lin = lin < c->v_hi ? lin : c->v_hi;
+    }
+    return c->turn > 0.0 ? ca_up(lin + c->turn) : lin;
+}
+
+/* The upper bound of |a| from an enclosure (0 for an exact zero vector). */
+static double sca_norm_up(const iv3 *a)
+{
+    iv s = iv3_dot(a, a);
+    return s.hi > 0.0 ? ca_up(sqrt(s.hi)) : 0.0;
+}
+
+static void sca_query(const double q[8][3], const ccdb_params *params, ccdb_result *out, int vf)
+{
+    sm_motion m;
+    if (sm_begin(q, vf, &m, out) != 0)
+        return;
+    fg_vec last = { 0.0, 0.0, 0.0 };
+    iv3 v = sm_iv3_diff(q[6], (const double[3]){ 0.0, 0.0, 0.0 });
+    sca_ctx c = { q, &m, 0.0, sca_norm_up(&v), &last };
+    if (m.theta != 0.0) {
+        double r = 0.0; /* the distance from the axis is convex: its largest at a vertex */
+        for (int i = 0; i < 4; i++)
+            if (sm_row_moves(&m, i)) {
+                iv3 d = sm_iv3_diff(q[i], q[4]), kd = iv3_cross(&m.kiv, &d);
+                double ri = sca_norm_up(&kd);
+                r = ri > r ? ri : r;
+            }
+        c.turn = ca_up(fabs(m.theta) * r);
+    }
+    ca_advance(sca_lower, sca_speed, &c, params, out);
+}
+
+static void sca_vf(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
+{
+    (void)state;
+    sca_query(q, params, out, 1);
+}
+
+static void sca_ee(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
+{
+    (void)state;
+    sca_query(q, params, out, 0);
+}
+
 const ccdb_solver ccdb_solver_conservative_advancement = {
     .abi_version = CCDB_SOLVER_ABI,
     .name = "conservative_advancement",
@@ -127,4 +225,6 @@ const ccdb_solver ccdb_solver_conservative_advancement = {
     .flags = CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION,
     .vertex_face = ca_vf,
     .edge_edge = ca_ee,
+    .sweep_vertex_face = sca_vf,
+    .sweep_edge_edge = sca_ee,
 };

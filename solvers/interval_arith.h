@@ -123,6 +123,23 @@ static inline int iv_boxes_apart(const double q[8][3], int ee, iv T)
     return 0;
 }
 
+/* 1 when, on some axis, every enclosed difference d[e] (a point of the second primitive minus a
+ * point of the first, over the same piece of time) is strictly positive, or every one strictly
+ * negative: the primitives' boxes are apart on that axis at every instant. */
+static inline int iv_diffs_apart(const iv3 *d, int n)
+{
+    for (int k = 0; k < 3; k++) {
+        int above = 1, below = 1;
+        for (int e = 0; e < n; e++) {
+            above &= d[e].x[k].lo > 0.0;
+            below &= d[e].x[k].hi < 0.0;
+        }
+        if (above || below)
+            return 1;
+    }
+    return 0;
+}
+
 /* The touch conditions over enclosed difference vectors (any common positive scale of all of
  * them keeps every sign: each condition is homogeneous). Return 0 only when the enclosures prove
  * that the primitives do not touch. VF: B = b-a, C = c-a, P = p-a, e1 = c-b, p1 = p-b, e2 = a-c,

@@ -30,4 +30,6 @@ const ccdb_solver ccdb_solver_null = {
     .edge_edge = null_query,
     .rigid_vertex_face = null_query,
     .rigid_edge_edge = null_query,
+    .sweep_vertex_face = null_query,
+    .sweep_edge_edge = null_query,
 };

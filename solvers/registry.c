@@ -16,7 +16,7 @@ extern const ccdb_solver ccdb_solver_interval_univariate;
 extern const ccdb_solver ccdb_solver_inclusion_naive;
 extern const ccdb_solver ccdb_solver_tight_inclusion;
 
-/* --- rigid-motion solvers (rigid kinds only) --- */
+/* --- rigid-motion solvers (rigid kinds; three of them sweeps too) --- */
 extern const ccdb_solver ccdb_solver_rigid_linearized;
 extern const ccdb_solver ccdb_solver_rigid_interval;
 extern const ccdb_solver ccdb_solver_rigid_conservative_advancement;
@@ -30,7 +30,7 @@ static const ccdb_solver *const builtin[] = {
     /* --- inclusion-based solvers --- */
     &ccdb_solver_interval_univariate, &ccdb_solver_inclusion_naive, &ccdb_solver_tight_inclusion,
 
-    /* --- rigid-motion solvers (rigid kinds only) --- */
+    /* --- rigid-motion solvers (rigid kinds; three of them sweeps too) --- */
     &ccdb_solver_rigid_linearized, &ccdb_solver_rigid_interval,
     &ccdb_solver_rigid_conservative_advancement, &ccdb_solver_rigid_bisection,
 

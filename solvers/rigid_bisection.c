@@ -18,10 +18,13 @@
  * reaching it gives GAVE_UP at the earliest interval not yet ruled out). min_separation is not
  * honoured. Scale: as rigid_interval (GAVE_UP at t = 0 beyond 2^150 or |w| > 2^26); FAILED on a
  * malformed motion row. Linear slots: none.
+ * Sweeps (docs/sweep.md): the same search in t over the boxes of the sweep enclosed on each
+ * piece (solvers/sweep_motion.h), conservative too.
  */
 #include "bisection.h"
 #include "ccdb_solver.h"
 #include "rigid_motion.h"
+#include "sweep_motion.h"
 
 typedef struct rb_ctx {
     const rm_motion *m;
@@ -57,6 +60,35 @@ static void rb_ee(void *state, const double q[8][3], const ccdb_params *params, 
     rb_solve(q, params, 0, out);
 }
 
+/* Sweeps: the same search in t, the boxes of the sweep enclosed over [ta, tb] (sweep_motion.h:
+ * sin and cos of the turn enclosed over the piece, outward rounded). */
+static int rb_sweep_may_touch(const void *ctx, double ta, double tb)
+{
+    return !sm_iv_apart(ctx, (iv){ ta, tb });
+}
+
+static void rb_sweep(const double q[8][3], const ccdb_params *params, int vf, ccdb_result *out)
+{
+    sm_motion m;
+    if (sm_begin(q, vf, &m, out) != 0)
+        return;
+    tb_bisect(rb_sweep_may_touch, &m, params, out);
+}
+
+static void rb_sweep_vf(void *state, const double q[8][3], const ccdb_params *params,
+                        ccdb_result *out)
+{
+    (void)state;
+    rb_sweep(q, params, 1, out);
+}
+
+static void rb_sweep_ee(void *state, const double q[8][3], const ccdb_params *params,
+                        ccdb_result *out)
+{
+    (void)state;
+    rb_sweep(q, params, 0, out);
+}
+
 const ccdb_solver ccdb_solver_rigid_bisection = {
     .abi_version = CCDB_SOLVER_ABI,
     .name = "rigid_bisection",
@@ -66,4 +98,6 @@ const ccdb_solver ccdb_solver_rigid_bisection = {
     .flags = CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI,
     .rigid_vertex_face = rb_vf,
     .rigid_edge_edge = rb_ee,
+    .sweep_vertex_face = rb_sweep_vf,
+    .sweep_edge_edge = rb_sweep_ee,
 };

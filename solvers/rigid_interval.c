@@ -25,11 +25,15 @@
  * GAVE_UP at the current interval's lower end.
  * Scale: coordinates above 2^150 or |w| above 2^26 (the products could overflow) give GAVE_UP at
  * t = 0; a malformed motion row or a non-finite value gives FAILED. Linear slots: none.
+ * Sweeps (docs/sweep.md): the same interval test in t on the enclosures of solvers/sweep_motion.h,
+ * through bisection.h's loop (delta is then a width in t), conservative too.
  */
 #include <stdlib.h>
 
 #include "ccdb_solver.h"
+#include "bisection.h"
 #include "rigid_motion.h"
+#include "sweep_motion.h"
 
 #define RI_STACK 1200 /* bisection depth a double allows in [0, 1] is about 1100 */
 
@@ -76,6 +80,36 @@ static void ri_ee(void *state, const double q[8][3], const ccdb_params *params, 
     ri_solve(q, params, 0, out);
 }
 
+/* Sweeps: the same test in t over the enclosures of sweep_motion.h (boxes, coplanarity, inside
+ * conditions), through the bisection loop of bisection.h (earlier half first; a piece no longer
+ * than delta that survives is a hit at its start, t itself). */
+static int ri_sweep_may_touch(const void *ctx, double ta, double tb)
+{
+    return sm_iv_may_touch(ctx, (iv){ ta, tb });
+}
+
+static void ri_sweep(const double q[8][3], const ccdb_params *params, int vf, ccdb_result *out)
+{
+    sm_motion m;
+    if (sm_begin(q, vf, &m, out) != 0)
+        return;
+    tb_bisect(ri_sweep_may_touch, &m, params, out);
+}
+
+static void ri_sweep_vf(void *state, const double q[8][3], const ccdb_params *params,
+                        ccdb_result *out)
+{
+    (void)state;
+    ri_sweep(q, params, 1, out);
+}
+
+static void ri_sweep_ee(void *state, const double q[8][3], const ccdb_params *params,
+                        ccdb_result *out)
+{
+    (void)state;
+    ri_sweep(q, params, 0, out);
+}
+
 const ccdb_solver ccdb_solver_rigid_interval = {
     .abi_version = CCDB_SOLVER_ABI,
     .name = "rigid_interval",
@@ -86,4 +120,6 @@ const ccdb_solver ccdb_solver_rigid_interval = {
     .flags = CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI,
     .rigid_vertex_face = ri_vf,
     .rigid_edge_edge = ri_ee,
+    .sweep_vertex_face = ri_sweep_vf,
+    .sweep_edge_edge = ri_sweep_ee,
 };

@@ -12,30 +12,48 @@
  * interpolated poses (see ../shared/design/rigid_motion.md).
  * Claims: reports TOI (toi_lo of the linear judge, in t). NOT conservative for rigid motion.
  * Parameters: none used. State: the `exact` solver's (one judge context per thread); a NULL
- * state (allocation failure) answers CCDB_FAILED. Linear slots: none (rigid data only).
+ * state (allocation failure) answers CCDB_FAILED. Linear slots: none (rigid data and sweeps).
  * Failure: CCDB_FAILED on a malformed motion row or a pose that overflows.
+ * Sweeps (docs/sweep.md): the same shortcut with the engines' pose O + v + R(theta)(x0 - O) at
+ * t = 1 (solvers/sweep_motion.h); it misses the turning contacts its chords do not make.
  */
 #include <math.h>
 
 #include "ccdb_solver.h"
 #include "exact.h"
 #include "rigid_motion.h"
+#include "sweep_motion.h"
+
+/* The linear query of the shortcut: each point at t = 0 (exact) and x1[r] at t = 1 (the rounded
+ * pose), in the linear row order (q[i] moves to q[i + 4]); then the exact linear judge. */
+static void rl_answer(void *state, const double q[8][3], const fg_vec x1[4], int vf,
+                      ccdb_result *out)
+{
+    double lin[8][3];
+    for (int r = 0; r < 4; r++) {
+        double end[3] = { x1[r].x, x1[r].y, x1[r].z };
+        for (int k = 0; k < 3; k++) {
+            if (!isfinite(end[k]))
+                return; /* out stays FAILED */
+            lin[r][k] = q[r][k];
+            lin[r + 4][k] = end[k];
+        }
+    }
+    ccdb_exact_linear(state, (const double(*)[3])lin, vf, out);
+}
 
 static void rl_query(void *state, const double q[8][3], ccdb_result *out, int vf)
 {
     rm_motion m;
-    double lin[8][3];
+    fg_vec x1[4];
     out->state = CCDB_FAILED;
     out->toi = 0.0;
     out->work = 0;
     if (!state || rm_motion_init(q, vf, &m) != 0)
         return;
-    rm_linearize(q, &m, lin);
-    for (int r = 4; r < 8; r++)
-        for (int k = 0; k < 3; k++)
-            if (!isfinite(lin[r][k]))
-                return;
-    ccdb_exact_linear(state, (const double(*)[3])lin, vf, out);
+    for (int r = 0; r < 4; r++)
+        x1[r] = rm_point_at_u(q, &m, r, 1.0);
+    rl_answer(state, q, x1, vf, out);
 }
 
 static void rl_vf(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
@@ -50,6 +68,35 @@ static void rl_ee(void *state, const double q[8][3], const ccdb_params *params, 
     rl_query(state, q, out, 0);
 }
 
+/* Sweeps: the pose at t = 1 is O + v + R(theta) (x0 - O) (sweep_motion.h), the engines' own
+ * end pose; the chord between the poses is what an engine's linear CCD sees. */
+static void rl_sweep(void *state, const double q[8][3], ccdb_result *out, int vf)
+{
+    sm_motion m;
+    fg_vec x1[4];
+    out->state = CCDB_FAILED;
+    out->toi = 0.0;
+    out->work = 0;
+    if (!state || sm_motion_init(q, vf, &m) != 0)
+        return;
+    sm_points_at(q, &m, 1.0, x1);
+    rl_answer(state, q, x1, vf, out);
+}
+
+static void rl_sweep_vf(void *state, const double q[8][3], const ccdb_params *params,
+                        ccdb_result *out)
+{
+    (void)params;
+    rl_sweep(state, q, out, 1);
+}
+
+static void rl_sweep_ee(void *state, const double q[8][3], const ccdb_params *params,
+                        ccdb_result *out)
+{
+    (void)params;
+    rl_sweep(state, q, out, 0);
+}
+
 const ccdb_solver ccdb_solver_rigid_linearized = {
     .abi_version = CCDB_SOLVER_ABI,
     .name = "rigid_linearized",
@@ -61,4 +108,6 @@ const ccdb_solver ccdb_solver_rigid_linearized = {
     .destroy = ccdb_exact_destroy,
     .rigid_vertex_face = rl_vf,
     .rigid_edge_edge = rl_ee,
+    .sweep_vertex_face = rl_sweep_vf,
+    .sweep_edge_edge = rl_sweep_ee,
 };

@@ -134,20 +134,6 @@ static inline void rm_points_at_t(const double q[8][3], const rm_motion *m, doub
         x[r] = rm_point_at_u(q, m, r, u);
 }
 
-/* The engine shortcut's linear query: each point at t = 0 (exact) and at t = 1 (rounded), in
- * the linear row order (q[i] moves to q[i + 4]). */
-static inline void rm_linearize(const double q[8][3], const rm_motion *m, double lin[8][3])
-{
-    for (int r = 0; r < 4; r++) {
-        fg_vec x1 = rm_point_at_u(q, m, r, 1.0);
-        for (int k = 0; k < 3; k++)
-            lin[r][k] = q[r][k];
-        lin[r + 4][0] = x1.x;
-        lin[r + 4][1] = x1.y;
-        lin[r + 4][2] = x1.z;
-    }
-}
-
 /* The largest speed |dx/dt| of any point of the moving primitive over the step:
  * |s g'(t)| + phi1 r, where r bounds |x0 - c| over the primitive (its vertices: convexity) and
  * g'(t) = (phi1 / 2) (1 + |w|^2 u^2) / |w| is increasing, so g'(1) = atan|w| (1 + |w|^2) / |w|
@@ -291,16 +277,7 @@ static inline int rm_iv_apart(const rm_polys *ps, int vf, iv U)
     for (int i = 0; i < na; i++)
         for (int j = na; j < 4; j++)
             d[n++] = rm_iv_diff(ps, i, j, U);
-    for (int k = 0; k < 3; k++) {
-        int above = 1, below = 1;
-        for (int e = 0; e < n; e++) {
-            above &= d[e].x[k].lo > 0.0;
-            below &= d[e].x[k].hi < 0.0;
-        }
-        if (above || below)
-            return 1;
-    }
-    return 0;
+    return iv_diffs_apart(d, n);
 }
 
 /* 0 proves no contact for any u in U; 1 when nothing proves it (Redon's interval test: the

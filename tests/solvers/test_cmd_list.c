@@ -64,14 +64,20 @@ Test(cmd_list, shows_the_kinds_each_solver_answers, .init = redirect)
     const char *out = ccdb_test_read_stream(cr_get_redirected_stdout());
     const char *want[][2] = { { "\nexact ", " vf,ee,rigid-vf,rigid-ee,sweep-vf,sweep-ee " },
                               { "\ncubic ", " vf,ee " },
-                              { "\nrigid_interval ", " rigid-vf,rigid-ee " } };
-    for (size_t i = 0; i < 3; i++) {
+                              { "\nrigid_interval ", " rigid-vf,rigid-ee,sweep-vf,sweep-ee " },
+                              { "\nconservative_advancement ", " vf,ee,sweep-vf,sweep-ee " },
+                              { "\nrigid_conservative_advancement ", " rigid-vf,rigid-ee " } };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         const char *line = strstr(out, want[i][0]);
         cr_assert_not_null(line, "%s listed: %s", want[i][0] + 1, out);
         const char *eol = strchr(line + 1, '\n'), *k = strstr(line, want[i][1]);
         cr_expect(k && eol && k < eol, "%s answers%s: %.*s", want[i][0] + 1, want[i][1],
                   eol ? (int)(eol - line) : 80, line);
     }
+    /* the kinds column is as wide as the longest list: "from" lines up on every row */
+    const char *a = strstr(out, "\nexact "), *b = strstr(out, "\ncubic ");
+    cr_assert(a && b);
+    cr_expect_eq(strstr(a, "  built-in  ") - a, strstr(b, "  built-in  ") - b, "%s", out);
 }
 
 Test(cmd_list, loads_plugins, .init = redirect)

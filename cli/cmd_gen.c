@@ -3,8 +3,8 @@
  *
  * Generates a degenerate dataset, labels every query with the exact ground truth, and writes it
  * (canonical, atomic) with the truth column = exact hit. If the generator's intent disagrees with
- * the exact truth on any query, nothing is written and the exit status is 3 (an internal error:
- * a generator bug, distinct from bad usage). */
+ * the exact truth on any query, or the judge leaves one undecided, nothing is written and the
+ * exit status is 3 (an internal error: a generator bug, distinct from bad usage). */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -45,7 +45,8 @@ static void gen_usage(FILE *f)
             "options:\n"
             "  --family F     generator family (see --list)\n"
             "  --kind K       vf, ee (linear), rigid-vf, rigid-ee (rigid motion), sweep-vf,\n"
-            "                 sweep-ee (the engines' motion, docs/sweep.md: sweep_random)\n"
+            "                 sweep-ee (the engines' motion, docs/sweep.md: the sweep_*\n"
+            "                 families)\n"
             "  --count N      number of queries, 1..%zu (default %d)\n"
             "  --seed S       unsigned 64-bit seed, decimal or 0x-hex (default %d)\n"
             "  --min-sep D    the separation of the sep_* families (required by them, a number\n"
@@ -67,7 +68,8 @@ static void gen_usage(FILE *f)
             "  -h, --help     this text\n"
             "\n"
             "exit status: 0 success, 2 bad usage or I/O error, 3 the generator's intended answer\n"
-            "disagrees with the exact ground truth (a generator bug; nothing is written)\n",
+            "disagrees with the exact ground truth (a generator bug), or the judge left a query\n"
+            "undecided (sweeps: a label it cannot give); nothing is written\n",
             CCDB_GEN_MAX_COUNT, GEN_DEFAULT_COUNT, GEN_DEFAULT_SEED);
 }
 

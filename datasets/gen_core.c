@@ -190,6 +190,12 @@ static const family_entry families[] = {
         "below it (misses): half hits",
         SWEEP },
       .sweep = gen_sweep_turn_limit },
+    { { "rigid_small_turn",
+        "turns of 0.7 to 39.5 degrees (below Bullet's 45-degree clamp): a quarter planar (z = 0, "
+        "floats), a half pure turns in 3D, a quarter screws with a small shift along the axis; "
+        "twins one grid step off or a turn that stops just short of the contact angle",
+        RIGID },
+      .rigid = gen_rigid_small_turn },
 };
 #define NFAM (sizeof families / sizeof families[0])
 

@@ -134,6 +134,7 @@ int gen_rigid_in_plane(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 int gen_rigid_planar_paddle(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 int gen_rigid_tiny_angle(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 int gen_rigid_scaled(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
+int gen_rigid_small_turn(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c);
 
 void gen_rigid_finalize(ccdb_prng *rng, int ee, const gen_rigid_case *c, double q[8][3]);
 
@@ -164,5 +165,12 @@ int gen_halfplane_touch(const gen_halfplane *h, int ee);
 double gen_halfplane_lambda(const gen_halfplane *h);
 /* k from {1/2, 1, 2, 4} and 0 < m / n < k: a contact angle strictly inside the turn. */
 void gen_halfplane_inner_angle(ccdb_prng *rng, gen_halfplane *h);
+/* rigid_spin_through's shapes (gen_rigid_spin.c): the plate (VF) or its outer edge at r = R1
+ * (EE) turning, the still vertex / radial edge one grid step inside R1 at a height in the lower
+ * half (twin: one step outside); h's angle is left as it is. */
+void gen_halfplane_spin_shapes(ccdb_prng *rng, int ee, int twin, gen_halfplane *h);
+/* rigid_in_plane's scene (gen_rigid_orbit.c) at the angle of h (m, n, k; inverse drawn here). */
+int gen_rigid_in_plane_at(ccdb_prng *rng, int ee, int twin, const gen_halfplane *h,
+                          gen_rigid_case *c);
 
 #endif

@@ -86,6 +86,13 @@ int gen_rigid_in_plane(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c)
 {
     gen_halfplane h = { 0 };
     gen_halfplane_inner_angle(rng, &h);
+    return gen_rigid_in_plane_at(rng, ee, twin, &h, c);
+}
+
+int gen_rigid_in_plane_at(ccdb_prng *rng, int ee, int twin, const gen_halfplane *hp,
+                          gen_rigid_case *c)
+{
+    gen_halfplane h = *hp;
     h.inverse = ccdb_prng_chance(rng, 1, 2);
     int64_t S = h.n * h.n + h.m * h.m;
     int64_t r1 = ccdb_prng_range(rng, 2, 20), r2 = r1 + ccdb_prng_range(rng, 2, 20);

@@ -60,7 +60,7 @@ static void set_still(gen_halfplane *h, int ee, int64_t r, int64_t z, int64_t le
 
 /* One grid step inside the outer edge (twin: one step outside), at a random height in the
  * lower half, where the plate is at least GRID wide (its hypotenuse is at r <= (R0 + R1) / 2). */
-static void spin_shapes(ccdb_prng *rng, int ee, int twin, gen_halfplane *h)
+void gen_halfplane_spin_shapes(ccdb_prng *rng, int ee, int twin, gen_halfplane *h)
 {
     int64_t H, R1 = pick_plate(rng, ee, h, &H);
     int64_t z = ccdb_prng_range(rng, -H + 1, 0), len = GRID * ccdb_prng_range(rng, 2, 8);
@@ -71,7 +71,7 @@ int gen_rigid_spin_through(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c)
 {
     gen_halfplane h = { 0 };
     gen_halfplane_inner_angle(rng, &h);
-    spin_shapes(rng, ee, twin, &h);
+    gen_halfplane_spin_shapes(rng, ee, twin, &h);
     gen_halfplane_build(&h, ee, rng, c);
     return 0;
 }
@@ -115,7 +115,7 @@ int gen_rigid_time_boundary(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c)
     h.k = (double)mn[which][0] / (double)h.n;
     h.m = at_end ? mn[which][0] : 0;
     h.inverse = ccdb_prng_chance(rng, 1, 2);
-    spin_shapes(rng, ee, twin, &h);
+    gen_halfplane_spin_shapes(rng, ee, twin, &h);
     gen_halfplane_build(&h, ee, rng, c);
     return 0;
 }
@@ -129,7 +129,7 @@ int gen_rigid_half_turn(ccdb_prng *rng, int ee, int twin, gen_rigid_case *c)
     h.n = 1;
     h.m = ccdb_prng_range(rng, k / 2, k - 1); /* late in the turn: theta > 2 atan(k / 2) */
     h.inverse = ccdb_prng_chance(rng, 1, 2);
-    spin_shapes(rng, ee, twin, &h);
+    gen_halfplane_spin_shapes(rng, ee, twin, &h);
     gen_halfplane_build(&h, ee, rng, c);
     return 0;
 }

@@ -308,14 +308,19 @@ const ccdb_solver *ccdb_registry_find_or_load(ccdb_registry *reg, const char *na
                 name, name);
     size_t before = strlen(err);
     each_search_dir(list_dir, &x);
+    int no_folder = strlen(err) == before;
+    if (no_folder)
+        ccdb_errorf(err + before, errlen - before, " any plugin folder");
+    /* A $CCDB_PLUGIN_PATH of only colons is said to be one also when the build's peers folder
+     * was searched (a peers or engines build): the variable is the user's mistake to fix. */
     const char *env = getenv("CCDB_PLUGIN_PATH");
-    if (strlen(err) == before && !env)
-        ccdb_errorf(err + before, errlen - before,
-                    " any plugin folder ($CCDB_PLUGIN_PATH is not set)");
-    else if (strlen(err) == before)
-        ccdb_errorf(err + before, errlen - before,
-                    " any plugin folder ($CCDB_PLUGIN_PATH='%s' names no folder: it is a "
-                    "colon-separated list of folders)",
+    size_t used = strlen(err);
+    if (!env && no_folder)
+        ccdb_errorf(err + used, errlen - used, " ($CCDB_PLUGIN_PATH is not set)");
+    else if (env && env[strspn(env, ":")] == '\0')
+        ccdb_errorf(err + used, errlen - used,
+                    " ($CCDB_PLUGIN_PATH='%s' names no folder: it is a colon-separated list of "
+                    "folders)",
                     env);
     return NULL;
 }

@@ -447,13 +447,10 @@ static void list_changes(const finding_key *ka, size_t na, const finding_key *kb
 
 int ccdb_cmd_compare(int argc, char **argv)
 {
-    ccdb_cli_args o = ccdb_cli_defaults(CCDB_CMD_COMPARE);
-    if (ccdb_cli_parse(CCDB_CMD_COMPARE, argc, argv, &o) != 0)
-        return 2;
-    if (o.help) {
-        compare_usage(stdout);
-        return 0;
-    }
+    ccdb_cli_args o;
+    int rc = ccdb_cli_command_line(CCDB_CMD_COMPARE, argc, argv, compare_usage, &o);
+    if (rc >= 0)
+        return rc;
     if (o.n_pos > 2)
         return ccdb_cli_bad_usage("compare", "too many report folders ('%s'): give two, A and B",
                                   o.pos[2]);
@@ -466,7 +463,7 @@ int ccdb_cmd_compare(int argc, char **argv)
     report_in a, b;
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
-    int rc = 2;
+    rc = 2;
     finding_key *ka = NULL, *kb = NULL;
     solver_cmp *s = NULL;
     size_t na = 0, nb = 0, n = 0;

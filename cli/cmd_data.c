@@ -123,13 +123,10 @@ static int data_fetch(const char *name, const char *from)
 
 int ccdb_cmd_data(int argc, char **argv)
 {
-    ccdb_cli_args o = ccdb_cli_defaults(CCDB_CMD_DATA);
-    if (ccdb_cli_parse(CCDB_CMD_DATA, argc, argv, &o) != 0)
-        return 2;
-    if (o.help) {
-        data_usage(stdout);
-        return 0;
-    }
+    ccdb_cli_args o;
+    int rc = ccdb_cli_command_line(CCDB_CMD_DATA, argc, argv, data_usage, &o);
+    if (rc >= 0)
+        return rc;
     if (!o.n_pos)
         return ccdb_cli_bad_usage("data", "missing 'list' or 'fetch NAME'");
     if (o.n_pos > 2)

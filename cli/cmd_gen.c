@@ -198,13 +198,10 @@ static int record_label_sep(const char *output, double min_sep)
 
 int ccdb_cmd_gen(int argc, char **argv)
 {
-    ccdb_cli_args o = ccdb_cli_defaults(CCDB_CMD_GEN);
-    if (ccdb_cli_parse(CCDB_CMD_GEN, argc, argv, &o) != 0)
-        return 2;
-    if (o.help) {
-        gen_usage(stdout);
-        return 0;
-    }
+    ccdb_cli_args o;
+    int rc = ccdb_cli_command_line(CCDB_CMD_GEN, argc, argv, gen_usage, &o);
+    if (rc >= 0)
+        return rc;
     if (o.n_pos)
         return ccdb_cli_bad_usage("gen", "unknown argument '%s'", o.pos[0]);
     const char *family = o.family, *output = o.out, *set = o.set;

@@ -76,13 +76,10 @@ static void print_found(const char *name, const char *path, ccdb_solver_origin o
 
 int ccdb_cmd_list(int argc, char **argv)
 {
-    ccdb_cli_args o = ccdb_cli_defaults(CCDB_CMD_LIST);
-    if (ccdb_cli_parse(CCDB_CMD_LIST, argc, argv, &o) != 0)
-        return 2;
-    if (o.help) {
-        list_usage(stdout);
-        return 0;
-    }
+    ccdb_cli_args o;
+    int rc = ccdb_cli_command_line(CCDB_CMD_LIST, argc, argv, list_usage, &o);
+    if (rc >= 0)
+        return rc;
     if (o.n_pos)
         return ccdb_cli_bad_usage("list", "unexpected argument '%s' (see ccdbench list --help)",
                                   o.pos[0]);

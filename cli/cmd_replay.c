@@ -140,10 +140,10 @@ static void print_truth(const char *label, const ccdb_truth_result *t)
 
 /* --- parse, check, do --- */
 
+/* -1 to go on, else the exit status (0 after --help). */
 static int replay_parse(int argc, char **argv, ccdb_cli_args *a)
 {
-    *a = ccdb_cli_defaults(CCDB_CMD_REPLAY);
-    return ccdb_cli_parse(CCDB_CMD_REPLAY, argc, argv, a);
+    return ccdb_cli_command_line(CCDB_CMD_REPLAY, argc, argv, replay_usage, a);
 }
 
 /* What the options say together. 0, or 2 after the usage error. */
@@ -363,9 +363,8 @@ int ccdb_cmd_replay(int argc, char **argv)
 {
     ccdb_cli_args a;
     int rc = replay_parse(argc, argv, &a);
-    if (!rc && a.help)
-        replay_usage(stdout);
-    if (!rc && !a.help)
-        rc = replay_check(&a);
-    return rc || a.help ? rc : replay_do(&a);
+    if (rc >= 0)
+        return rc;
+    rc = replay_check(&a);
+    return rc ? rc : replay_do(&a);
 }

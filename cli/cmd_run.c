@@ -470,22 +470,22 @@ static void add_mpi_meta(ccdb_meta *meta, const ccdb_mpi *m, const ccdb_mpi_rank
 
 static int write_reports(const ccdb_atomic_dir *out, const ccdb_bench *b, const ccdb_meta *meta)
 {
-    ccdb_report r = { 0 };
-    r.meta = meta->kv;
-    r.n_meta = meta->n;
-    r.rows = b->rows;
-    r.n_rows = b->n_rows;
-    r.misses = b->misses;
-    r.n_misses = b->n_misses;
-    r.miss_pictures_per_solver = 6;
-    r.dataset_tables_max = 100; /* a run over 1000 files stays a few MB (docs/reports.md) */
-    r.warning = ccdb_build_warning();
-    r.findings = b->findings;
-    r.n_findings = b->n_findings;
-    r.outputs = b->outputs;
-    r.n_outputs = b->n_outputs;
-    r.latencies = b->latencies;
-    r.n_latencies = b->n_latencies;
+    /* a run over 1000 files stays a few MB (docs/reports.md): 100 dataset tables at most */
+    const ccdb_report r = { .meta = meta->kv,
+                            .n_meta = meta->n,
+                            .rows = b->rows,
+                            .n_rows = b->n_rows,
+                            .misses = b->misses,
+                            .n_misses = b->n_misses,
+                            .miss_pictures_per_solver = 6,
+                            .dataset_tables_max = 100,
+                            .warning = ccdb_build_warning(),
+                            .findings = b->findings,
+                            .n_findings = b->n_findings,
+                            .outputs = b->outputs,
+                            .n_outputs = b->n_outputs,
+                            .latencies = b->latencies,
+                            .n_latencies = b->n_latencies };
     char err[1024];
     if (ccdb_report_write_dir(&r, out->tmp, err, sizeof err) != 0) {
         ccdb_atomic_dir_final_names(out, err, sizeof err);
@@ -547,10 +547,10 @@ static int mpi_prepare(ccdb_mpi *m, const ccdb_cli_args *a, int rc, char ***file
 
 /* --- parse, check, do --- */
 
+/* -1 to go on, else the exit status (0 after --help). */
 static int run_parse(int argc, char **argv, ccdb_cli_args *a)
 {
-    *a = ccdb_cli_defaults(CCDB_CMD_RUN);
-    return ccdb_cli_parse(CCDB_CMD_RUN, argc, argv, a);
+    return ccdb_cli_command_line(CCDB_CMD_RUN, argc, argv, run_usage, a);
 }
 
 /* What the options say together. 0, or 2 after the usage error. */
@@ -865,9 +865,8 @@ int ccdb_cmd_run(int argc, char **argv)
 {
     ccdb_cli_args a;
     int rc = run_parse(argc, argv, &a);
-    if (!rc && a.help)
-        run_usage(stdout);
-    if (!rc && !a.help)
-        rc = run_check(&a);
-    return rc || a.help ? rc : run_do(&a, argc, argv);
+    if (rc >= 0)
+        return rc;
+    rc = run_check(&a);
+    return rc ? rc : run_do(&a, argc, argv);
 }

@@ -53,13 +53,10 @@ typedef struct truth_args {
 /* Returns -1 to go on, else the exit status (0 for --help, 2 after a usage error). */
 static int parse_args(int argc, char **argv, truth_args *a)
 {
-    ccdb_cli_args o = ccdb_cli_defaults(CCDB_CMD_TRUTH);
-    if (ccdb_cli_parse(CCDB_CMD_TRUTH, argc, argv, &o) != 0)
-        return 2;
-    if (o.help) {
-        truth_usage(stdout);
-        return 0;
-    }
+    ccdb_cli_args o;
+    int rc = ccdb_cli_command_line(CCDB_CMD_TRUTH, argc, argv, truth_usage, &o);
+    if (rc >= 0)
+        return rc;
     if (o.n_pos > 1)
         return ccdb_cli_bad_usage("truth", "one FILE.csv only ('%s' and '%s' given)", o.pos[0],
                                   o.pos[1]);

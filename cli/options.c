@@ -536,6 +536,19 @@ int ccdb_cli_parse(ccdb_cli_cmd cmd, int argc, char **argv, ccdb_cli_args *a)
     return 0;
 }
 
+int ccdb_cli_command_line(ccdb_cli_cmd cmd, int argc, char **argv, void (*usage)(FILE *),
+                          ccdb_cli_args *a)
+{
+    *a = ccdb_cli_defaults(cmd);
+    if (ccdb_cli_parse(cmd, argc, argv, a) != 0)
+        return 2;
+    if (a->help) {
+        usage(stdout);
+        return 0;
+    }
+    return -1;
+}
+
 /* A row's help text, each line indented to the column, "{}" replaced by the default. */
 static void print_help_text(FILE *f, const ccdb_cli_option *r, int column)
 {

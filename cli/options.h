@@ -122,6 +122,11 @@ ccdb_cli_args ccdb_cli_defaults(ccdb_cli_cmd cmd);
  * (--name VALUE or --name=VALUE; "--" ends the options), everything else positional. 0, or 2
  * after the usage error. a->help set by -h / --help (parsing stops there). */
 int ccdb_cli_parse(ccdb_cli_cmd cmd, int argc, char **argv, ccdb_cli_args *a);
+/* A command's first step: its defaults, then argv by ccdb_cli_parse; -h / --help prints usage
+ * to stdout. Returns -1 to go on with *a, else the exit status: 0 after --help, 2 after a usage
+ * error. */
+int ccdb_cli_command_line(ccdb_cli_cmd cmd, int argc, char **argv, void (*usage)(FILE *),
+                          ccdb_cli_args *a);
 /* "options:" and the rows of cmd, as --help shows them. */
 void ccdb_cli_print_options(FILE *f, ccdb_cli_cmd cmd);
 

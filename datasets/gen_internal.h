@@ -64,6 +64,18 @@ void gen_rigid_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb
  * times 16: strictly inside an edge or a triangle (every weight >= 1), as real contacts are
  * (gen_rigid_random.c). */
 void gen_bary16(ccdb_prng *rng, int64_t pts[][3], int n, int64_t out[3]);
+/* The two groups of the 4 points of a rigid or sweep query, the moving one and the still one:
+ * VF vertex (row 0) / triangle (1-3); EE edge a (0-1) / edge b (2-3). */
+typedef struct gen_groups {
+    int mov0, nmov, still0, nstill; /* first row and size of each */
+} gen_groups;
+gen_groups gen_groups_of(int ee, int moving_first);
+/* A hit of the rigid and sweep families (gen_rigid_random.c): a point X of the moving group
+ * (gen_bary16) becomes the centre c of the motion (c = X / 16, exact: the points are multiples
+ * of 16), and the still group is shifted so that its point Y lies on c + s / 3, where X is at
+ * t = 1/3 of the motion's step s. */
+void gen_hit_at_third(ccdb_prng *rng, int64_t p[4][3], gen_groups g, const int64_t s[3],
+                      int64_t c[3]);
 /* The sweep counterpart (gen_sweep_random.c; kinds sweep-vf / sweep-ee). */
 void gen_sweep_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb_gen_intent *in);
 

@@ -76,6 +76,11 @@ gen_groups gen_groups_of(int ee, int moving_first);
  * t = 1/3 of the motion's step s. */
 void gen_hit_at_third(ccdb_prng *rng, int64_t p[4][3], gen_groups g, const int64_t s[3],
                       int64_t c[3]);
+/* A miss of the same families: the still group pushed along -n (n != 0) until its largest
+ * n.p times scale lies more than gap below lo, the moving group's least bound of n.x over the
+ * motion (in the same scale): a separating plane all along. */
+void gen_push_still_below(int64_t p[4][3], gen_groups g, const int64_t n[3], int64_t scale,
+                          int64_t lo, int64_t gap);
 /* The sweep counterpart (gen_sweep_random.c; kinds sweep-vf / sweep-ee). */
 void gen_sweep_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb_gen_intent *in);
 

@@ -112,6 +112,22 @@ void gen_hit_at_third(ccdb_prng *rng, int64_t p[4][3], gen_groups g, const int64
     }
 }
 
+void gen_push_still_below(int64_t p[4][3], gen_groups g, const int64_t n[3], int64_t scale,
+                          int64_t lo, int64_t gap)
+{
+    int64_t hi = INT64_MIN;
+    for (int i = g.still0; i < g.still0 + g.nstill; i++) {
+        int64_t v = dot3(n, p[i]) * scale;
+        hi = v > hi ? v : hi;
+    }
+    if (lo <= hi + gap) { /* push the still primitive by -lam n: hi drops by lam nn scale */
+        int64_t lam = (hi + gap - lo) / (dot3(n, n) * scale) + 1;
+        for (int i = g.still0; i < g.still0 + g.nstill; i++)
+            for (int a = 0; a < 3; a++)
+                p[i][a] -= lam * n[a];
+    }
+}
+
 void gen_rigid_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb_gen_intent *in)
 {
     const int ee = ccdb_kind_is_edge_edge(kind);
@@ -142,22 +158,12 @@ void gen_rigid_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb
         if (!n[0] && !n[1] && !n[2])
             n[2] = 1;
         const int64_t S2 = INT64_C(1) << (2 * WBITS);
-        int64_t lo = INT64_MAX, hi = INT64_MIN;
+        int64_t lo = INT64_MAX;
         for (int i = g.mov0; i < g.mov0 + g.nmov; i++) {
             int64_t v = moving_lower(n, p[i], c, W, s);
             lo = v < lo ? v : lo;
         }
-        for (int i = g.still0; i < g.still0 + g.nstill; i++) {
-            int64_t v = dot3(n, p[i]) * S2;
-            hi = v > hi ? v : hi;
-        }
-        int64_t gap = abs64(grid_rnd(rng, MOVE / 4)) * S2, nn = dot3(n, n);
-        if (lo <= hi + gap) { /* push the still primitive by -lam n: hi drops by lam nn S2 */
-            int64_t lam = (hi + gap - lo) / (nn * S2) + 1;
-            for (int i = g.still0; i < g.still0 + g.nstill; i++)
-                for (int a = 0; a < 3; a++)
-                    p[i][a] -= lam * n[a];
-        }
+        gen_push_still_below(p, g, n, S2, lo, abs64(grid_rnd(rng, MOVE / 4)) * S2);
     }
     for (int a = 0; a < 3; a++) {
         for (int i = 0; i < 4; i++) {

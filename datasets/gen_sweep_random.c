@@ -105,22 +105,12 @@ void gen_sweep_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb
             n[a] = ccdb_prng_range(rng, -3, 3);
         if (!n[0] && !n[1] && !n[2])
             n[0] = 1;
-        int64_t lo = INT64_MAX, hi = INT64_MIN;
+        int64_t lo = INT64_MAX;
         for (int i = g.mov0; i < g.mov0 + g.nmov; i++) {
             int64_t b = moving_lower(n, p[i], O, v);
             lo = b < lo ? b : lo;
         }
-        for (int i = g.still0; i < g.still0 + g.nstill; i++) {
-            int64_t b = dot3(n, p[i]);
-            hi = b > hi ? b : hi;
-        }
-        int64_t gap = abs64(grid_rnd(rng, MOVE / 4)), nn = dot3(n, n);
-        if (lo <= hi + gap) { /* push the still primitive by -lam n: hi drops by lam nn */
-            int64_t lam = (hi + gap - lo) / nn + 1;
-            for (int i = g.still0; i < g.still0 + g.nstill; i++)
-                for (int a = 0; a < 3; a++)
-                    p[i][a] -= lam * n[a];
-        }
+        gen_push_still_below(p, g, n, 1, lo, abs64(grid_rnd(rng, MOVE / 4)));
     }
     for (int a = 0; a < 3; a++) {
         for (int i = 0; i < 4; i++) {

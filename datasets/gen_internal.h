@@ -118,6 +118,11 @@ void gen_set(gen_case *c, int row, int64_t x, int64_t y, int64_t z);
 void gen_set_static(gen_case *c, int row, int64_t x, int64_t y, int64_t z);
 void gen_hit(gen_case *c, int known, int64_t num, int log2_den); /* toi = num / 2^log2_den */
 void gen_miss(gen_case *c);
+/* A family whose twin is always a miss: its vf or ee builder by kind, then the twin marked a
+ * miss (gen_near_miss.c, gen_time.c). */
+typedef int (*gen_kind_builder)(ccdb_prng *rng, int twin, gen_case *c);
+int gen_twin_is_miss(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c, gen_kind_builder vf,
+                     gen_kind_builder ee);
 void gen_add_nudge(gen_case *c, int row, int axis, int dir);
 
 /* Exact integer vector helpers (inputs far below 2^20, so nothing overflows). */

@@ -6,15 +6,20 @@ from fractions import Fraction as F
 from .common import (P, add, coplanar_map, dy, has_root_structure, mul, rot_axes, rpt, sub)
 
 
+def rand_small(R):
+    """Eight random small integer points (both kinds)."""
+    return [rpt(R) for _ in range(8)]
+
+
+def rand_01(R):
+    """Eight random points in [0, 1]^3 (both kinds)."""
+    return [rpt(R, 0, 1) for _ in range(8)]
+
+
 def vf():
     fams = {}
 
-    def rand_small(R):
-        return [rpt(R) for _ in range(8)]
     fams["vf_rand_small"] = rand_small
-
-    def rand_01(R):
-        return [rpt(R, 0, 1) for _ in range(8)]
     fams["vf_rand_01"] = rand_01
 
     def coplanar_fixed(R):
@@ -146,12 +151,7 @@ def vf():
 def ee():
     fams = {}
 
-    def rand_small(R):
-        return [rpt(R) for _ in range(8)]
     fams["ee_rand_small"] = rand_small
-
-    def rand_01(R):
-        return [rpt(R, 0, 1) for _ in range(8)]
     fams["ee_rand_01"] = rand_01
 
     def parallel(R):

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "gt_newton.h"
 #include "gt_poly.h"
 
 void gt_alg_init(gt_alg *r)
@@ -415,23 +416,14 @@ static double newton_guess(const gt_poly *q, double a, double b)
     double x = 0.5 * (a + b);
     for (int it = 0; it < 100; it++) {
         /* cppcheck-suppress uninitvar ; c[0..deg] is set above (q is not the zero polynomial) */
-        double p = c[q->deg], dp = 0;
-        for (int i = q->deg - 1; i >= 0; i--) {
-            dp = dp * x + p;
-            p = p * x + c[i];
-        }
+        double dp, p = gt_horner_d(c, q->deg, x, &dp);
         double pa = c[q->deg];
         for (int i = q->deg - 1; i >= 0; i--)
             pa = pa * a + c[i];
         if (p == 0)
             return x;
-        if ((p > 0) == (pa > 0)) /* keep a bracket [a, b] on the double signs */
-            a = x;
-        else
-            b = x;
-        double xn = dp != 0 ? x - p / dp : 0.5 * (a + b);
-        if (!(xn > a && xn < b))
-            xn = 0.5 * (a + b);
+        /* keep a bracket [a, b] on the double signs */
+        double xn = gt_newton_step(x, p, dp, (p > 0) == (pa > 0), &a, &b);
         if (xn == x || b <= nextafter(a, 2.0))
             return xn;
         x = xn;

@@ -403,7 +403,7 @@ static void double_to_dyadic(double d, mpz_t num, long *k)
  * coefficients); only a guess, every use of it is checked exactly. */
 static double newton_guess(const gt_poly *q, double a, double b)
 {
-    double c[GT_CAP];
+    double c[GT_CAP] = { 0 }; /* c[0..deg] set below; zeros beyond, for the analyser */
     long E = LONG_MIN, e[GT_CAP];
     double m[GT_CAP];
     for (int i = 0; i <= q->deg; i++) {
@@ -415,7 +415,6 @@ static double newton_guess(const gt_poly *q, double a, double b)
         c[i] = m[i] == 0 ? 0 : ldexp(m[i], (int)(e[i] - E < -2000 ? -2000 : e[i] - E));
     double x = 0.5 * (a + b);
     for (int it = 0; it < 100; it++) {
-        /* cppcheck-suppress uninitvar ; c[0..deg] is set above (q is not the zero polynomial) */
         double dp, p = gt_horner_d(c, q->deg, x, &dp);
         double pa = c[q->deg];
         for (int i = q->deg - 1; i >= 0; i--)

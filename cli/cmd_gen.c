@@ -3,8 +3,8 @@
  *
  * Generates a degenerate dataset, labels every query with the exact ground truth, and writes it
  * (canonical, atomic) with the truth column = exact hit. If the generator's intent disagrees with
- * the exact truth on any query, nothing is written and the exit status is 3 (an internal error:
- * a generator bug, distinct from bad usage). */
+ * the exact truth on any query, or the judge leaves one undecided, nothing is written and the
+ * exit status is 3 (an internal error: a generator bug, distinct from bad usage). */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -40,7 +40,8 @@ static void gen_usage(FILE *f)
           f);
     ccdb_cli_print_options(f, CCDB_CMD_GEN);
     fputs("\nexit status: 0 success, 2 bad usage or I/O error, 3 the generator's intended answer\n"
-          "disagrees with the exact ground truth (a generator bug; nothing is written)\n",
+          "disagrees with the exact ground truth (a generator bug), or the judge left a query\n"
+          "undecided (sweeps: a label it cannot give); nothing is written\n",
           f);
 }
 

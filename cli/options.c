@@ -370,7 +370,8 @@ static const ccdb_cli_option table[] = {
       "to stderr: queries, hits, queries decided per stage (sweep, fp_rigid,\nbox, filter, "
       "sep_fp, plane, fp_roots, exact: count and share;\nfp_rigid on rigid kinds at D = 0 "
       "only, sep_fp on linear kinds\nat D > 0 only, plane at D > 0 only, fp_roots on linear "
-      "kinds at\nD = 0 only) and mean time per query over the truth loop",
+      "kinds and\nrigid pure translations at D = 0 only) and mean time per query over the\ntruth "
+      "loop",
       opt_stats },
     { CCDB_OPT_ROUND_INPUTS, "--round-inputs", NULL, NULL, NULL, TRUTH, 0,
       "accept values that are not exactly doubles, rounding them to nearest\n(the count is "
@@ -385,7 +386,8 @@ static const ccdb_cli_option table[] = {
     { CCDB_OPT_FAMILY, "--family", NULL, "F", NULL, GEN, 1, "generator family (see --list)",
       opt_family },
     { CCDB_OPT_KIND, "--kind", NULL, "K", NULL, GEN, 0,
-      KIND_SET "sweep-vf,\nsweep-ee (the engines' motion, docs/sweep.md: sweep_random)", opt_kind },
+      KIND_SET "sweep-vf,\nsweep-ee (the engines' motion, docs/sweep.md: the sweep_* families)",
+      opt_kind },
     { CCDB_OPT_COUNT, "--count", NULL, "N", "1000", GEN, 0,
       "number of queries, 1..10000000 (default {})", opt_count },
     { CCDB_OPT_SEED, "--seed", NULL, "S", "1", GEN, 0,

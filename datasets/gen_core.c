@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "ccdb_util.h"
-#include "gen_internal.h"
+#include "gen_sweep.h"
 
 static int gen_scaled(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c); /* below */
 
@@ -19,10 +19,12 @@ typedef struct family_entry {
     gen_builder build;       /* linear families with twins; NULL for the others */
     gen_direct direct;       /* families that write each query directly (no twins) */
     gen_rigid_builder rigid; /* rigid families (gen_rigid_*.c) */
+    gen_sweep_builder sweep; /* sweep families with twins (gen_sweep_*.c) */
 } family_entry;
 
 #define BOTH  (CCDB_GEN_VF | CCDB_GEN_EE)
 #define RIGID (CCDB_GEN_RIGID_VF | CCDB_GEN_RIGID_EE)
+#define SWEEP (CCDB_GEN_SWEEP_VF | CCDB_GEN_SWEEP_EE)
 static const family_entry families[] = {
     { { "coplanar_parallel",
         "all four points in one (possibly tilted) plane for the whole step: crossing, touching "
@@ -139,8 +141,55 @@ static const family_entry families[] = {
         "FCL screws (v along w), 1/8 planar (w along z, all in z = 0); ~3% hits (the centre, a "
         "point of the moving primitive, on the still one at t = 1/3), misses by a separating "
         "plane",
-        CCDB_GEN_SWEEP_VF | CCDB_GEN_SWEEP_EE },
+        SWEEP },
       .direct = gen_sweep_random_query },
+    /* --- sweeps: the games' and Catto's cases (gen_sweep_*.c; docs/sweep.md, "Families") --- */
+    { { "sweep_thin_wall",
+        "tunnelling: a vertex (edge) of a fast-turning body (theta > 2 alpha, O moving) crosses a "
+        "thin wall mid-turn where the chord of the end poses misses it; half hits, twins stop "
+        "short of the wall or pass beside it",
+        SWEEP },
+      .sweep = gen_sweep_thin_wall },
+    { { "sweep_past_vertex",
+        "a spinning triangle (edge) passes a still vertex (a still edge across its end) 2^-k "
+        "inside or outside a side (k = 6..17): half hits, half near misses",
+        SWEEP },
+      .sweep = gen_sweep_past_vertex },
+    { { "sweep_corner",
+        "a fast body (theta 1.5..2.8, |v| up to half its radius) turns into a corner: the "
+        "vertex 2^-k inside a corner of the triangle or behind it, the still edge's end 2^-k "
+        "across the moving edge or short of it: half hits",
+        SWEEP },
+      .sweep = gen_sweep_corner },
+    { { "sweep_planar",
+        "the 2D engines' case (Box2D): all in z = 0, w along z; a turning vertex enters a "
+        "triangle through its base, a turning edge sweeps onto a still edge's end; half hits, "
+        "twins stop short or stay 2^-k out of reach",
+        SWEEP },
+      .sweep = gen_sweep_planar },
+    { { "sweep_t0",
+        "contacts at t = 0: touching at the start (inside, exactly on a side, through an end), "
+        "turning either way (hits, TOI 0), or 2^-2..2^-8 rad away turning in (hits); twins a "
+        "hair away turning away (misses): half hits",
+        SWEEP },
+      .sweep = gen_sweep_t0 },
+    { { "sweep_near_tangent",
+        "a turning vertex (edge), O moving along the axis, whose extreme point lies 2^-k past "
+        "the still plane (hit: two roots ~2^-(k/2) apart) or 2^-k short of it (miss), k = "
+        "10..44: half hits",
+        SWEEP },
+      .sweep = gen_sweep_near_tangent },
+    { { "sweep_screw",
+        "FCL's screws (v along w, pitch up to the body's size): the still primitive 2^-k inside "
+        "or outside the moving one where the screw brings it (k = 6..17): half hits",
+        SWEEP },
+      .sweep = gen_sweep_screw },
+    { { "sweep_turn_limit",
+        "Bullet's turn limit: the contact angle alpha within 0.0043 of pi/4, theta 2^-20..2^-7 "
+        "above it (hits, theta on both sides of pi/4: a turn clamped to pi/4 misses some) or "
+        "below it (misses): half hits",
+        SWEEP },
+      .sweep = gen_sweep_turn_limit },
 };
 #define NFAM (sizeof families / sizeof families[0])
 
@@ -527,6 +576,18 @@ int ccdb_generate(const char *family, ccdb_kind kind, size_t count, uint64_t see
             (void)rc_ok;
             gen_rigid_finalize(&sub, ee, &rc, out->q[i]);
             intent[i] = rc.intent;
+        } else if (fe->sweep) { /* in twins, through the exact rigid maps of gen_sweep_core.c */
+            if (i % 2 == 0)
+                pair_seed = ccdb_prng_next(&master);
+            ccdb_prng sub;
+            ccdb_prng_seed(&sub, pair_seed);
+            gen_sweep_case sc;
+            int ee = ccdb_kind_is_edge_edge(kind);
+            int sc_ok = fe->sweep(&sub, ee, (int)(i % 2), &sc);
+            assert(sc_ok == 0);
+            (void)sc_ok;
+            gen_sweep_finalize(&sub, ee, &sc, out->q[i]);
+            intent[i] = sc.intent;
         } else if (fe->direct) {
             fe->direct(&master, kind, out->q[i], &intent[i]);
         } else {

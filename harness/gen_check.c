@@ -11,6 +11,12 @@ int ccdb_gen_check(ccdb_dataset *ds, const ccdb_gen_intent *intent, const ccdb_t
     for (size_t i = 0; i < ds->count; i++) {
         const ccdb_truth_result *r = &truth[i];
         const ccdb_gen_intent *in = &intent[i];
+        if (r->cls == CCDB_CLASS_UNDECIDED) /* its hit means nothing: no label to give */
+            return ccdb_errorf(err, errlen,
+                               "%s: the judge left query %zu undecided (it could not certify a "
+                               "hit or a miss within its precision cap, docs/sweep.md): a "
+                               "dataset with an undecided label is useless, nothing written",
+                               ds->name, i);
         int bad_hit = (r->hit != 0) != (in->hit != 0);
         int bad_toi =
             !bad_hit && r->hit && in->toi_known && !(r->toi_lo <= in->toi && in->toi <= r->toi_hi);

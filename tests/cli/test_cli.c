@@ -538,3 +538,36 @@ Test(cli, gen_min_sep_families)
     free(out);
     free(err);
 }
+
+/* gen refuses a label the judge cannot give: under a 64-bit precision cap
+ * (CCDB_TRUTH_SWEEP_BITS, tests only) near tangencies 2^-44 deep are undecided, and gen says so,
+ * exits 3 and writes nothing; at the default cap the same family is written, every label
+ * decided (`truth` prints no undecided). */
+Test(cli, gen_refuses_an_undecided_label)
+{
+    char outp[512];
+    snprintf(outp, sizeof outp, "%s", tmp_path("tangent.csv"));
+    char *out, *err;
+    setenv("CCDB_TRUTH_SWEEP_BITS", "64", 1);
+    int rc = RUN(&out, &err, "gen", "--family", "sweep_near_tangent", "--kind", "sweep-vf",
+                 "--count", "40", "-o", outp);
+    unsetenv("CCDB_TRUTH_SWEEP_BITS");
+    cr_assert_eq(rc, 3, "%s", err);
+    cr_assert(strstr(err, "sweep_near_tangent/sweep-vf: the judge left query ") &&
+                  strstr(err, " undecided (it could not certify a hit or a miss"),
+              "%s", err);
+    cr_assert_eq(access(outp, F_OK), -1, "a file was written");
+    free(out);
+    free(err);
+    cr_assert_eq(RUN(&out, &err, "gen", "--family", "sweep_near_tangent", "--kind", "sweep-vf",
+                     "--count", "40", "-o", outp),
+                 0, "%s", err);
+    cr_assert(strstr(err, "wrote 40 sweep-vf queries of sweep_near_tangent (20 hits"), "%s", err);
+    free(out);
+    free(err);
+    cr_assert_eq(RUN(&out, &err, "truth", outp, "--kind", "sweep-vf"), 0, "%s", err);
+    cr_assert_eq(count_lines(out), 41);
+    cr_assert(strstr(out, "undecided") == NULL, "%s", out);
+    free(out);
+    free(err);
+}

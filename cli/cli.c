@@ -63,27 +63,6 @@ int ccdb_cli_parse_double(const char *s, double *out)
     return 0;
 }
 
-int ccdb_cli_parse_min_sep(const char *cmd, const char *v, double *out)
-{
-    if (ccdb_cli_parse_double(v, out) != 0 || !(*out >= 0))
-        return ccdb_cli_bad_usage(cmd,
-                                  "--min-sep must be a finite number >= 0 (0, or at least the "
-                                  "smallest double, 4.9e-324), not '%s'",
-                                  v);
-    *out = *out + 0.0; /* -0 is 0 */
-    return 0;
-}
-
-int ccdb_cli_parse_timeout(const char *cmd, const char *v, double *out)
-{
-    if (ccdb_cli_parse_double(v, out) != 0 || !(*out >= CCDB_CLI_TIMEOUT_MIN))
-        return ccdb_cli_bad_usage(cmd,
-                                  "--timeout must be a number of seconds >= %g (the limit is "
-                                  "counted in nanoseconds), not '%s'",
-                                  CCDB_CLI_TIMEOUT_MIN, v);
-    return 0;
-}
-
 int ccdb_cli_bad_usage(const char *cmd, const char *fmt, ...)
 {
     va_list ap;

@@ -11,6 +11,7 @@
 
 #include "ccdb_cli.h"
 #include "csv_table.h"
+#include "options.h"
 
 static void compare_usage(FILE *f)
 {
@@ -29,14 +30,10 @@ static void compare_usage(FILE *f)
           "both values. Reads A and B's summary.csv and findings.csv.\n"
           "A and B must hold the same datasets, kinds, query counts and classes: otherwise it\n"
           "says what differs and exits 2.\n"
-          "\n"
-          "options:\n"
-          "  --fail-on-new-fn  exit 1 when a solver has a false negative in B that it did not\n"
-          "                    have in A\n"
-          "  --list N          changed queries listed per solver and category (default 10; 0:\n"
-          "                    none, counts only; the findings.csv files hold all of them)\n"
-          "  -h, --help        this text\n"
-          "\n"
+          "\n",
+          f);
+    ccdb_cli_print_options(f, CCDB_CMD_COMPARE);
+    fputs("\n"
           "exit status: 0 compared, 1 new false negatives with --fail-on-new-fn, 2 bad usage,\n"
           "             unreadable reports, or A and B not of the same data\n",
           f);
@@ -450,42 +447,23 @@ static void list_changes(const finding_key *ka, size_t na, const finding_key *kb
 
 int ccdb_cmd_compare(int argc, char **argv)
 {
-    const char *dirs[2] = { NULL, NULL };
-    int fail_on_new_fn = 0;
-    long list = 10;
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i];
-        if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
-            compare_usage(stdout);
-            return 0;
-        } else if (!strcmp(o, "--fail-on-new-fn")) {
-            fail_on_new_fn = 1;
-        } else if (!strcmp(o, "--list")) {
-            char *end;
-            if (i + 1 == argc)
-                return ccdb_cli_bad_usage("compare", "--list needs a value");
-            list = strtol(argv[++i], &end, 10);
-            if (!*argv[i] || *end || list < 0 || list > 1000000)
-                return ccdb_cli_bad_usage(
-                    "compare", "--list must be an integer in 0..1000000, not '%s'", argv[i]);
-        } else if (o[0] == '-' && o[1]) {
-            return ccdb_cli_bad_usage("compare", "unknown option '%s'", o);
-        } else if (!dirs[0]) {
-            dirs[0] = o;
-        } else if (!dirs[1]) {
-            dirs[1] = o;
-        } else {
-            return ccdb_cli_bad_usage("compare",
-                                      "too many report folders ('%s'): give two, A and B", o);
-        }
-    }
+    ccdb_cli_args o;
+    int rc = ccdb_cli_command_line(CCDB_CMD_COMPARE, argc, argv, compare_usage, &o);
+    if (rc >= 0)
+        return rc;
+    if (o.n_pos > 2)
+        return ccdb_cli_bad_usage("compare", "too many report folders ('%s'): give two, A and B",
+                                  o.pos[2]);
+    const char *dirs[2] = { o.n_pos > 0 ? o.pos[0] : NULL, o.n_pos > 1 ? o.pos[1] : NULL };
+    const int fail_on_new_fn = o.fail_on_new_fn;
+    const long list = o.list_n;
     if (!dirs[1])
         return ccdb_cli_bad_usage("compare", "give two report folders, A (before) and B (after)");
 
     report_in a, b;
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
-    int rc = 2;
+    rc = 2;
     finding_key *ka = NULL, *kb = NULL;
     solver_cmp *s = NULL;
     size_t na = 0, nb = 0, n = 0;

@@ -9,6 +9,7 @@
 
 #include "ccdb_cli.h"
 #include "ccdb_data.h"
+#include "options.h"
 
 static void data_usage(FILE *f)
 {
@@ -22,12 +23,10 @@ static void data_usage(FILE *f)
           "into a temporary folder, checked to be the pinned commit (git's hashes are the\n"
           "checksum), then renamed into place; fetching it again does nothing. After that,\n"
           "`ccdbench run --data NAME` works from any folder (./NAME names a folder here).\n"
-          "\n"
-          "options:\n"
-          "  --from REPO   fetch from this git repository (a path or URL holding the pinned\n"
-          "                commit: a mirror) instead of the upstream one\n"
-          "  -h, --help    this text\n"
-          "\n"
+          "\n",
+          f);
+    ccdb_cli_print_options(f, CCDB_CMD_DATA);
+    fputs("\n"
           "environment:\n"
           "  CCDB_DATA_CATALOG=FILE   a catalogue replacing the built-in one (for tests and\n"
           "                           mirrors): one dataset per line, NAME COMMIT URL; '#' "
@@ -124,31 +123,15 @@ static int data_fetch(const char *name, const char *from)
 
 int ccdb_cmd_data(int argc, char **argv)
 {
-    if (argc < 2)
+    ccdb_cli_args o;
+    int rc = ccdb_cli_command_line(CCDB_CMD_DATA, argc, argv, data_usage, &o);
+    if (rc >= 0)
+        return rc;
+    if (!o.n_pos)
         return ccdb_cli_bad_usage("data", "missing 'list' or 'fetch NAME'");
-    const char *sub = argv[1];
-    if (!strcmp(sub, "-h") || !strcmp(sub, "--help")) {
-        data_usage(stdout);
-        return 0;
-    }
-    const char *name = NULL, *from = NULL;
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            data_usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--from")) {
-            if (i + 1 >= argc || !*argv[i + 1])
-                return ccdb_cli_bad_usage("data", "--from needs a repository (path or URL)");
-            from = argv[++i];
-        } else if (a[0] == '-') {
-            return ccdb_cli_bad_usage("data", "unknown option '%s'", a);
-        } else if (!name) {
-            name = a;
-        } else {
-            return ccdb_cli_bad_usage("data", "unexpected argument '%s'", a);
-        }
-    }
+    if (o.n_pos > 2)
+        return ccdb_cli_bad_usage("data", "unexpected argument '%s'", o.pos[2]);
+    const char *sub = o.pos[0], *name = o.n_pos > 1 ? o.pos[1] : NULL, *from = o.from;
     if (!strcmp(sub, "list")) {
         if (name || from)
             return ccdb_cli_bad_usage("data", "list takes no arguments");

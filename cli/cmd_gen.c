@@ -19,58 +19,30 @@
 #include "ccdb_suite.h"
 #include "ccdb_truth_cache.h"
 #include "ccdb_util.h"
+#include "options.h"
 
-#define GEN_DEFAULT_COUNT 1000
-#define GEN_DEFAULT_SEED  1
-/* --set: queries per file, and the largest count (10^10: 2 x 10^5 files of 5 x 10^4). */
-#define GEN_SET_PER_FILE  100000
-#define GEN_SET_MAX_COUNT 10000000000ULL
 /* --set without --kind: this share (in percent) of vertex-face queries, as in the public
  * benchmark (18 M vertex-face, 41 M edge-edge). */
 #define GEN_SET_VF_PERCENT 30
 
 static void gen_usage(FILE *f)
 {
-    fprintf(f,
-            "usage: ccdbench gen --family F --kind K [--count N] [--seed S] [--min-sep D]\n"
-            "                    -o FILE.csv\n"
-            "       ccdbench gen --family F --set DIR [--kind K] [--count N] [--seed S]\n"
-            "                    [--per-file Q] [--threads T]\n"
-            "       ccdbench gen --list\n"
-            "\n"
-            "Generates queries of one degenerate family, labels each with the exact ground truth\n"
-            "and writes them in the public rational CSV format (truth column = exact hit).\n"
-            "The same family, kind, count and seed give the same bytes on every machine.\n"
-            "\n"
-            "options:\n"
-            "  --family F     generator family (see --list)\n"
-            "  --kind K       vf, ee (linear), rigid-vf, rigid-ee (rigid motion), sweep-vf,\n"
-            "                 sweep-ee (the engines' motion, docs/sweep.md: the sweep_*\n"
-            "                 families)\n"
-            "  --count N      number of queries, 1..%zu (default %d)\n"
-            "  --seed S       unsigned 64-bit seed, decimal or 0x-hex (default %d)\n"
-            "  --min-sep D    the separation of the sep_* families (required by them, a number\n"
-            "                 > 0 taken exactly as the double it parses to): hits come to exactly\n"
-            "                 D (sep_corner: or pass inside it), misses stay one ulp outside it;\n"
-            "                 labels are the exact truth at D (`ccdbench truth --min-sep D`),\n"
-            "                 D recorded in FILE.csv.min-sep: `run` compares the labels with\n"
-            "                 the truth at D\n"
-            "  -o FILE.csv    output file (written atomically; without --min-sep an earlier\n"
-            "                 FILE.csv.min-sep is removed)\n"
-            "  --set DIR      a data set in the public layout instead of one file:\n"
-            "                 DIR/F/{vertex-face,edge-edge}/NNNNNN.csv, files of Q queries\n"
-            "                 (--per-file, default 100000), each from its own seed; without\n"
-            "                 --kind, 30%% vertex-face and 70%% edge-edge as in the public\n"
-            "                 benchmark; --count up to 10^10 (memory: one file at a time);\n"
-            "                 DIR/F is written beside it and replaced whole at the end\n"
-            "  --threads T    --set: threads for the exact truth of each file (default 1)\n"
-            "  --list         the families, their kinds and a one-line description\n"
-            "  -h, --help     this text\n"
-            "\n"
-            "exit status: 0 success, 2 bad usage or I/O error, 3 the generator's intended answer\n"
-            "disagrees with the exact ground truth (a generator bug), or the judge left a query\n"
-            "undecided (sweeps: a label it cannot give); nothing is written\n",
-            CCDB_GEN_MAX_COUNT, GEN_DEFAULT_COUNT, GEN_DEFAULT_SEED);
+    fputs("usage: ccdbench gen --family F --kind K [--count N] [--seed S] [--min-sep D]\n"
+          "                    -o FILE.csv\n"
+          "       ccdbench gen --family F --set DIR [--kind K] [--count N] [--seed S]\n"
+          "                    [--per-file Q] [--threads T]\n"
+          "       ccdbench gen --list\n"
+          "\n"
+          "Generates queries of one degenerate family, labels each with the exact ground truth\n"
+          "and writes them in the public rational CSV format (truth column = exact hit).\n"
+          "The same family, kind, count and seed give the same bytes on every machine.\n"
+          "\n",
+          f);
+    ccdb_cli_print_options(f, CCDB_CMD_GEN);
+    fputs("\nexit status: 0 success, 2 bad usage or I/O error, 3 the generator's intended answer\n"
+          "disagrees with the exact ground truth (a generator bug), or the judge left a query\n"
+          "undecided (sweeps: a label it cannot give); nothing is written\n",
+          f);
 }
 
 static void list_families(FILE *f)
@@ -90,23 +62,6 @@ static void list_families(FILE *f)
         const ccdb_gen_family *fam = ccdb_gen_sep_family_at(i);
         fprintf(f, "%-22s %-6s (--min-sep D) %s\n", fam->name, "vf,ee", fam->summary);
     }
-}
-
-/* Strict unsigned parse: digits only (or 0x-hex), no sign, no trailing text, no overflow. */
-static int parse_u64(const char *s, uint64_t *out)
-{
-    if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
-        return -1;
-    int base = (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ? 16 : 10;
-    if (base == 16 && !s[2])
-        return -1;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(s, &end, base);
-    if (errno || *end)
-        return -1;
-    *out = (uint64_t)v;
-    return 0;
 }
 
 /* One file of a set: generated from its own seed, labelled with the exact truth (intent
@@ -244,78 +199,17 @@ static int record_label_sep(const char *output, double min_sep)
 
 int ccdb_cmd_gen(int argc, char **argv)
 {
-    const char *family = NULL, *output = NULL;
-    ccdb_kind kind = CCDB_KIND_UNKNOWN;
-    uint64_t count = GEN_DEFAULT_COUNT, seed = GEN_DEFAULT_SEED, per_file = GEN_SET_PER_FILE;
-    uint64_t threads = 1;
-    const char *set = NULL;
-    int list = 0;
-    double min_sep = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
-            gen_usage(stdout);
-            return 0;
-        } else if (!strcmp(s, "--list")) {
-            list = 1;
-        } else if (!strcmp(s, "--family") || !strcmp(s, "--kind") || !strcmp(s, "--count") ||
-                   !strcmp(s, "--seed") || !strcmp(s, "-o") || !strcmp(s, "--output") ||
-                   !strcmp(s, "--min-sep") || !strcmp(s, "--set") || !strcmp(s, "--per-file") ||
-                   !strcmp(s, "--threads")) {
-            if (i + 1 >= argc)
-                return ccdb_cli_bad_usage("gen", "%s needs a value", s);
-            const char *v = argv[++i];
-            if (!strcmp(s, "--min-sep")) {
-                if (ccdb_cli_parse_double(v, &min_sep) != 0 || !(min_sep > 0) ||
-                    !(min_sep <= 0x1p900))
-                    return ccdb_cli_bad_usage(
-                        "gen", "--min-sep must be a number in (0, 2^900], not '%s'", v);
-            } else if (!strcmp(s, "--family")) {
-                if (family)
-                    return ccdb_cli_bad_usage("gen", "--family given twice");
-                family = v;
-            } else if (!strcmp(s, "--kind")) {
-                if (ccdb_kind_parse(v, &kind))
-                    return ccdb_cli_bad_usage("gen", "--kind must be " CCDB_KIND_NAMES ", not '%s'",
-                                              v);
-            } else if (!strcmp(s, "--count")) {
-                if (parse_u64(v, &count) || count < 1 || count > GEN_SET_MAX_COUNT)
-                    return ccdb_cli_bad_usage("gen",
-                                              "--count must be an integer in 1..%zu (--set: "
-                                              "1..%llu), not '%s'",
-                                              CCDB_GEN_MAX_COUNT, GEN_SET_MAX_COUNT, v);
-            } else if (!strcmp(s, "--per-file")) {
-                if (parse_u64(v, &per_file) || per_file < 1 || per_file > CCDB_GEN_MAX_COUNT)
-                    return ccdb_cli_bad_usage("gen",
-                                              "--per-file must be an integer in 1..%zu, not '%s'",
-                                              CCDB_GEN_MAX_COUNT, v);
-            } else if (!strcmp(s, "--threads")) {
-                if (parse_u64(v, &threads) || threads < 1 || threads > 1024)
-                    return ccdb_cli_bad_usage(
-                        "gen", "--threads must be an integer in 1..1024, not '%s'", v);
-            } else if (!strcmp(s, "--set")) {
-                if (set)
-                    return ccdb_cli_bad_usage("gen", "--set given twice");
-                if (!*v)
-                    return ccdb_cli_bad_usage("gen", "--set needs a folder");
-                set = v;
-            } else if (!strcmp(s, "--seed")) {
-                if (parse_u64(v, &seed))
-                    return ccdb_cli_bad_usage(
-                        "gen",
-                        "--seed must be an unsigned 64-bit integer (decimal or 0x-hex), not '%s'",
-                        v);
-            } else {
-                if (output)
-                    return ccdb_cli_bad_usage("gen", "-o given twice");
-                if (!*v)
-                    return ccdb_cli_bad_usage("gen", "-o needs a file name");
-                output = v;
-            }
-        } else {
-            return ccdb_cli_bad_usage("gen", "unknown argument '%s'", s);
-        }
-    }
+    ccdb_cli_args o;
+    int rc = ccdb_cli_command_line(CCDB_CMD_GEN, argc, argv, gen_usage, &o);
+    if (rc >= 0)
+        return rc;
+    if (o.n_pos)
+        return ccdb_cli_bad_usage("gen", "unknown argument '%s'", o.pos[0]);
+    const char *family = o.family, *output = o.out, *set = o.set;
+    const ccdb_kind kind = o.kind;
+    const uint64_t count = o.count, seed = o.seed, per_file = o.per_file;
+    const int threads = o.threads, list = o.list_families;
+    const double min_sep = o.params.min_separation;
     if (list) {
         if (family || output)
             return ccdb_cli_bad_usage("gen", "--list takes no other options");

@@ -7,6 +7,7 @@
 #include "ccdb_registry.h"
 #include "ccdb_runner.h"
 #include "ccdb_util.h"
+#include "options.h"
 
 static void list_usage(FILE *f)
 {
@@ -30,13 +31,9 @@ static void list_usage(FILE *f)
           "Plugins are also found by name (run/replay --solvers NAME) as NAME.so in a folder\n"
           "of $CCDB_PLUGIN_PATH (colon-separated), then in this build's peers folder: listed\n"
           "under the table without being loaded; --all loads them into the table.\n"
-          "\n"
-          "options:\n"
-          "  --all           also every plugin found in $CCDB_PLUGIN_PATH and the peers folder\n"
-          "  --plugin X.so   load a solver plugin (repeatable; a bare name means ./X.so)\n"
-          "  --references    also print the paper or source each solver follows\n"
-          "  -h, --help      this text\n",
+          "\n",
           f);
+    ccdb_cli_print_options(f, CCDB_CMD_LIST);
 }
 
 /* The kinds the solver has an entry for, "vf,ee,rigid-vf,rigid-ee,sweep-vf,sweep-ee" at most. */
@@ -79,42 +76,22 @@ static void print_found(const char *name, const char *path, ccdb_solver_origin o
 
 int ccdb_cmd_list(int argc, char **argv)
 {
-    int refs = 0, all = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            list_usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--references")) {
-            refs = 1;
-        } else if (!strcmp(a, "--all")) {
-            all = 1;
-        } else if (!strcmp(a, "--plugin")) {
-            if (i + 1 >= argc)
-                return ccdb_cli_bad_usage("list", "--plugin needs a path (--plugin X.so)");
-            i++;
-        } else if (!strncmp(a, "--plugin=", 9)) {
-            if (!a[9])
-                return ccdb_cli_bad_usage("list", "--plugin needs a path (--plugin X.so)");
-        } else {
-            return ccdb_cli_bad_usage("list", "unknown option '%s' (see ccdbench list --help)", a);
-        }
-    }
+    ccdb_cli_args o;
+    int rc = ccdb_cli_command_line(CCDB_CMD_LIST, argc, argv, list_usage, &o);
+    if (rc >= 0)
+        return rc;
+    if (o.n_pos)
+        return ccdb_cli_bad_usage("list", "unexpected argument '%s' (see ccdbench list --help)",
+                                  o.pos[0]);
+    const int refs = o.references, all = o.all;
     ccdb_registry *reg = ccdb_registry_new();
     if (!reg) {
         fprintf(stderr, "ccdbench list: out of memory\n");
         return 2;
     }
-    for (int i = 1; i < argc; i++) {
-        const char *path = NULL;
-        if (!strcmp(argv[i], "--plugin"))
-            path = argv[++i];
-        else if (!strncmp(argv[i], "--plugin=", 9))
-            path = argv[i] + 9;
-        if (!path)
-            continue;
+    for (size_t i = 0; i < o.n_plugins; i++) {
         char err[1024];
-        if (ccdb_registry_load_plugin(reg, path, err, sizeof err) != 0) {
+        if (ccdb_registry_load_plugin(reg, o.plugins[i], err, sizeof err) != 0) {
             fprintf(stderr, "ccdbench list: %s\n", err);
             ccdb_registry_free(reg);
             return 2;

@@ -15,23 +15,21 @@
 #include "ccdb_truth_cache.h"
 #include "ccdb_registry.h"
 #include "ccdb_util.h"
-
-#define MAX_PLUGINS 64
+#include "options.h"
+#include "solver_list.h"
 
 static void replay_usage(FILE *f)
 {
-    fprintf(
-        f,
-        "usage: ccdbench replay FILE.csv --index I [--kind K] [--solvers a,b]\n"
-        "                       [--plugin X.so]... [--delta D] [--max-iter N] [--min-sep D]\n"
-        "                       [--round-inputs] [--isolate | --no-isolate] [--timeout S]\n"
-        "  one query (0-based index) in detail: its points, the exact truth, every solver\n"
-        "  (--solvers: only those; a name that is not registered is loaded as NAME.so from\n"
-        "  $CCDB_PLUGIN_PATH or this build's peers folder, as in ccdbench run; plugins run in a\n"
-        "  child process unless --no-isolate; --isolate: every solver); --kind only for a\n"
-        "  file whose path names no kind (no kind folder, no <step><vf|ee>.csv name);\n"
-        "  --timeout S per isolated solver (default %d, as in run)\n",
-        CCDB_CLI_TIMEOUT_DEFAULT);
+    fputs("usage: ccdbench replay FILE.csv --index I [--kind K] [--solvers a,b]\n"
+          "                       [--plugin X.so]... [--delta D] [--max-iter N] [--min-sep D]\n"
+          "                       [--round-inputs] [--isolate | --no-isolate] [--timeout S]\n"
+          "\n"
+          "One query of FILE.csv in detail: its points, the exact truth, and every solver's\n"
+          "answer (--solvers: only those) with its verdict; plugins run in a child process\n"
+          "unless --no-isolate, as in ccdbench run, with the same options and defaults.\n"
+          "\n",
+          f);
+    ccdb_cli_print_options(f, CCDB_CMD_REPLAY);
 }
 
 /* A findings file of a plugin's solver, DIR/misses/KIND/NAME.csv, has the plugin's path beside
@@ -140,267 +138,233 @@ static void print_truth(const char *label, const ccdb_truth_result *t)
     printf(", decided by the %s stage\n", ccdb_truth_stage_name(t->stage));
 }
 
-int ccdb_cmd_replay(int argc, char **argv)
+/* --- parse, check, do --- */
+
+/* -1 to go on, else the exit status (0 after --help). */
+static int replay_parse(int argc, char **argv, ccdb_cli_args *a)
 {
-    const char *file = NULL, *solvers = NULL, *plugins[MAX_PLUGINS];
-    size_t n_plugins = 0;
-    long long index = -1;
-    ccdb_kind kind = CCDB_KIND_UNKNOWN;
-    int isolate = 0, no_isolate = 0, round_inputs = 0, timeout_set = 0;
-    double timeout_s = CCDB_CLI_TIMEOUT_DEFAULT;
-    ccdb_params params = ccdb_params_default();
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char *end;
-        if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
-            replay_usage(stdout);
-            return 0;
-        }
-        if (!strcmp(o, "--isolate")) {
-            isolate = 1;
-            continue;
-        }
-        if (!strcmp(o, "--no-isolate")) {
-            no_isolate = 1;
-            continue;
-        }
-        if (!strcmp(o, "--round-inputs")) {
-            round_inputs = 1;
-            continue;
-        }
-        if (o[0] != '-') {
-            if (file)
-                return ccdb_cli_bad_usage("replay", "more than one file ('%s', '%s')", file, o);
-            file = o;
-            continue;
-        }
-        int known = !strcmp(o, "--index") || !strcmp(o, "--kind") || !strcmp(o, "--solvers") ||
-                    !strcmp(o, "--plugin") || !strcmp(o, "--delta") || !strcmp(o, "--max-iter") ||
-                    !strcmp(o, "--min-sep") || !strcmp(o, "--timeout");
-        if (!known)
-            return ccdb_cli_bad_usage("replay", "unknown option '%s'", o);
-        if (!v)
-            return ccdb_cli_bad_usage("replay", "%s needs a value", o);
-        i++;
-        errno = 0;
-        if (!strcmp(o, "--index")) {
-            index = strtoll(v, &end, 10);
-            if (!*v || *end || errno || index < 0)
-                return ccdb_cli_bad_usage("replay", "--index must be an integer >= 0, not '%s'", v);
-        } else if (!strcmp(o, "--kind")) {
-            if (ccdb_kind_parse(v, &kind) != 0)
-                return ccdb_cli_bad_usage("replay", "--kind must be " CCDB_KIND_NAMES ", not '%s'",
-                                          v);
-        } else if (!strcmp(o, "--solvers")) {
-            solvers = v;
-        } else if (!strcmp(o, "--plugin")) {
-            if (n_plugins == MAX_PLUGINS)
-                return ccdb_cli_bad_usage("replay", "too many --plugin options");
-            plugins[n_plugins++] = v;
-        } else if (!strcmp(o, "--max-iter")) {
-            long l = strtol(v, &end, 10);
-            if (!*v || *end || errno || l < 1)
-                return ccdb_cli_bad_usage("replay", "--max-iter must be an integer >= 1, not '%s'",
-                                          v);
-            params.max_iterations = l;
-        } else if (!strcmp(o, "--min-sep")) {
-            if (ccdb_cli_parse_min_sep("replay", v, &params.min_separation) != 0)
-                return 2;
-        } else if (!strcmp(o, "--timeout")) {
-            if (ccdb_cli_parse_timeout("replay", v, &timeout_s) != 0)
-                return 2;
-            timeout_set = 1;
-        } else { /* --delta */
-            double d;
-            if (ccdb_cli_parse_double(v, &d) != 0 || !(d > 0))
-                return ccdb_cli_bad_usage("replay", "--delta must be a number > 0, not '%s'", v);
-            params.delta = d;
-        }
-    }
-    if (!file)
+    return ccdb_cli_command_line(CCDB_CMD_REPLAY, argc, argv, replay_usage, a);
+}
+
+/* What the options say together. 0, or 2 after the usage error. */
+static int replay_check(const ccdb_cli_args *a)
+{
+    if (a->n_pos > 1)
+        return ccdb_cli_bad_usage("replay", "more than one file ('%s', '%s')", a->pos[0],
+                                  a->pos[1]);
+    if (!a->n_pos)
         return ccdb_cli_bad_usage("replay", "missing FILE.csv");
-    if (index < 0)
+    if (a->index < 0)
         return ccdb_cli_bad_usage("replay", "missing --index I");
-    if (isolate && no_isolate)
+    if (a->isolate && a->no_isolate)
         return ccdb_cli_bad_usage("replay", "--isolate and --no-isolate contradict each other");
-    if (timeout_set && no_isolate)
+    if (a->given[CCDB_OPT_TIMEOUT] && a->no_isolate)
         return ccdb_cli_bad_usage("replay", "--timeout applies to isolated solvers: not with "
                                             "--no-isolate");
-    ccdb_isolation mode = isolate      ? CCDB_ISOLATE_ALL
-                          : no_isolate ? CCDB_ISOLATE_NONE
-                                       : CCDB_ISOLATE_PLUGINS;
+    return 0;
+}
 
-    int rc = 0;
-    char err[2048];
+/* A replay in progress: what replay_do's steps hand to each other. */
+typedef struct replay_state {
+    const char *file;
+    size_t index;
     ccdb_input in;
-    if (ccdb_input_read(file, kind, round_inputs, &in, err, sizeof err) != 0) {
+    int have_input;
+    ccdb_registry *reg;
+    const ccdb_solver **solvers; /* --solvers, or every registered one */
+    size_t n_solvers;
+    ccdb_truth *ctx;
+    double sep;                /* the separation the --min-sep claimers are judged at (or 0) */
+    ccdb_truth_result t, ts;   /* the contact truth, the truth at sep */
+    const double (*one)[8][3]; /* the query, read-only */
+} replay_state;
+
+/* The query read, the plugins loaded (--plugin, the findings file's NAME.plugin) and --solvers
+ * resolved before any work. 0 or 2. */
+static int replay_load(const ccdb_cli_args *a, replay_state *st)
+{
+    char err[2048];
+    st->file = a->pos[0];
+    if (ccdb_input_read(st->file, a->kind, a->round_inputs, &st->in, err, sizeof err) != 0) {
         fprintf(stderr, "ccdbench replay: %s\n", err);
         return 2;
     }
-    if ((size_t)index >= in.ds.count) {
+    st->have_input = 1;
+    if ((size_t)a->index >= st->in.ds.count) {
         fprintf(stderr, "ccdbench replay: %s: --index %lld out of range (%zu queries: 0..%zu)\n",
-                file, index, in.ds.count, in.ds.count ? in.ds.count - 1 : 0);
-        ccdb_input_free(&in);
+                st->file, a->index, st->in.ds.count, st->in.ds.count ? st->in.ds.count - 1 : 0);
         return 2;
     }
-    ccdb_registry *reg = ccdb_registry_new();
-    if (!reg) {
-        ccdb_input_free(&in);
+    st->index = (size_t)a->index;
+    if (!(st->reg = ccdb_registry_new())) {
         fprintf(stderr, "ccdbench replay: cannot create the solver registry\n");
         return 2;
     }
-    for (size_t i = 0; i < n_plugins && !rc; i++)
-        if (ccdb_registry_load_plugin(reg, plugins[i], err, sizeof err) != 0) {
-            fprintf(stderr, "ccdbench replay: --plugin %s: %s\n", plugins[i], err);
-            rc = 2;
+    for (size_t i = 0; i < a->n_plugins; i++)
+        if (ccdb_registry_load_plugin(st->reg, a->plugins[i], err, sizeof err) != 0) {
+            fprintf(stderr, "ccdbench replay: --plugin %s: %s\n", a->plugins[i], err);
+            return 2;
         }
+    int rc = load_named_plugin(st->reg, st->file);
     if (!rc)
-        rc = load_named_plugin(reg, file);
-    /* Validate --solvers before doing any work; a name not registered is looked for as a
-     * plugin ($CCDB_PLUGIN_PATH, then the peers folder). */
-    if (!rc && solvers) {
-        char *copy = strdup(solvers), *save = NULL;
-        for (char *n = copy ? strtok_r(copy, ",", &save) : NULL; n && !rc;
-             n = strtok_r(NULL, ",", &save))
-            if (!ccdb_registry_find_or_load(reg, n, err, sizeof err)) {
-                fprintf(stderr, "ccdbench replay: --solvers: %s\n", err);
-                rc = 2;
-            }
-        free(copy);
-    }
-    if (rc) {
-        ccdb_registry_free(reg);
-        ccdb_input_free(&in);
-        return rc;
-    }
+        rc = ccdb_cli_select_solvers("replay", st->reg, a->solvers, &st->solvers, &st->n_solvers);
+    return rc;
+}
 
-    size_t i = (size_t)index;
-    const double(*q)[3] = (const double(*)[3])in.ds.q[i];
-    printf("query %zu of %s (%s, CSV lines %zu-%zu; truth column %d)\n", i, file,
-           ccdb_kind_name(in.ds.kind), 8 * i + 1, 8 * i + 8, in.ds.label ? in.ds.label[i] : -1);
+/* The query's points and its exact truths: at contact, at --min-sep D for its claimers, and
+ * the file's label against the truth at the labels' own separation. 0 or 2. */
+static int replay_truth(const ccdb_cli_args *a, replay_state *st)
+{
+    const ccdb_input *in = &st->in;
+    size_t i = st->index;
+    const double(*q)[3] = (const double(*)[3])in->ds.q[i];
+    printf("query %zu of %s (%s, CSV lines %zu-%zu; truth column %d)\n", i, st->file,
+           ccdb_kind_name(in->ds.kind), 8 * i + 1, 8 * i + 8, in->ds.label ? in->ds.label[i] : -1);
     for (int p = 0; p < 8; p++)
-        printf("  %-7s %24.17g %24.17g %24.17g\n", ccdb_kind_row_meaning(in.ds.kind, p), q[p][0],
+        printf("  %-7s %24.17g %24.17g %24.17g\n", ccdb_kind_row_meaning(in->ds.kind, p), q[p][0],
                q[p][1], q[p][2]);
-
-    ccdb_truth *ctx = ccdb_truth_new();
-    ccdb_truth_result t;
-    if (!ctx) {
+    if (!(st->ctx = ccdb_truth_new())) {
         fprintf(stderr, "ccdbench replay: cannot create the exact-truth context\n");
-        ccdb_registry_free(reg);
-        ccdb_input_free(&in);
         return 2;
     }
     /* --min-sep D > 0: the solvers claiming minimum separation are judged by the truth at D
      * where the kind has one, as `run` does; a solver with a separation band by the truths at
      * its ends (ccdb_bench_band; every kind has a judge at d today) */
-    const ccdb_bench_options sep_opt = { .min_sep = params.min_separation };
-    const double sep = params.min_separation > 0 && ccdb_truth_judges_sep(in.ds.kind)
-                           ? params.min_separation
-                           : 0.0;
-    ccdb_truth_result ts;
-    int judged = ccdb_truth_of(ctx, in.ds.kind, q, 0.0, &t);
+    const double d = a->params.min_separation;
+    st->sep = d > 0 && ccdb_truth_judges_sep(in->ds.kind) ? d : 0.0;
+    int judged = ccdb_truth_of(st->ctx, in->ds.kind, q, 0.0, &st->t);
     if (judged == 0) {
-        ts = t;
-        if (sep > 0)
-            judged = ccdb_truth_of(ctx, in.ds.kind, q, sep, &ts);
+        st->ts = st->t;
+        if (st->sep > 0)
+            judged = ccdb_truth_of(st->ctx, in->ds.kind, q, st->sep, &st->ts);
     }
     /* The file's label against the truth at the labels' own separation (in.label_sep: the d
      * that `gen --min-sep d` recorded, else 0), as `run` compares them. */
-    ccdb_truth_result tl = t;
+    ccdb_truth_result tl = st->t;
     int label_judged = judged == 0;
-    if (label_judged && in.label_sep > 0)
-        label_judged = ccdb_truth_judges_sep(in.ds.kind) &&
-                       ccdb_truth_of(ctx, in.ds.kind, q, in.label_sep, &tl) == 0;
+    if (label_judged && in->label_sep > 0)
+        label_judged = ccdb_truth_judges_sep(in->ds.kind) &&
+                       ccdb_truth_of(st->ctx, in->ds.kind, q, in->label_sep, &tl) == 0;
     if (judged != 0) {
         fprintf(stderr, "ccdbench replay: no exact judge for %s queries%s\n",
-                ccdb_kind_name(in.ds.kind), sep > 0 ? " at a minimum separation" : "");
-        ccdb_truth_free(ctx);
-        ccdb_registry_free(reg);
-        ccdb_input_free(&in);
+                ccdb_kind_name(in->ds.kind), st->sep > 0 ? " at a minimum separation" : "");
         return 2;
     }
-    print_truth("exact truth", &t);
-    if (sep > 0) {
+    print_truth("exact truth", &st->t);
+    if (st->sep > 0) {
         char label[64];
-        snprintf(label, sizeof label, "exact truth at min-sep %.17g", sep);
-        print_truth(label, &ts);
-    } else if (params.min_separation > 0) {
+        snprintf(label, sizeof label, "exact truth at min-sep %.17g", st->sep);
+        print_truth(label, &st->ts);
+    } else if (d > 0) {
         printf("note: no exact judge at d > 0 for %s queries: every solver is "
                "judged by the contact truth\n",
-               ccdb_kind_name(in.ds.kind));
+               ccdb_kind_name(in->ds.kind));
     }
-    if (in.ds.label && label_judged && (in.ds.label[i] != 0) != (tl.hit != 0))
+    if (in->ds.label && label_judged && (in->ds.label[i] != 0) != (tl.hit != 0))
         printf("note: the file's truth column (%d) disagrees with the exact truth at the "
                "labels' separation %.17g\n",
-               in.ds.label[i], in.label_sep);
+               in->ds.label[i], in->label_sep);
+    return 0;
+}
 
-    printf("\n  %-30s %-8s %-24s %12s  %s\n", "solver", "answer", "toi", "work", "verdict");
-    ccdb_run_config cfg = { params, 1, 1, 0 };
-    /* The query, read-only: a solver that writes into it crashes instead of changing it for
-     * the next ones. */
-    const double(*one)[8][3] = ccdb_queries_readonly((const double(*)[8][3]) & in.ds.q[i], 1);
-    if (!one) {
-        fprintf(stderr, "ccdbench replay: cannot map a read-only copy of the query: %s\n",
-                strerror(errno));
-        ccdb_truth_free(ctx);
-        ccdb_registry_free(reg);
-        ccdb_input_free(&in);
+/* One solver run on the query and judged by the truths at the ends of its band (printed when
+ * it has one). 0 or 2. */
+static int replay_one(const ccdb_cli_args *a, replay_state *st, const ccdb_solver *s)
+{
+    const ccdb_kind kind = st->in.ds.kind;
+    const double(*q)[3] = (const double(*)[3])st->in.ds.q[st->index];
+    if (!ccdb_solver_query_fn(s, kind)) {
+        printf("  %-30s %-8s no %s entry\n", s->name, "unsupported", ccdb_kind_name(kind));
+        return 0;
+    }
+    const ccdb_run_config cfg = { a->params, 1, 1, 0 };
+    const ccdb_isolation mode = a->isolate      ? CCDB_ISOLATE_ALL
+                                : a->no_isolate ? CCDB_ISOLATE_NONE
+                                                : CCDB_ISOLATE_PLUGINS;
+    ccdb_solver_run run;
+    if (ccdb_run_solver(s, kind, st->one, 1, &cfg, ccdb_isolated(s, mode), a->timeout_s, &run) !=
+        0) {
+        fprintf(stderr, "ccdbench replay: %s: %s\n", s->name, run.detail);
+        ccdb_solver_run_free(&run);
         return 2;
     }
-    size_t total = ccdb_registry_count(reg);
-    for (size_t k = 0; k < total; k++) {
-        const ccdb_solver *s = ccdb_registry_at(reg, k);
-        if (solvers) {
-            /* keep the registry's order; show only the listed ones */
-            size_t len = strlen(s->name);
-            int listed = 0;
-            for (const char *p = solvers; (p = strstr(p, s->name)); p += len)
-                if ((p == solvers || p[-1] == ',') && (p[len] == ',' || p[len] == '\0'))
-                    listed = 1;
-            if (!listed)
-                continue;
-        }
-        if (!ccdb_solver_query_fn(s, in.ds.kind)) {
-            printf("  %-30s %-8s no %s entry\n", s->name, "unsupported",
-                   ccdb_kind_name(in.ds.kind));
-            continue;
-        }
-        ccdb_solver_run run;
-        if (ccdb_run_solver(s, in.ds.kind, one, 1, &cfg, ccdb_isolated(s, mode), timeout_s, &run) !=
-            0) {
-            fprintf(stderr, "ccdbench replay: %s: %s\n", s->name, run.detail);
-            ccdb_solver_run_free(&run);
-            rc = 2;
-            break;
-        }
-        ccdb_band band = ccdb_bench_band(s, in.ds.kind, &sep_opt);
-        ccdb_truth_result lo = band.lo == sep ? ts : t, hi;
-        if (band.lo != sep && band.lo != 0)
-            judged = ccdb_truth_of(ctx, in.ds.kind, q, band.lo, &lo);
-        hi = lo;
-        if (judged == 0 && band.hi != band.lo)
-            judged = ccdb_truth_of(ctx, in.ds.kind, q, band.hi, &hi);
-        if (judged != 0) { /* ccdb_bench_band gives a band only where the kind has a judge */
-            fprintf(stderr, "ccdbench replay: %s: no exact judge at its band\n", s->name);
-            ccdb_solver_run_free(&run);
-            rc = 2;
-            break;
-        }
-        if (band.hi != band.lo) {
-            char label[160], a[32], b[32];
-            ccdb_shortest_double(band.lo, a);
-            ccdb_shortest_double(band.hi, b);
-            snprintf(label, sizeof label, "  %s's band [%s, %s], truth at %s", s->name, a, b, a);
-            print_truth(label, &lo);
-            snprintf(label, sizeof label, "  %s's band [%s, %s], truth at %s", s->name, a, b, b);
-            print_truth(label, &hi);
-        }
-        print_solver(s, &lo, &hi, &run);
+    const ccdb_bench_options sep_opt = { .min_sep = a->params.min_separation };
+    ccdb_band band = ccdb_bench_band(s, kind, &sep_opt);
+    ccdb_truth_result lo = band.lo == st->sep ? st->ts : st->t, hi;
+    int judged = 0;
+    if (band.lo != st->sep && band.lo != 0)
+        judged = ccdb_truth_of(st->ctx, kind, q, band.lo, &lo);
+    hi = lo;
+    if (judged == 0 && band.hi != band.lo)
+        judged = ccdb_truth_of(st->ctx, kind, q, band.hi, &hi);
+    if (judged != 0) { /* ccdb_bench_band gives a band only where the kind has a judge */
+        fprintf(stderr, "ccdbench replay: %s: no exact judge at its band\n", s->name);
         ccdb_solver_run_free(&run);
+        return 2;
     }
-    ccdb_truth_free(ctx);
-    ccdb_queries_readonly_free(one, 1);
-    ccdb_registry_free(reg);
-    ccdb_input_free(&in);
+    if (band.hi != band.lo) {
+        char label[160], l[32], h[32];
+        ccdb_shortest_double(band.lo, l);
+        ccdb_shortest_double(band.hi, h);
+        snprintf(label, sizeof label, "  %s's band [%s, %s], truth at %s", s->name, l, h, l);
+        print_truth(label, &lo);
+        snprintf(label, sizeof label, "  %s's band [%s, %s], truth at %s", s->name, l, h, h);
+        print_truth(label, &hi);
+    }
+    print_solver(s, &lo, &hi, &run);
+    ccdb_solver_run_free(&run);
+    return 0;
+}
+
+/* Every selected solver, in the registry's order. 0 or 2. */
+static int replay_solvers(const ccdb_cli_args *a, replay_state *st)
+{
+    printf("\n  %-30s %-8s %-24s %12s  %s\n", "solver", "answer", "toi", "work", "verdict");
+    /* The query, read-only: a solver that writes into it crashes instead of changing it for
+     * the next ones. */
+    st->one = ccdb_queries_readonly((const double(*)[8][3]) & st->in.ds.q[st->index], 1);
+    if (!st->one) {
+        fprintf(stderr, "ccdbench replay: cannot map a read-only copy of the query: %s\n",
+                strerror(errno));
+        return 2;
+    }
+    int rc = 0;
+    for (size_t k = 0; k < ccdb_registry_count(st->reg) && !rc; k++) {
+        const ccdb_solver *s = ccdb_registry_at(st->reg, k);
+        for (size_t j = 0; j < st->n_solvers && !rc; j++)
+            if (st->solvers[j] == s)
+                rc = replay_one(a, st, s);
+    }
     return rc;
+}
+
+static int replay_do(const ccdb_cli_args *a)
+{
+    replay_state st;
+    memset(&st, 0, sizeof st);
+    int rc = replay_load(a, &st);
+    if (!rc)
+        rc = replay_truth(a, &st);
+    if (!rc)
+        rc = replay_solvers(a, &st);
+    if (st.one)
+        ccdb_queries_readonly_free(st.one, 1);
+    if (st.ctx)
+        ccdb_truth_free(st.ctx);
+    free(st.solvers);
+    if (st.reg)
+        ccdb_registry_free(st.reg);
+    if (st.have_input)
+        ccdb_input_free(&st.in);
+    return rc;
+}
+
+int ccdb_cmd_replay(int argc, char **argv)
+{
+    ccdb_cli_args a;
+    int rc = replay_parse(argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    rc = replay_check(&a);
+    return rc ? rc : replay_do(&a);
 }

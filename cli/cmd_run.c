@@ -21,8 +21,9 @@
 #include "ccdb_registry.h"
 #include "ccdb_suite.h"
 #include "ccdb_util.h"
+#include "options.h"
+#include "solver_list.h"
 
-#define MAX_LIST 256
 /* MPI work units (docs/mpi.md): files are cut into chunks of up to CHUNK_FILES queries (memory
  * and reading per unit); the built-in suite, in memory with a cheap truth, into chunks of
  * CHUNK_SUITE, small enough that the slow solvers' units on its degenerate datasets (an
@@ -30,125 +31,29 @@
 #define CHUNK_FILES 65536
 #define CHUNK_SUITE 20
 
-typedef struct run_args {
-    const char *solvers; /* comma list, or NULL for all */
-    const char *plugins[MAX_LIST];
-    size_t n_plugins;
-    const char *data[MAX_LIST];
-    size_t n_data;
-    ccdb_kind kind;
-    unsigned only_kinds; /* --only-kind: a bit per ccdb_kind; 0 = every kind */
-    int repeat, threads, isolate, no_isolate, fail_on_fn, round_inputs, no_cache;
-    double timeout_s;
-    ccdb_params params;
-    const char *out_dir;
-    const char *cache; /* the truth cache folder this run uses (NULL: none; run_cache) */
-    int delta_set, max_iter_set, min_sep_set;
-    long chunk; /* MPI: queries per work unit; 0: CHUNK_FILES or CHUNK_SUITE */
-} run_args;
-
 static void run_usage(FILE *f)
 {
-    fprintf(
-        f,
+    fputs(
         "usage: ccdbench run [--solvers a,b] [--plugin X.so]... [--data PATH]... [--kind K]\n"
         "                    [--only-kind K,...]\n"
         "                    [--repeat R] [--threads T] [--isolate | --no-isolate] [--timeout S]\n"
         "                    [--fail-on-fn]\n"
         "                    [--delta D] [--max-iter N] [--min-sep D] [--round-inputs]\n"
         "                    [--no-cache] [--chunk Q] [-o DIR]\n"
-        "  --solvers a,b     solvers to run (default: the built-ins and the --plugin ones); a\n"
-        "                    name that is neither is loaded as NAME.so from a folder of\n"
-        "                    $CCDB_PLUGIN_PATH, else from this build's peers folder\n"
-        "  --plugin X.so     load a solver plugin (repeatable)\n"
-        "  --data PATH       a CSV file, or a folder searched for *.csv (repeatable): 7-column\n"
-        "                    files (2021 benchmark), or 6-column ones (2023 dataset) with their\n"
-        "                    labels from <scene>/mma_bool/ when present (docs/csv-format.md);\n"
-        "                    or the name of a public dataset fetched with `ccdbench data fetch`\n"
-        "                    (./NAME for a folder of that name here); one file reached several\n"
-        "                    ways (a link, a folder holding it) is read once; default: the\n"
-        "                    built-in suite (every generator family, fixed seeds)\n"
-        "  --kind K          query kind (vf, ee, rigid-vf, rigid-ee, sweep-vf, sweep-ee) of\n"
-        "                    --data files whose path names none: no kind folder (vertex-face/,\n"
-        "                    edge-edge/, rigid-vertex-face/, rigid-edge-edge/,\n"
-        "                    sweep-vertex-face/, sweep-edge-edge/), no <step><vf|ee>.csv name;\n"
-        "                    refused for a file whose path names a kind, and without --data\n"
-        "  --only-kind K,..  run only the datasets of these kinds (the built-in suite's, or\n"
-        "                    --data's), dropping the others\n"
-        "  --repeat R        timed passes of the whole query loop (default 3; median reported)\n"
-        "  --threads T       split each dataset into T contiguous chunks (default 1)\n"
-        "  --isolate         run every solver in a child process per dataset (default: only\n"
-        "                    solvers from plugins; built-ins run in-process)\n"
-        "  --no-isolate      run plugins in-process too (a crash then ends the run)\n"
-        "  --timeout S       wall-clock limit per isolated solver x dataset (default %d;\n"
-        "                    at least 1e-9: the limit is counted in nanoseconds); under\n"
-        "                    mpirun it is the watchdog's too: a rank whose work unit\n"
-        "                    takes more than S to read its chunk and truth, or more than\n"
-        "                    S + 5 s to run its solver and judge it, aborts the job\n"
-        "                    (docs/mpi.md)\n",
-        CCDB_CLI_TIMEOUT_DEFAULT);
-    fputs("  --fail-on-fn      exit 1 when a solver claiming to be conservative has a false\n"
-          "                    negative or reports a TOI later than the exact one\n"
-          "  --delta D, --max-iter N, --min-sep D   solver parameters (1e-6, 1000000, 0)\n"
-          "                    with --min-sep D > 0, the solvers that claim minimum separation\n"
-          "                    (`ccdbench list`, column minsep) are judged by the exact truth at\n"
-          "                    separation D (distance <= D counts as a contact), every other\n"
-          "                    solver by the contact truth (D = 0); summary.csv's column\n"
-          "                    truth_min_sep and the report's claims say which; a solver's\n"
-          "                    band LO..HI (list) is judged at LO and HI (docs/harness.md)\n"
-          "  --round-inputs    round CSV values that are not doubles (the report says so)\n"
-          "  --no-cache        neither read nor write the truth cache ($CCDB_CACHE_DIR, else\n"
-          "                    $XDG_CACHE_HOME/ccdbench, else ~/.cache/ccdbench; used only when\n"
-          "                    it is yours and no one else can write into it)\n"
-          "  --chunk Q         under mpirun/srun (docs/mpi.md): queries per work unit (a chunk\n"
-          "                    x one solver), handed out to ranks on demand; default 65536 for\n"
-          "                    files, 20 for the built-in suite; smaller for slow solvers\n"
-          "  -o DIR            report folder (default reports/latest), replaced as a whole when\n"
-          "                    the run ends: summary.csv and .jsonl, index.html, findings.csv and\n"
-          "                    .jsonl (every finding: its dataset, query index, replay command),\n"
-          "                    misses/, bad-toi/, false-positives/, crashes/ (refused when it\n"
-          "                    holds anything else, at any depth)\n",
-          f);
-}
-
-static int parse_long(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || errno == ERANGE || v < lo || v > hi)
-        return -1;
-    *out = v;
-    return 0;
-}
-
-/* "vf,ee,...": a bit per kind into *mask. 0, or -1 (an unknown or empty name). */
-static int parse_kinds(const char *text, unsigned *mask)
-{
-    char copy[128];
-    if (!*text || strlen(text) >= sizeof copy)
-        return -1;
-    snprintf(copy, sizeof copy, "%s", text);
-    *mask = 0;
-    for (char *save = NULL, *name = strtok_r(copy, ",", &save); name;
-         name = strtok_r(NULL, ",", &save)) {
-        ccdb_kind k;
-        if (ccdb_kind_parse(name, &k) != 0)
-            return -1;
-        *mask |= 1u << k;
-    }
-    return *mask ? 0 : -1;
+        "\n",
+        f);
+    ccdb_cli_print_options(f, CCDB_CMD_RUN);
 }
 
 /* --only-kind: whether a dataset of this kind runs. */
-static int kind_wanted(const run_args *a, ccdb_kind k)
+static int kind_wanted(const ccdb_cli_args *a, ccdb_kind k)
 {
     return !a->only_kinds || (k < CCDB_KIND_COUNT && (a->only_kinds >> k & 1u));
 }
 
 /* --only-kind over the files of --data: a file of another kind is dropped before it is read (a
  * file whose kind cannot be told stays, for the reader to report). 0, or 2 when none is left. */
-static int keep_wanted_files(const run_args *a, char **files, size_t *n)
+static int keep_wanted_files(const ccdb_cli_args *a, char **files, size_t *n)
 {
     char err[16];
     size_t kept = 0;
@@ -169,179 +74,7 @@ static int keep_wanted_files(const run_args *a, char **files, size_t *n)
     return 0;
 }
 
-/* Returns 0, or the exit status (2) after printing the problem. */
-static int parse_args(int argc, char **argv, run_args *a, int *help)
-{
-    *a = (run_args){ 0 };
-    a->kind = CCDB_KIND_UNKNOWN;
-    a->repeat = 3;
-    a->threads = 1;
-    a->timeout_s = CCDB_CLI_TIMEOUT_DEFAULT;
-    a->params = ccdb_params_default();
-    a->out_dir = "reports/latest";
-    int timeout_set = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        long l;
-        if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
-            *help = 1;
-            return 0;
-        } else if (!strcmp(o, "--isolate")) {
-            a->isolate = 1;
-            continue;
-        } else if (!strcmp(o, "--no-isolate")) {
-            a->no_isolate = 1;
-            continue;
-        } else if (!strcmp(o, "--fail-on-fn")) {
-            a->fail_on_fn = 1;
-            continue;
-        } else if (!strcmp(o, "--round-inputs")) {
-            a->round_inputs = 1;
-            continue;
-        } else if (!strcmp(o, "--no-cache")) {
-            a->no_cache = 1;
-            continue;
-        }
-        /* Every other option takes a value. */
-        int known = !strcmp(o, "--solvers") || !strcmp(o, "--plugin") || !strcmp(o, "--data") ||
-                    !strcmp(o, "--kind") || !strcmp(o, "--only-kind") || !strcmp(o, "--repeat") ||
-                    !strcmp(o, "--threads") || !strcmp(o, "--timeout") || !strcmp(o, "--delta") ||
-                    !strcmp(o, "--max-iter") || !strcmp(o, "--min-sep") || !strcmp(o, "--chunk") ||
-                    !strcmp(o, "-o");
-        if (!known)
-            return ccdb_cli_bad_usage(
-                "run",
-                o[0] == '-' ? "unknown option '%s'" : "unexpected argument '%s' (use --data)", o);
-        if (!v)
-            return ccdb_cli_bad_usage("run", "%s needs a value", o);
-        i++;
-        if (!strcmp(o, "--solvers")) {
-            a->solvers = v;
-        } else if (!strcmp(o, "--plugin")) {
-            if (a->n_plugins == MAX_LIST)
-                return ccdb_cli_bad_usage("run", "too many --plugin options");
-            a->plugins[a->n_plugins++] = v;
-        } else if (!strcmp(o, "--data")) {
-            if (a->n_data == MAX_LIST)
-                return ccdb_cli_bad_usage("run", "too many --data options");
-            a->data[a->n_data++] = v;
-        } else if (!strcmp(o, "--kind")) {
-            if (ccdb_kind_parse(v, &a->kind) != 0)
-                return ccdb_cli_bad_usage("run", "--kind must be " CCDB_KIND_NAMES ", not '%s'", v);
-        } else if (!strcmp(o, "--only-kind")) {
-            if (parse_kinds(v, &a->only_kinds) != 0)
-                return ccdb_cli_bad_usage(
-                    "run", "--only-kind must be a comma list of " CCDB_KIND_NAMES ", not '%s'", v);
-        } else if (!strcmp(o, "--repeat")) {
-            if (parse_long(v, 1, 1000000, &l) != 0)
-                return ccdb_cli_bad_usage("run", "--repeat must be an integer >= 1, not '%s'", v);
-            a->repeat = (int)l;
-        } else if (!strcmp(o, "--threads")) {
-            if (parse_long(v, 1, 1024, &l) != 0)
-                return ccdb_cli_bad_usage("run",
-                                          "--threads must be an integer in 1..1024, not '%s'", v);
-            a->threads = (int)l;
-        } else if (!strcmp(o, "--timeout")) {
-            if (ccdb_cli_parse_timeout("run", v, &a->timeout_s) != 0)
-                return 2;
-            timeout_set = 1;
-        } else if (!strcmp(o, "--delta")) {
-            if (ccdb_cli_parse_double(v, &a->params.delta) != 0 || !(a->params.delta > 0))
-                return ccdb_cli_bad_usage("run", "--delta must be a number > 0, not '%s'", v);
-            a->delta_set = 1;
-        } else if (!strcmp(o, "--max-iter")) {
-            if (parse_long(v, 1, 0x7fffffffL, &l) != 0)
-                return ccdb_cli_bad_usage("run", "--max-iter must be an integer >= 1, not '%s'", v);
-            a->params.max_iterations = l;
-            a->max_iter_set = 1;
-        } else if (!strcmp(o, "--min-sep")) {
-            if (ccdb_cli_parse_min_sep("run", v, &a->params.min_separation) != 0)
-                return 2;
-            a->min_sep_set = 1;
-        } else if (!strcmp(o, "--chunk")) {
-            if (parse_long(v, 1, 1L << 30, &l) != 0)
-                return ccdb_cli_bad_usage("run", "--chunk must be an integer in 1..2^30, not '%s'",
-                                          v);
-            a->chunk = l;
-        } else if (!strcmp(o, "-o")) {
-            if (!*v)
-                return ccdb_cli_bad_usage("run", "-o needs a folder");
-            a->out_dir = v;
-        }
-    }
-    if (a->isolate && a->no_isolate)
-        return ccdb_cli_bad_usage("run", "--isolate and --no-isolate contradict each other");
-    if (a->kind != CCDB_KIND_UNKNOWN && !a->n_data)
-        return ccdb_cli_bad_usage("run", "--kind names the kind of --data files whose path names "
-                                         "none; the built-in suite has every kind (to run only "
-                                         "some: --only-kind K)");
-    if (timeout_set && a->no_isolate)
-        return ccdb_cli_bad_usage("run", "--timeout applies to isolated solvers: not with "
-                                         "--no-isolate");
-    return 0;
-}
-
-/* Resolves --solvers (or all registered ones): a name not registered is looked for as a plugin
- * (ccdb_registry_find_or_load). Returns 0 or 2. */
-static int select_solvers(ccdb_registry *reg, const char *list, const ccdb_solver ***out, size_t *n)
-{
-    *out = NULL;
-    *n = 0;
-    char *copy = list ? strdup(list) : NULL;
-    if (list && !copy) {
-        fprintf(stderr, "ccdbench run: out of memory\n");
-        return 2;
-    }
-    /* First load what the list names, so the registry has its final size. */
-    int rc = 0;
-    char *save = NULL, err[2048];
-    for (char *name = copy ? strtok_r(copy, ",", &save) : NULL; name && !rc;
-         name = strtok_r(NULL, ",", &save))
-        if (!ccdb_registry_find_or_load(reg, name, err, sizeof err)) {
-            fprintf(stderr, "ccdbench run: --solvers: %s\nregistered:", err);
-            for (size_t i = 0; i < ccdb_registry_count(reg); i++)
-                fprintf(stderr, " %s", ccdb_registry_at(reg, i)->name);
-            fputc('\n', stderr);
-            rc = 2;
-        }
-    free(copy);
-    size_t total = ccdb_registry_count(reg);
-    if (!rc && !(*out = calloc(total ? total : 1, sizeof **out))) {
-        fprintf(stderr, "ccdbench run: out of memory\n");
-        rc = 2;
-    }
-    if (rc)
-        return rc;
-    if (!list) {
-        for (size_t i = 0; i < total; i++)
-            (*out)[(*n)++] = ccdb_registry_at(reg, i);
-        if (!*n) {
-            fprintf(stderr, "ccdbench run: no solvers registered\n");
-            return 2;
-        }
-        return 0;
-    }
-    if (!(copy = strdup(list)))
-        return 2;
-    save = NULL;
-    for (char *name = strtok_r(copy, ",", &save); name && !rc; name = strtok_r(NULL, ",", &save)) {
-        const ccdb_solver *s = ccdb_registry_find(reg, name);
-        for (size_t j = 0; j < *n; j++)
-            if ((*out)[j] == s) {
-                rc = ccdb_cli_bad_usage("run", "solver '%s' listed twice", name);
-                break;
-            }
-        if (!rc)
-            (*out)[(*n)++] = s; /* distinct registered solvers: *n <= total */
-    }
-    free(copy);
-    if (!rc && !*n)
-        rc = ccdb_cli_bad_usage("run", "--solvers names no solver");
-    return rc;
-}
-
-static int load_inputs(const run_args *a, ccdb_input **inputs, size_t *n_inputs)
+static int load_inputs(const ccdb_cli_args *a, ccdb_input **inputs, size_t *n_inputs)
 {
     char err[1024];
     *inputs = NULL;
@@ -443,7 +176,7 @@ static int record_plugins(const char *dir, const ccdb_registry *reg,
 
 /* Plugins (given with --plugin, and the files of solvers found by name) and non-default
  * parameters, so that a replay command reproduces the run's setting. */
-static void replay_args(const run_args *a, const ccdb_registry *reg,
+static void replay_args(const ccdb_cli_args *a, const ccdb_registry *reg,
                         const ccdb_solver *const *solvers, size_t n_solvers, char *buf, size_t len)
 {
     buf[0] = '\0';
@@ -461,15 +194,15 @@ static void replay_args(const run_args *a, const ccdb_registry *reg,
             ccdb_shell_quote(buf, len, path);
         }
     }
-    if (a->delta_set) {
+    if (a->given[CCDB_OPT_DELTA]) {
         snprintf(tmp, sizeof tmp, " --delta %s", ccdb_shortest_double(a->params.delta, num));
         append(buf, len, tmp);
     }
-    if (a->max_iter_set) {
+    if (a->given[CCDB_OPT_MAX_ITER]) {
         snprintf(tmp, sizeof tmp, " --max-iter %ld", a->params.max_iterations);
         append(buf, len, tmp);
     }
-    if (a->min_sep_set) {
+    if (a->given[CCDB_OPT_MIN_SEP]) {
         snprintf(tmp, sizeof tmp, " --min-sep %s",
                  ccdb_shortest_double(a->params.min_separation, num));
         append(buf, len, tmp);
@@ -478,7 +211,7 @@ static void replay_args(const run_args *a, const ccdb_registry *reg,
         memmove(buf, buf + 1, strlen(buf));
 }
 
-static ccdb_isolation isolation(const run_args *a)
+static ccdb_isolation isolation(const ccdb_cli_args *a)
 {
     return a->isolate ? CCDB_ISOLATE_ALL : a->no_isolate ? CCDB_ISOLATE_NONE : CCDB_ISOLATE_PLUGINS;
 }
@@ -604,8 +337,9 @@ static const char *run_cache(int root)
     return NULL;
 }
 
-static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *const *solvers,
-                         size_t n_solvers, const run_datasets *rd, int argc, char **argv)
+static void add_run_meta(ccdb_meta *meta, const ccdb_cli_args *a, const char *cache,
+                         const ccdb_solver *const *solvers, size_t n_solvers,
+                         const run_datasets *rd, int argc, char **argv)
 {
     char cmd[4096] = "ccdbench";
     for (int i = 0; i < argc; i++) {
@@ -671,7 +405,7 @@ static void add_run_meta(ccdb_meta *meta, const run_args *a, const ccdb_solver *
         ccdb_meta_add(meta, "round-inputs", "yes: %lld values were not doubles and were rounded",
                       rounded);
     ccdb_meta_add(meta, "truth cache", "%s (%zu of %zu datasets from the cache)",
-                  a->cache      ? a->cache
+                  cache         ? cache
                   : a->no_cache ? "off"
                                 : "off (not usable)",
                   cached, n_inputs);
@@ -736,22 +470,22 @@ static void add_mpi_meta(ccdb_meta *meta, const ccdb_mpi *m, const ccdb_mpi_rank
 
 static int write_reports(const ccdb_atomic_dir *out, const ccdb_bench *b, const ccdb_meta *meta)
 {
-    ccdb_report r = { 0 };
-    r.meta = meta->kv;
-    r.n_meta = meta->n;
-    r.rows = b->rows;
-    r.n_rows = b->n_rows;
-    r.misses = b->misses;
-    r.n_misses = b->n_misses;
-    r.miss_pictures_per_solver = 6;
-    r.dataset_tables_max = 100; /* a run over 1000 files stays a few MB (docs/reports.md) */
-    r.warning = ccdb_build_warning();
-    r.findings = b->findings;
-    r.n_findings = b->n_findings;
-    r.outputs = b->outputs;
-    r.n_outputs = b->n_outputs;
-    r.latencies = b->latencies;
-    r.n_latencies = b->n_latencies;
+    /* a run over 1000 files stays a few MB (docs/reports.md): 100 dataset tables at most */
+    const ccdb_report r = { .meta = meta->kv,
+                            .n_meta = meta->n,
+                            .rows = b->rows,
+                            .n_rows = b->n_rows,
+                            .misses = b->misses,
+                            .n_misses = b->n_misses,
+                            .miss_pictures_per_solver = 6,
+                            .dataset_tables_max = 100,
+                            .warning = ccdb_build_warning(),
+                            .findings = b->findings,
+                            .n_findings = b->n_findings,
+                            .outputs = b->outputs,
+                            .n_outputs = b->n_outputs,
+                            .latencies = b->latencies,
+                            .n_latencies = b->n_latencies };
     char err[1024];
     if (ccdb_report_write_dir(&r, out->tmp, err, sizeof err) != 0) {
         ccdb_atomic_dir_final_names(out, err, sizeof err);
@@ -764,7 +498,7 @@ static int write_reports(const ccdb_atomic_dir *out, const ccdb_bench *b, const 
 /* The files of --data on every rank (the same sorted list), their query counts from rank 0
  * (a scan for line ends) broadcast with rank 0's status; rank 0 also opens the report folder
  * (*out). Returns 0 or 2, the same on every rank. */
-static int mpi_prepare(ccdb_mpi *m, const run_args *a, int rc, char ***files, size_t *n_files,
+static int mpi_prepare(ccdb_mpi *m, const ccdb_cli_args *a, int rc, char ***files, size_t *n_files,
                        size_t **counts, ccdb_atomic_dir *out)
 {
     char err[2048];
@@ -796,7 +530,7 @@ static int mpi_prepare(ccdb_mpi *m, const run_args *a, int rc, char ***files, si
     }
     ccdb_progress_done();
     if (m->rank == 0 && !rc &&
-        ccdb_atomic_dir_open(out, a->out_dir, report_entries, err, sizeof err) != 0) {
+        ccdb_atomic_dir_open(out, a->out, report_entries, err, sizeof err) != 0) {
         fprintf(stderr, "ccdbench run: -o %s\n", err);
         rc = 2;
     }
@@ -811,257 +545,328 @@ static int mpi_prepare(ccdb_mpi *m, const run_args *a, int rc, char ***files, si
     return rc;
 }
 
-int ccdb_cmd_run(int argc, char **argv)
-{
-    run_args a;
-    int help = 0;
-    int rc = parse_args(argc, argv, &a, &help);
-    if (rc)
-        return rc;
-    if (help) {
-        run_usage(stdout);
-        return 0;
-    }
+/* --- parse, check, do --- */
 
-    /* Under an MPI launcher (docs/mpi.md) the ranks share the work and rank 0 writes the
-     * report; otherwise MPI is never initialized and the run is what it always was. */
-    ccdb_mpi mpi = { 0 };
-    int use_mpi = ccdb_mpi_launched();
-    char err[2048], rargs[4096];
-    if (use_mpi && ccdb_mpi_init(&mpi, err, sizeof err) != 0) {
+/* -1 to go on, else the exit status (0 after --help). */
+static int run_parse(int argc, char **argv, ccdb_cli_args *a)
+{
+    return ccdb_cli_command_line(CCDB_CMD_RUN, argc, argv, run_usage, a);
+}
+
+/* What the options say together. 0, or 2 after the usage error. */
+static int run_check(const ccdb_cli_args *a)
+{
+    if (a->n_pos)
+        return ccdb_cli_bad_usage("run", "unexpected argument '%s' (use --data)", a->pos[0]);
+    if (a->isolate && a->no_isolate)
+        return ccdb_cli_bad_usage("run", "--isolate and --no-isolate contradict each other");
+    if (a->kind != CCDB_KIND_UNKNOWN && !a->n_data)
+        return ccdb_cli_bad_usage("run", "--kind names the kind of --data files whose path names "
+                                         "none; the built-in suite has every kind (to run only "
+                                         "some: --only-kind K)");
+    if (a->given[CCDB_OPT_TIMEOUT] && a->no_isolate)
+        return ccdb_cli_bad_usage("run", "--timeout applies to isolated solvers: not with "
+                                         "--no-isolate");
+    return 0;
+}
+
+/* A run in progress: what run_do's steps hand to each other. */
+typedef struct run_state {
+    ccdb_mpi mpi;
+    int use_mpi, root;
+    ccdb_registry *reg;
+    const ccdb_solver **solvers;
+    size_t n_solvers;
+    ccdb_input *inputs; /* read whole here (NULL under MPI over files: the ranks read chunks) */
+    size_t n_inputs;
+    char **files; /* MPI over files: the files of --data and their query counts */
+    size_t n_files, *counts;
+    const char *cache;
+    ccdb_bench_options opt;
+    ccdb_bench bench;
+    ccdb_meta meta;
+    run_datasets rd;
+    ccdb_mpi_rank *ranks;
+    ccdb_atomic_dir out;
+    char rargs[4096];
+} run_state;
+
+/* MPI (under a launcher: the ranks share the work and rank 0 writes the report; otherwise MPI is
+ * never initialized), the registry, the solvers and the datasets. 0 or 2. */
+static int run_setup(const ccdb_cli_args *a, run_state *st)
+{
+    char err[2048];
+    st->use_mpi = ccdb_mpi_launched();
+    if (st->use_mpi && ccdb_mpi_init(&st->mpi, err, sizeof err) != 0) {
         fprintf(stderr, "ccdbench run: %s\n", err);
+        st->use_mpi = 0;
         return 2;
     }
-    int root = !use_mpi || mpi.rank == 0;
+    st->root = !st->use_mpi || st->mpi.rank == 0;
     /* The watchdog's limits follow from --timeout (ccdb_mpi.h, docs/mpi.md). */
-    mpi.timeout_s = a.timeout_s;
-
-    ccdb_registry *reg = ccdb_registry_new();
-    const ccdb_solver **solvers = NULL;
-    size_t n_solvers = 0, n_inputs = 0, n_files = 0, *counts = NULL;
-    char **files = NULL;
-    ccdb_input *inputs = NULL;
-    ccdb_bench bench = { 0 };
-    ccdb_meta meta = { 0 };
-    run_datasets rd = { 0 };
-    ccdb_mpi_rank *ranks = NULL;
-    ccdb_atomic_dir out = { 0 };
-    if (!reg) {
+    st->mpi.timeout_s = a->timeout_s;
+    int rc = 0;
+    if (!(st->reg = ccdb_registry_new())) {
         fprintf(stderr, "ccdbench run: cannot create the solver registry\n");
         rc = 2;
     }
-    for (size_t i = 0; i < a.n_plugins && !rc; i++)
-        if (ccdb_registry_load_plugin(reg, a.plugins[i], err, sizeof err) != 0) {
-            fprintf(stderr, "ccdbench run: --plugin %s: %s\n", a.plugins[i], err);
+    for (size_t i = 0; i < a->n_plugins && !rc; i++)
+        if (ccdb_registry_load_plugin(st->reg, a->plugins[i], err, sizeof err) != 0) {
+            fprintf(stderr, "ccdbench run: --plugin %s: %s\n", a->plugins[i], err);
             rc = 2;
         }
     if (!rc)
-        rc = select_solvers(reg, a.solvers, &solvers, &n_solvers);
+        rc = ccdb_cli_select_solvers("run", st->reg, a->solvers, &st->solvers, &st->n_solvers);
     /* Files are read whole here, or in chunks by the ranks; the built-in suite is generated
      * by every rank alike. */
-    if (!rc && (!use_mpi || !a.n_data))
-        rc = load_inputs(&a, &inputs, &n_inputs);
-    if (use_mpi)
-        rc = mpi_prepare(&mpi, &a, rc, &files, &n_files, &counts, &out);
+    if (!rc && (!st->use_mpi || !a->n_data))
+        rc = load_inputs(a, &st->inputs, &st->n_inputs);
+    if (st->use_mpi)
+        rc = mpi_prepare(&st->mpi, a, rc, &st->files, &st->n_files, &st->counts, &st->out);
+    st->cache = a->no_cache ? NULL : run_cache(st->root);
+    st->opt.min_sep = a->params.min_separation;
+    return rc;
+}
 
-    const char *cache = a.no_cache ? NULL : run_cache(root);
-    a.cache = cache;
-    for (size_t i = 0; i < n_inputs && !rc && !use_mpi; i++) {
-        ccdb_progress("exact truth %zu/%zu: %s (%zu queries)", i + 1, n_inputs,
-                      ccdb_input_label(&inputs[i]), inputs[i].ds.count);
-        if (ccdb_truth_for_input(&inputs[i], cache, a.round_inputs, a.threads, err, sizeof err) !=
-            0) {
-            ccdb_progress_done();
-            fprintf(stderr, "ccdbench run: %s\n", err);
-            rc = 2;
-        }
-    }
-    /* The solvers judged at a separation d > 0 (--min-sep D for its claimers, a solver's band)
-     * where the dataset's kind has a judge at d need the truths at those separations
-     * (ccdb_bench_band; under MPI each rank gets them per chunk, as it gets the contact truth). */
-    ccdb_bench_options opt = { .min_sep = a.params.min_separation };
-    for (size_t i = 0; i < n_inputs && !rc && !use_mpi; i++)
-        for (size_t j = 0; j < n_solvers && !rc; j++) {
-            ccdb_band band = ccdb_bench_band(solvers[j], inputs[i].ds.kind, &opt);
+/* The exact truths the run judges by, of the datasets read whole (under MPI each rank gets them
+ * per chunk): the contact truth; the truths at the separations d > 0 where a solver is judged
+ * at d (--min-sep D for its claimers, a solver's band: ccdb_bench_band); the truth at the
+ * labels' d for labels made at d (gen --min-sep d, ccdb_input_stats_of). 0 or 2. */
+static int run_truths(const ccdb_cli_args *a, run_state *st)
+{
+    char err[2048];
+    int rc = 0;
+    for (size_t i = 0; i < st->n_inputs && !rc; i++) {
+        ccdb_input *in = &st->inputs[i];
+        ccdb_progress("exact truth %zu/%zu: %s (%zu queries)", i + 1, st->n_inputs,
+                      ccdb_input_label(in), in->ds.count);
+        rc = ccdb_truth_for_input(in, st->cache, a->round_inputs, a->threads, err, sizeof err);
+        for (size_t j = 0; j < st->n_solvers && !rc; j++) {
+            ccdb_band band = ccdb_bench_band(st->solvers[j], in->ds.kind, &st->opt);
             if (!(band.hi > 0))
                 continue;
             ccdb_progress("exact truth at min-sep %g..%g %zu/%zu: %s (%zu queries)", band.lo,
-                          band.hi, i + 1, n_inputs, ccdb_input_label(&inputs[i]),
-                          inputs[i].ds.count);
-            if (ccdb_bench_band_truths(solvers[j], &inputs[i], &opt, cache, a.round_inputs,
-                                       a.threads, err, sizeof err) != 0) {
-                ccdb_progress_done();
-                fprintf(stderr, "ccdbench run: %s\n", err);
-                rc = 2;
-            }
+                          band.hi, i + 1, st->n_inputs, ccdb_input_label(in), in->ds.count);
+            rc = ccdb_bench_band_truths(st->solvers[j], in, &st->opt, st->cache, a->round_inputs,
+                                        a->threads, err, sizeof err);
         }
-    /* Labels made at d (gen --min-sep d) are compared with the truth at d
-     * (ccdb_input_stats_of): computed for them when no solver needs a truth at d > 0. */
-    for (size_t i = 0; i < n_inputs && !rc && !use_mpi; i++)
-        if (ccdb_bench_label_truth(solvers, n_solvers, &inputs[i], &opt, cache, a.round_inputs,
-                                   a.threads, err, sizeof err) != 0) {
-            ccdb_progress_done();
-            fprintf(stderr, "ccdbench run: %s\n", err);
-            rc = 2;
-        }
-    ccdb_progress_done();
-
-    /* The whole report folder is written under a temporary name beside -o DIR and put in
-     * place at the end, in one step: readers see the old report or the new one. */
-    if (!rc && !use_mpi &&
-        ccdb_atomic_dir_open(&out, a.out_dir, report_entries, err, sizeof err) != 0) {
-        fprintf(stderr, "ccdbench run: -o %s\n", err);
-        rc = 2;
-    }
-    double opt_timer_ns = 0;
-    if (!rc) {
-        replay_args(&a, reg, solvers, n_solvers, rargs, sizeof rargs);
-        opt.run.params = a.params;
-        opt.run.repeat = a.repeat;
-        opt.run.threads = a.threads;
-        opt.run.timer_ns = opt_timer_ns = ccdb_timer_cost_ns();
-        opt.isolate = isolation(&a);
-        opt.timeout_s = a.timeout_s;
-        opt.findings_dir = out.tmp;
-        opt.findings_shown = a.out_dir;
-        opt.replay_args = rargs;
-        opt.misses_kept = 1000;
-        const char *origins[n_solvers ? n_solvers : 1];
-        for (size_t j = 0; j < n_solvers; j++)
-            origins[j] = ccdb_origin_name(ccdb_registry_origin(reg, solvers[j], NULL));
-        opt.origins = origins;
-        int bad;
-        if (use_mpi) {
-            ccdb_mpi_work w = { .inputs = inputs,
-                                .n_inputs = n_inputs,
-                                .files = files,
-                                .counts = counts,
-                                .n_files = n_files,
-                                .kind = a.kind,
-                                .round_inputs = a.round_inputs,
-                                .cache = cache,
-                                .threads = a.threads,
-                                .chunk = (size_t)(a.chunk  ? a.chunk
-                                                  : inputs ? CHUNK_SUITE
-                                                           : CHUNK_FILES) };
-            bad = ccdb_bench_run_mpi(&mpi, &bench, solvers, n_solvers, &w, &opt, &rd.st, &ranks,
-                                     err, sizeof err) != 0;
-        } else {
-            bad = ccdb_bench_run(&bench, solvers, n_solvers, inputs, n_inputs, &opt, err,
-                                 sizeof err) != 0;
-        }
-        if (bad) {
-            ccdb_atomic_dir_final_names(&out, err, sizeof err); /* a findings file's error */
-            if (root)
-                fprintf(stderr, "ccdbench run: %s\n", err);
-            rc = 2;
-        }
-    }
-    if (!rc && root) {
-        if (use_mpi) { /* the datasets' names; their stats came from the ranks */
-            rd.n = inputs ? n_inputs : n_files;
-            if (!(rd.d = calloc(rd.n ? rd.n : 1, sizeof *rd.d)))
-                rc = 2;
-            for (size_t i = 0; !rc && i < rd.n; i++)
-                rd.d[i] = inputs ? ccdb_bench_dataset_of(&inputs[i])
-                                 : (ccdb_bench_dataset){ files[i], files[i], a.kind, counts[i] };
-        } else if (datasets_of_inputs(inputs, n_inputs, &rd) != 0) {
-            rc = 2;
-        }
-        if (rc)
-            fprintf(stderr, "ccdbench run: out of memory\n");
-    }
-    if (!rc && root) {
-        ccdb_meta_add_build(&meta);
-        add_run_meta(&meta, &a, solvers, n_solvers, &rd, argc, argv);
-        if (use_mpi)
-            add_mpi_meta(&meta, &mpi, ranks,
-                         a.chunk  ? a.chunk
-                         : inputs ? CHUNK_SUITE
-                                  : CHUNK_FILES);
-        ccdb_run_config cfg = { a.params, a.repeat, a.threads, 0 };
-        if (inputs)
-            measure_overhead(reg, inputs, n_inputs, &cfg, &meta);
-        else
-            ccdb_meta_add(&meta, "harness overhead",
-                          "not measured (MPI run over files: no rank holds the data)");
-        ccdb_meta_add(&meta, "per-query timing",
-                      "clock (CLOCK_MONOTONIC) read before and after each query of the warm-up "
-                      "pass, whose answers are the ones judged; the clock's own cost, %.1f ns "
-                      "(median of 10001 back-to-back pairs of reads), subtracted (a result below "
-                      "0 counts as 0); ns/query median [min-max] is the whole loop over %d "
-                      "timed repeat(s) instead",
-                      opt_timer_ns, a.repeat);
-        if (write_reports(&out, &bench, &meta) != 0)
-            rc = 2;
         if (!rc)
-            rc = record_plugins(out.tmp, reg, solvers, n_solvers);
+            rc = ccdb_bench_label_truth(st->solvers, st->n_solvers, in, &st->opt, st->cache,
+                                        a->round_inputs, a->threads, err, sizeof err);
     }
-    if (!rc && root && ccdb_atomic_dir_commit(&out, err, sizeof err) != 0) {
+    ccdb_progress_done();
+    if (rc)
         fprintf(stderr, "ccdbench run: %s\n", err);
+    return rc ? 2 : 0;
+}
+
+/* MPI: queries per work unit. */
+static long run_chunk(const ccdb_cli_args *a, const run_state *st)
+{
+    return a->chunk ? a->chunk : st->inputs ? CHUNK_SUITE : CHUNK_FILES;
+}
+
+/* The report folder opened (written under a temporary name beside -o DIR and put in place at
+ * the end, in one step: readers see the old report or the new one), then the run loop over
+ * every solver and dataset. 0 or 2. */
+static int run_bench(const ccdb_cli_args *a, run_state *st)
+{
+    char err[2048];
+    if (!st->use_mpi &&
+        ccdb_atomic_dir_open(&st->out, a->out, report_entries, err, sizeof err) != 0) {
+        fprintf(stderr, "ccdbench run: -o %s\n", err);
+        return 2;
+    }
+    replay_args(a, st->reg, st->solvers, st->n_solvers, st->rargs, sizeof st->rargs);
+    ccdb_bench_options *opt = &st->opt;
+    opt->run.params = a->params;
+    opt->run.repeat = a->repeat;
+    opt->run.threads = a->threads;
+    opt->run.timer_ns = ccdb_timer_cost_ns();
+    opt->isolate = isolation(a);
+    opt->timeout_s = a->timeout_s;
+    opt->findings_dir = st->out.tmp;
+    opt->findings_shown = a->out;
+    opt->replay_args = st->rargs;
+    opt->misses_kept = 1000;
+    const char *origins[st->n_solvers ? st->n_solvers : 1];
+    for (size_t j = 0; j < st->n_solvers; j++)
+        origins[j] = ccdb_origin_name(ccdb_registry_origin(st->reg, st->solvers[j], NULL));
+    opt->origins = origins;
+    int bad;
+    if (st->use_mpi) {
+        ccdb_mpi_work w = { .inputs = st->inputs,
+                            .n_inputs = st->n_inputs,
+                            .files = st->files,
+                            .counts = st->counts,
+                            .n_files = st->n_files,
+                            .kind = a->kind,
+                            .round_inputs = a->round_inputs,
+                            .cache = st->cache,
+                            .threads = a->threads,
+                            .chunk = (size_t)run_chunk(a, st) };
+        bad = ccdb_bench_run_mpi(&st->mpi, &st->bench, st->solvers, st->n_solvers, &w, opt,
+                                 &st->rd.st, &st->ranks, err, sizeof err) != 0;
+    } else {
+        bad = ccdb_bench_run(&st->bench, st->solvers, st->n_solvers, st->inputs, st->n_inputs, opt,
+                             err, sizeof err) != 0;
+    }
+    opt->origins = NULL; /* the array ends here */
+    if (bad) {
+        ccdb_atomic_dir_final_names(&st->out, err, sizeof err); /* a findings file's error */
+        if (st->root)
+            fprintf(stderr, "ccdbench run: %s\n", err);
+        return 2;
+    }
+    return 0;
+}
+
+/* Rank 0: the datasets as the report names them, "how this run was made", the report written
+ * and put in place. 0 or 2. */
+static int run_report(const ccdb_cli_args *a, run_state *st, int argc, char **argv)
+{
+    run_datasets *rd = &st->rd;
+    int rc = 0;
+    if (st->use_mpi) { /* the datasets' names; their stats came from the ranks */
+        rd->n = st->inputs ? st->n_inputs : st->n_files;
+        if (!(rd->d = calloc(rd->n ? rd->n : 1, sizeof *rd->d)))
+            rc = 2;
+        for (size_t i = 0; !rc && i < rd->n; i++)
+            rd->d[i] = st->inputs ? ccdb_bench_dataset_of(&st->inputs[i])
+                                  : (ccdb_bench_dataset){ st->files[i], st->files[i], a->kind,
+                                                          st->counts[i] };
+    } else if (datasets_of_inputs(st->inputs, st->n_inputs, rd) != 0) {
         rc = 2;
     }
-    ccdb_atomic_dir_abort(&out); /* after a failure: the temporary folder goes, -o DIR stays */
-    if (!rc && root) {
-        ccdb_print_summary(stdout, &bench);
-        for (size_t i = 0; i < meta.n; i++)
-            if (!strcmp(meta.kv[i].key, "harness overhead") ||
-                !strcmp(meta.kv[i].key, "labels vs exact truth") ||
-                !strcmp(meta.kv[i].key, "labels at a separation") ||
-                !strcmp(meta.kv[i].key, "no published labels") || !strcmp(meta.kv[i].key, "mpi") ||
-                !strcmp(meta.kv[i].key, "mpi busy per rank"))
-                printf("%s: %s\n", meta.kv[i].key, meta.kv[i].value);
-        const char *w = ccdb_build_warning();
-        if (w)
-            printf("warning: %s\n", w);
-        printf("report: %s/index.html, %s/summary.csv; every finding (dataset, query index, "
-               "replay command) in %s/" CCDB_FINDINGS_TABLE ".csv; false negatives in "
-               "%s/" CCDB_MISSES_FOLDER "/, TOI findings in %s/" CCDB_BAD_TOI_FOLDER "/\n",
-               a.out_dir, a.out_dir, a.out_dir, a.out_dir, a.out_dir);
-        if (a.fail_on_fn)
-            for (size_t i = 0; i < bench.n_solvers; i++) {
-                const ccdb_solver_summary *s = &bench.solvers[i];
-                if (!(s->solver->flags & CCDB_CLAIM_CONSERVATIVE))
-                    continue;
-                if (s->fn || s->toi_violations) {
-                    fprintf(stderr,
-                            "ccdbench run: %s claims to be conservative but has %lld false "
-                            "negative(s) and %lld late TOI(s)\n",
-                            s->solver->name, s->fn, s->toi_violations);
-                    rc = 1;
-                }
-                /* A crash or timeout leaves the claim unchecked on that dataset. */
-                if (s->crashed || s->timeouts) {
-                    fprintf(stderr,
-                            "ccdbench run: %s claims to be conservative but could not be checked "
-                            "(%d crash(es), %d timeout(s))\n",
-                            s->solver->name, s->crashed, s->timeouts);
-                    rc = 1;
-                }
-            }
+    if (rc) {
+        fprintf(stderr, "ccdbench run: out of memory\n");
+        return rc;
     }
-    if (use_mpi) {
-        /* Every rank ends with rank 0's status (a report that could not be written is one). */
-        if (ccdb_mpi_bcast(&mpi, &rc, sizeof rc) != 0)
-            ccdb_mpi_abort(&mpi, 2);
-        if (!root)
-            rc = rc == 1 ? 0 : rc; /* --fail-on-fn: rank 0 says it, once */
-        ccdb_mpi_finalize(&mpi);
+    ccdb_meta *meta = &st->meta;
+    ccdb_meta_add_build(meta);
+    add_run_meta(meta, a, st->cache, st->solvers, st->n_solvers, rd, argc, argv);
+    if (st->use_mpi)
+        add_mpi_meta(meta, &st->mpi, st->ranks, run_chunk(a, st));
+    ccdb_run_config cfg = { a->params, a->repeat, a->threads, 0 };
+    if (st->inputs)
+        measure_overhead(st->reg, st->inputs, st->n_inputs, &cfg, meta);
+    else
+        ccdb_meta_add(meta, "harness overhead",
+                      "not measured (MPI run over files: no rank holds the data)");
+    ccdb_meta_add(meta, "per-query timing",
+                  "clock (CLOCK_MONOTONIC) read before and after each query of the warm-up "
+                  "pass, whose answers are the ones judged; the clock's own cost, %.1f ns "
+                  "(median of 10001 back-to-back pairs of reads), subtracted (a result below "
+                  "0 counts as 0); ns/query median [min-max] is the whole loop over %d "
+                  "timed repeat(s) instead",
+                  st->opt.run.timer_ns, a->repeat);
+    char err[2048];
+    if (write_reports(&st->out, &st->bench, meta) != 0 ||
+        record_plugins(st->out.tmp, st->reg, st->solvers, st->n_solvers) != 0)
+        return 2;
+    if (ccdb_atomic_dir_commit(&st->out, err, sizeof err) != 0) {
+        fprintf(stderr, "ccdbench run: %s\n", err);
+        return 2;
     }
+    return 0;
+}
 
-    ccdb_meta_free(&meta);
-    ccdb_bench_free(&bench);
-    run_datasets_free(&rd);
-    free(ranks);
-    for (size_t i = 0; i < n_inputs; i++)
-        ccdb_input_free(&inputs[i]);
-    free(inputs);
-    for (size_t i = 0; i < n_files; i++)
-        free(files[i]);
-    free(files);
-    free(counts);
-    free(solvers);
-    if (reg)
-        ccdb_registry_free(reg);
+/* Rank 0: the one-screen table and where the report is; with --fail-on-fn, 1 when a solver
+ * claiming to be conservative has a false negative, a late TOI, or could not be checked. */
+static int run_print(const ccdb_cli_args *a, const run_state *st)
+{
+    ccdb_print_summary(stdout, &st->bench);
+    static const char *const shown[] = { "harness overhead",
+                                         "labels vs exact truth",
+                                         "labels at a separation",
+                                         "no published labels",
+                                         "mpi",
+                                         "mpi busy per rank" };
+    for (size_t i = 0; i < st->meta.n; i++)
+        for (size_t k = 0; k < sizeof shown / sizeof *shown; k++)
+            if (!strcmp(st->meta.kv[i].key, shown[k]))
+                printf("%s: %s\n", st->meta.kv[i].key, st->meta.kv[i].value);
+    const char *w = ccdb_build_warning();
+    if (w)
+        printf("warning: %s\n", w);
+    printf("report: %s/index.html, %s/summary.csv; every finding (dataset, query index, "
+           "replay command) in %s/" CCDB_FINDINGS_TABLE ".csv; false negatives in "
+           "%s/" CCDB_MISSES_FOLDER "/, TOI findings in %s/" CCDB_BAD_TOI_FOLDER "/\n",
+           a->out, a->out, a->out, a->out, a->out);
+    int rc = 0;
+    for (size_t i = 0; a->fail_on_fn && i < st->bench.n_solvers; i++) {
+        const ccdb_solver_summary *s = &st->bench.solvers[i];
+        if (!(s->solver->flags & CCDB_CLAIM_CONSERVATIVE))
+            continue;
+        if (s->fn || s->toi_violations) {
+            fprintf(stderr,
+                    "ccdbench run: %s claims to be conservative but has %lld false "
+                    "negative(s) and %lld late TOI(s)\n",
+                    s->solver->name, s->fn, s->toi_violations);
+            rc = 1;
+        }
+        /* A crash or timeout leaves the claim unchecked on that dataset. */
+        if (s->crashed || s->timeouts) {
+            fprintf(stderr,
+                    "ccdbench run: %s claims to be conservative but could not be checked "
+                    "(%d crash(es), %d timeout(s))\n",
+                    s->solver->name, s->crashed, s->timeouts);
+            rc = 1;
+        }
+    }
     return rc;
+}
+
+/* The status agreed over MPI (every rank ends with rank 0's), and everything freed. */
+static int run_finish(run_state *st, int rc)
+{
+    ccdb_atomic_dir_abort(&st->out); /* after a failure: the temporary folder goes, -o DIR stays */
+    if (st->use_mpi) {
+        if (ccdb_mpi_bcast(&st->mpi, &rc, sizeof rc) != 0)
+            ccdb_mpi_abort(&st->mpi, 2);
+        if (!st->root)
+            rc = rc == 1 ? 0 : rc; /* --fail-on-fn: rank 0 says it, once */
+        ccdb_mpi_finalize(&st->mpi);
+    }
+    ccdb_meta_free(&st->meta);
+    ccdb_bench_free(&st->bench);
+    run_datasets_free(&st->rd);
+    free(st->ranks);
+    for (size_t i = 0; i < st->n_inputs; i++)
+        ccdb_input_free(&st->inputs[i]);
+    free(st->inputs);
+    for (size_t i = 0; i < st->n_files; i++)
+        free(st->files[i]);
+    free(st->files);
+    free(st->counts);
+    free(st->solvers);
+    if (st->reg)
+        ccdb_registry_free(st->reg);
+    return rc;
+}
+
+static int run_do(const ccdb_cli_args *a, int argc, char **argv)
+{
+    run_state st;
+    memset(&st, 0, sizeof st);
+    int rc = run_setup(a, &st);
+    if (!rc && !st.use_mpi)
+        rc = run_truths(a, &st);
+    if (!rc)
+        rc = run_bench(a, &st);
+    if (!rc && st.root)
+        rc = run_report(a, &st, argc, argv);
+    if (!rc && st.root)
+        rc = run_print(a, &st);
+    return run_finish(&st, rc);
+}
+
+int ccdb_cmd_run(int argc, char **argv)
+{
+    ccdb_cli_args a;
+    int rc = run_parse(argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    rc = run_check(&a);
+    return rc ? rc : run_do(&a, argc, argv);
 }

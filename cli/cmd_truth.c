@@ -18,52 +18,29 @@
 #include "ccdb_truth.h"
 #include "ccdb_truth_cache.h"
 #include "ccdb_util.h"
+#include "options.h"
 
 static void truth_usage(FILE *f)
 {
-    fputs(
-        "usage: ccdbench truth FILE.csv [--kind K] [-o OUT.csv] [--stats] [--round-inputs]\n"
-        "                               [--min-sep D]\n"
-        "\n"
-        "Exact ground truth of every query of FILE.csv (the public rational CSV format:\n"
-        "8 rows per query, x_num,x_den,y_num,y_den,z_num,z_den[,truth]).\n"
-        "Writes CSV with the header  index,hit,toi_lo,toi_hi,class\n"
-        "  index   0-based query index in FILE.csv\n"
-        "  hit     1 if the primitives touch at some t in [0,1] (with --min-sep D: come\n"
-        "          within Euclidean distance D), else 0\n"
-        "  toi_lo, toi_hi  doubles (%.17g) with toi_lo <= time of impact <= toi_hi; empty if "
-        "hit=0\n"
-        "  class   degeneracy class of the query (generic, coplanar, ...); with D > 0:\n"
-        "          contact_t0 or the feature holding the closest point at the TOI (sep_vertex,\n"
-        "          sep_edge, sep_face for vf; sep_endpoint, sep_interior for ee), generic for\n"
-        "          a miss\n"
-        "\n"
-        "options:\n"
-        "  --kind K         vf, ee (linear motion), rigid-vf, rigid-ee (rigid motion,\n"
-        "                   docs/rigid.md), sweep-vf, sweep-ee (the engines' motion,\n"
-        "                   docs/sweep.md: class undecided when the certified judge cannot\n"
-        "                   decide); default: from a vertex-face, edge-edge, rigid-vertex-face,\n"
-        "                   rigid-edge-edge, sweep-vertex-face or sweep-edge-edge folder in\n"
-        "                   the path of FILE.csv, or a <step><vf|ee>.csv file name; refused\n"
-        "                   when the path names a kind (a kind folder is never read as\n"
-        "                   another kind)\n"
-        "  -o OUT.csv       write there (atomically: temporary file, then rename); default stdout\n"
-        "  --stats          to stderr: queries, hits, queries decided per stage (sweep, fp_rigid,\n"
-        "                   box, filter, sep_fp, plane, fp_roots, exact: count and share;\n"
-        "                   fp_rigid on rigid kinds at D = 0 only, sep_fp on linear kinds\n"
-        "                   at D > 0 only, plane at D > 0 only, fp_roots on linear kinds and\n"
-        "                   rigid pure translations at D = 0 only) and mean time per query\n"
-        "                   over the truth loop\n"
-        "  --round-inputs   accept values that are not exactly doubles, rounding them to nearest\n"
-        "                   (the count is reported on stderr); default: such values are errors\n"
-        "  --min-sep D      judge at the minimum separation D (a number >= 0, taken exactly as\n"
-        "                   the double it parses to): the earliest t with distance <= D,\n"
-        "                   every kind (rigid: between the moving and the still primitive).\n"
-        "                   D = 0 (the default) is the contact judge, output unchanged\n"
-        "  -h, --help       this text\n"
-        "\n"
-        "exit status: 0 success, 2 bad usage or bad input (the message names FILE:LINE)\n",
-        f);
+    fputs("usage: ccdbench truth FILE.csv [--kind K] [-o OUT.csv] [--stats] [--round-inputs]\n"
+          "                               [--min-sep D]\n"
+          "\n"
+          "Exact ground truth of every query of FILE.csv (the public rational CSV format:\n"
+          "8 rows per query, x_num,x_den,y_num,y_den,z_num,z_den[,truth]).\n"
+          "Writes CSV with the header  index,hit,toi_lo,toi_hi,class\n"
+          "  index   0-based query index in FILE.csv\n"
+          "  hit     1 if the primitives touch at some t in [0,1] (with --min-sep D: come\n"
+          "          within Euclidean distance D), else 0\n"
+          "  toi_lo, toi_hi  doubles (%.17g) with toi_lo <= time of impact <= toi_hi; empty if "
+          "hit=0\n"
+          "  class   degeneracy class of the query (generic, coplanar, ...); with D > 0:\n"
+          "          contact_t0 or the feature holding the closest point at the TOI (sep_vertex,\n"
+          "          sep_edge, sep_face for vf; sep_endpoint, sep_interior for ee), generic for\n"
+          "          a miss\n"
+          "\n",
+          f);
+    ccdb_cli_print_options(f, CCDB_CMD_TRUTH);
+    fputs("\nexit status: 0 success, 2 bad usage or bad input (the message names FILE:LINE)\n", f);
 }
 
 typedef struct truth_args {
@@ -76,53 +53,22 @@ typedef struct truth_args {
 /* Returns -1 to go on, else the exit status (0 for --help, 2 after a usage error). */
 static int parse_args(int argc, char **argv, truth_args *a)
 {
-    int kind_given = 0, only_files = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *s = argv[i];
-        if (!only_files && s[0] == '-' && s[1] != '\0') {
-            if (!strcmp(s, "--")) {
-                only_files = 1;
-            } else if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
-                truth_usage(stdout);
-                return 0;
-            } else if (!strcmp(s, "--stats")) {
-                a->stats = 1;
-            } else if (!strcmp(s, "--round-inputs")) {
-                a->round_inputs = 1;
-            } else if (!strcmp(s, "--kind") || !strcmp(s, "-o") || !strcmp(s, "--output") ||
-                       !strcmp(s, "--min-sep")) {
-                if (i + 1 >= argc)
-                    return ccdb_cli_bad_usage("truth", "%s needs a value", s);
-                const char *v = argv[++i];
-                if (!strcmp(s, "--min-sep")) {
-                    if (ccdb_cli_parse_min_sep("truth", v, &a->min_sep) != 0)
-                        return 2;
-                } else if (!strcmp(s, "--kind")) {
-                    if (ccdb_kind_parse(v, &a->kind))
-                        return ccdb_cli_bad_usage(
-                            "truth", "--kind must be " CCDB_KIND_NAMES ", not '%s'", v);
-                    kind_given = 1;
-                } else {
-                    if (a->output)
-                        return ccdb_cli_bad_usage("truth", "-o given twice");
-                    if (!*v)
-                        return ccdb_cli_bad_usage("truth", "-o needs a file name");
-                    a->output = v;
-                }
-            } else {
-                return ccdb_cli_bad_usage("truth", "unknown option '%s'", s);
-            }
-        } else if (a->input) {
-            return ccdb_cli_bad_usage("truth", "one FILE.csv only ('%s' and '%s' given)", a->input,
-                                      s);
-        } else {
-            a->input = s;
-        }
-    }
-    if (!a->input)
+    ccdb_cli_args o;
+    int rc = ccdb_cli_command_line(CCDB_CMD_TRUTH, argc, argv, truth_usage, &o);
+    if (rc >= 0)
+        return rc;
+    if (o.n_pos > 1)
+        return ccdb_cli_bad_usage("truth", "one FILE.csv only ('%s' and '%s' given)", o.pos[0],
+                                  o.pos[1]);
+    if (!o.n_pos)
         return ccdb_cli_bad_usage("truth", "missing FILE.csv");
+    *a = (truth_args){ .input = o.pos[0],
+                       .output = o.out,
+                       .stats = o.stats,
+                       .round_inputs = o.round_inputs,
+                       .min_sep = o.params.min_separation };
     char err[4400];
-    a->kind = ccdb_input_kind(a->input, kind_given ? a->kind : CCDB_KIND_UNKNOWN, err, sizeof err);
+    a->kind = ccdb_input_kind(a->input, o.kind, err, sizeof err);
     if (a->kind == CCDB_KIND_UNKNOWN)
         return ccdb_cli_bad_usage("truth", "%s", err);
     return -1;

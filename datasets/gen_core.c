@@ -262,6 +262,15 @@ void gen_miss(gen_case *c)
     c->intent.toi = 0.0;
 }
 
+int gen_twin_is_miss(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c, gen_kind_builder vf,
+                     gen_kind_builder ee)
+{
+    const int rc = kind == CCDB_KIND_VF ? vf(rng, twin, c) : ee(rng, twin, c);
+    if (twin)
+        gen_miss(c);
+    return rc;
+}
+
 void gen_add_nudge(gen_case *c, int row, int axis, int dir)
 {
     assert(c->nnudge < 4 && row >= 0 && row < 8 && axis >= 0 && axis < 3 &&

@@ -56,13 +56,34 @@ static void axis_points(ccdb_prng *rng, int64_t x[3], int64_t *lo, int64_t *hi)
     }
 }
 
+/* What both kinds draw first: the degenerate primitive on the x axis (axis_points), a crossing
+ * path, and an inner point of [lo, hi]. */
+typedef struct degenerate_draw {
+    int64_t x[3], lo, hi, inner;
+    crossing cr;
+} degenerate_draw;
+
+static void draw_degenerate(ccdb_prng *rng, degenerate_draw *d)
+{
+    axis_points(rng, d->x, &d->lo, &d->hi);
+    draw_crossing(rng, &d->cr);
+    d->inner = ccdb_prng_range(rng, d->lo, d->hi);
+}
+
+/* The base case hits at num / 2^log2_den, its twin misses. */
+static int answer(gen_case *c, int twin, int64_t num, int log2_den)
+{
+    if (twin)
+        gen_miss(c);
+    else
+        gen_hit(c, 1, num, log2_den);
+    return 0;
+}
+
 static int vf(ccdb_prng *rng, int twin, gen_case *c)
 {
-    int64_t x[3], lo, hi;
-    axis_points(rng, x, &lo, &hi);
-    crossing cr;
-    draw_crossing(rng, &cr);
-    int64_t inner = ccdb_prng_range(rng, lo, hi);
+    degenerate_draw d;
+    draw_degenerate(rng, &d);
     int64_t L = ccdb_prng_range(rng, 2, 16), H = ccdb_prng_range(rng, 2, 16);
     int64_t rx = ccdb_prng_range(rng, -8, 24), ry = ccdb_prng_range(rng, -8, 24),
             hz = ccdb_prng_range(rng, 1, 16);
@@ -74,83 +95,64 @@ static int vf(ccdb_prng *rng, int twin, gen_case *c)
         gen_set_static(c, 3, 0, H, 0);
         gen_set(c, 0, 0, 0, twin);
         gen_set(c, 4, rx, ry, hz);
-        if (twin)
-            gen_miss(c);
-        else
-            gen_hit(c, 1, 0, 0);
-        return 0;
+        return answer(c, twin, 0, 0);
     }
     for (int i = 0; i < 3; i++)
-        gen_set_static(c, 1 + i, x[i], 0, 0);
+        gen_set_static(c, 1 + i, d.x[i], 0, 0);
     switch (variant) {
     case 0: /* through the end hi of the degenerate triangle; twin one step beyond */
-        cross_path(c, 0, &cr, hi + twin, 0);
+        cross_path(c, 0, &d.cr, d.hi + twin, 0);
         break;
     case 1: /* through an inner point; twin's path one step off in y */
-        cross_path(c, 0, &cr, inner, twin);
+        cross_path(c, 0, &d.cr, d.inner, twin);
         break;
     default: /* along the axis into hi; twin along y = 1 */
-        gen_set(c, 0, hi + cr.d, twin, 0);
-        gen_set(c, 4, hi + cr.d - cr.P, twin, 0);
+        gen_set(c, 0, d.hi + d.cr.d, twin, 0);
+        gen_set(c, 4, d.hi + d.cr.d - d.cr.P, twin, 0);
         break;
     }
-    if (twin)
-        gen_miss(c);
-    else
-        gen_hit(c, 1, cr.d, cr.m);
-    return 0;
+    return answer(c, twin, d.cr.d, d.cr.m);
 }
 
 static int ee(ccdb_prng *rng, int twin, gen_case *c)
 {
-    int64_t x[3], lo, hi;
-    axis_points(rng, x, &lo, &hi);
-    crossing cr;
-    draw_crossing(rng, &cr);
-    int64_t inner = ccdb_prng_range(rng, lo, hi);
+    degenerate_draw d;
+    draw_degenerate(rng, &d);
     int64_t w[3];
     for (int i = 0; i < 3; i++)
         w[i] = ccdb_prng_range(rng, -6, 6);
     int variant = (int)ccdb_prng_below(rng, 4);
 
     /* B is the segment (or point) [lo, hi] on the x axis: a zero-length edge when lo == hi. */
-    gen_set_static(c, 2, lo, 0, 0);
-    gen_set_static(c, 3, hi, 0, 0);
+    gen_set_static(c, 2, d.lo, 0, 0);
+    gen_set_static(c, 3, d.hi, 0, 0);
     switch (variant) {
     case 0: /* point A through B's end hi; twin one step beyond */
-        cross_path(c, 0, &cr, hi + twin, 0);
-        cross_path(c, 1, &cr, hi + twin, 0);
+        cross_path(c, 0, &d.cr, d.hi + twin, 0);
+        cross_path(c, 1, &d.cr, d.hi + twin, 0);
         break;
     case 1: /* point A through an inner point of B; twin one step off in y */
-        cross_path(c, 0, &cr, inner, twin);
-        cross_path(c, 1, &cr, inner, twin);
+        cross_path(c, 0, &d.cr, d.inner, twin);
+        cross_path(c, 1, &d.cr, d.inner, twin);
         break;
     case 2: /* point A along the axis into hi; twin along y = 1 */
-        gen_set(c, 0, hi + cr.d, twin, 0);
-        gen_set(c, 4, hi + cr.d - cr.P, twin, 0);
-        gen_set(c, 1, hi + cr.d, twin, 0);
-        gen_set(c, 5, hi + cr.d - cr.P, twin, 0);
+        gen_set(c, 0, d.hi + d.cr.d, twin, 0);
+        gen_set(c, 4, d.hi + d.cr.d - d.cr.P, twin, 0);
+        gen_set(c, 1, d.hi + d.cr.d, twin, 0);
+        gen_set(c, 5, d.hi + d.cr.d - d.cr.P, twin, 0);
         break;
     default: /* A and B the same segment (or point), moving together; twin: B one step above */
-        gen_set(c, 0, lo, 0, 0);
-        gen_set(c, 1, hi, 0, 0);
-        gen_set(c, 4, lo + w[0], w[1], w[2]);
-        gen_set(c, 5, hi + w[0], w[1], w[2]);
-        gen_set(c, 2, lo, 0, twin);
-        gen_set(c, 3, hi, 0, twin);
-        gen_set(c, 6, lo + w[0], w[1], w[2] + twin);
-        gen_set(c, 7, hi + w[0], w[1], w[2] + twin);
-        if (twin)
-            gen_miss(c);
-        else
-            gen_hit(c, 1, 0, 0);
-        return 0;
+        gen_set(c, 0, d.lo, 0, 0);
+        gen_set(c, 1, d.hi, 0, 0);
+        gen_set(c, 4, d.lo + w[0], w[1], w[2]);
+        gen_set(c, 5, d.hi + w[0], w[1], w[2]);
+        gen_set(c, 2, d.lo, 0, twin);
+        gen_set(c, 3, d.hi, 0, twin);
+        gen_set(c, 6, d.lo + w[0], w[1], w[2] + twin);
+        gen_set(c, 7, d.hi + w[0], w[1], w[2] + twin);
+        return answer(c, twin, 0, 0);
     }
-    if (twin)
-        gen_miss(c);
-    else
-        gen_hit(c, 1, cr.d, cr.m);
-    return 0;
+    return answer(c, twin, d.cr.d, d.cr.m);
 }
 
 int gen_degenerate(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)

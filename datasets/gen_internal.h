@@ -64,6 +64,23 @@ void gen_rigid_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb
  * times 16: strictly inside an edge or a triangle (every weight >= 1), as real contacts are
  * (gen_rigid_random.c). */
 void gen_bary16(ccdb_prng *rng, int64_t pts[][3], int n, int64_t out[3]);
+/* The two groups of the 4 points of a rigid or sweep query, the moving one and the still one:
+ * VF vertex (row 0) / triangle (1-3); EE edge a (0-1) / edge b (2-3). */
+typedef struct gen_groups {
+    int mov0, nmov, still0, nstill; /* first row and size of each */
+} gen_groups;
+gen_groups gen_groups_of(int ee, int moving_first);
+/* A hit of the rigid and sweep families (gen_rigid_random.c): a point X of the moving group
+ * (gen_bary16) becomes the centre c of the motion (c = X / 16, exact: the points are multiples
+ * of 16), and the still group is shifted so that its point Y lies on c + s / 3, where X is at
+ * t = 1/3 of the motion's step s. */
+void gen_hit_at_third(ccdb_prng *rng, int64_t p[4][3], gen_groups g, const int64_t s[3],
+                      int64_t c[3]);
+/* A miss of the same families: the still group pushed along -n (n != 0) until its largest
+ * n.p times scale lies more than gap below lo, the moving group's least bound of n.x over the
+ * motion (in the same scale): a separating plane all along. */
+void gen_push_still_below(int64_t p[4][3], gen_groups g, const int64_t n[3], int64_t scale,
+                          int64_t lo, int64_t gap);
 /* The sweep counterpart (gen_sweep_random.c; kinds sweep-vf / sweep-ee). */
 void gen_sweep_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb_gen_intent *in);
 
@@ -101,6 +118,11 @@ void gen_set(gen_case *c, int row, int64_t x, int64_t y, int64_t z);
 void gen_set_static(gen_case *c, int row, int64_t x, int64_t y, int64_t z);
 void gen_hit(gen_case *c, int known, int64_t num, int log2_den); /* toi = num / 2^log2_den */
 void gen_miss(gen_case *c);
+/* A family whose twin is always a miss: its vf or ee builder by kind, then the twin marked a
+ * miss (gen_near_miss.c, gen_time.c). */
+typedef int (*gen_kind_builder)(ccdb_prng *rng, int twin, gen_case *c);
+int gen_twin_is_miss(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c, gen_kind_builder vf,
+                     gen_kind_builder ee);
 void gen_add_nudge(gen_case *c, int row, int axis, int dir);
 
 /* Exact integer vector helpers (inputs far below 2^20, so nothing overflows). */

@@ -136,8 +136,5 @@ static int ee(ccdb_prng *rng, int twin, gen_case *c)
 
 int gen_near_miss(ccdb_prng *rng, ccdb_kind kind, int twin, gen_case *c)
 {
-    const int rc = kind == CCDB_KIND_VF ? vf(rng, twin, c) : ee(rng, twin, c);
-    if (twin) /* the twin of every case is a miss */
-        gen_miss(c);
-    return rc;
+    return gen_twin_is_miss(rng, kind, twin, c, vf, ee); /* the twin of every case is a miss */
 }

@@ -87,6 +87,47 @@ static int64_t moving_lower(const int64_t n[3], const int64_t x0[3], const int64
            2 * abs64(dot3(n, b));
 }
 
+gen_groups gen_groups_of(int ee, int moving_first)
+{
+    const int first_n = ee ? 2 : 1;
+    gen_groups g;
+    g.mov0 = moving_first ? 0 : first_n;
+    g.nmov = moving_first ? first_n : 4 - first_n;
+    g.still0 = moving_first ? first_n : 0;
+    g.nstill = 4 - g.nmov;
+    return g;
+}
+
+void gen_hit_at_third(ccdb_prng *rng, int64_t p[4][3], gen_groups g, const int64_t s[3],
+                      int64_t c[3])
+{
+    int64_t X[3], Y[3];
+    gen_bary16(rng, &p[g.mov0], g.nmov, X);
+    gen_bary16(rng, &p[g.still0], g.nstill, Y);
+    for (int a = 0; a < 3; a++) {
+        c[a] = X[a] / 16;
+        int64_t shift = (X[a] - Y[a]) / 16 + s[a] / 3;
+        for (int i = g.still0; i < g.still0 + g.nstill; i++)
+            p[i][a] += shift;
+    }
+}
+
+void gen_push_still_below(int64_t p[4][3], gen_groups g, const int64_t n[3], int64_t scale,
+                          int64_t lo, int64_t gap)
+{
+    int64_t hi = INT64_MIN;
+    for (int i = g.still0; i < g.still0 + g.nstill; i++) {
+        int64_t v = dot3(n, p[i]) * scale;
+        hi = v > hi ? v : hi;
+    }
+    if (lo <= hi + gap) { /* push the still primitive by -lam n: hi drops by lam nn scale */
+        int64_t lam = (hi + gap - lo) / (dot3(n, n) * scale) + 1;
+        for (int i = g.still0; i < g.still0 + g.nstill; i++)
+            for (int a = 0; a < 3; a++)
+                p[i][a] -= lam * n[a];
+    }
+}
+
 void gen_rigid_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb_gen_intent *in)
 {
     const int ee = ccdb_kind_is_edge_edge(kind);
@@ -107,20 +148,9 @@ void gen_rigid_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb
     }
     if (!translation && !W[0] && !W[1] && !W[2])
         W[0] = 1; /* a turn was drawn: keep it one */
-    /* The groups: VF vertex (row 0) / triangle (1-3); EE edge a (0-1) / edge b (2-3). */
-    const int first_n = ee ? 2 : 1;
-    int mov0 = moving_first ? 0 : first_n, nmov = moving_first ? first_n : 4 - first_n;
-    int still0 = moving_first ? first_n : 0, nstill = 4 - nmov;
+    const gen_groups g = gen_groups_of(ee, moving_first);
     if (hit) {
-        int64_t X[3], Y[3];
-        gen_bary16(rng, &p[mov0], nmov, X);
-        gen_bary16(rng, &p[still0], nstill, Y);
-        for (int a = 0; a < 3; a++) {
-            c[a] = X[a] / 16; /* exact: the points are multiples of 16 */
-            int64_t shift = (X[a] - Y[a]) / 16 + s[a] / 3; /* Y moves onto c + s/3 */
-            for (int i = still0; i < still0 + nstill; i++)
-                p[i][a] += shift;
-        }
+        gen_hit_at_third(rng, p, g, s, c);
     } else {
         int64_t n[3];
         for (int a = 0; a < 3; a++)
@@ -128,22 +158,12 @@ void gen_rigid_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb
         if (!n[0] && !n[1] && !n[2])
             n[2] = 1;
         const int64_t S2 = INT64_C(1) << (2 * WBITS);
-        int64_t lo = INT64_MAX, hi = INT64_MIN;
-        for (int i = mov0; i < mov0 + nmov; i++) {
+        int64_t lo = INT64_MAX;
+        for (int i = g.mov0; i < g.mov0 + g.nmov; i++) {
             int64_t v = moving_lower(n, p[i], c, W, s);
             lo = v < lo ? v : lo;
         }
-        for (int i = still0; i < still0 + nstill; i++) {
-            int64_t v = dot3(n, p[i]) * S2;
-            hi = v > hi ? v : hi;
-        }
-        int64_t gap = abs64(grid_rnd(rng, MOVE / 4)) * S2, nn = dot3(n, n);
-        if (lo <= hi + gap) { /* push the still primitive by -lam n: hi drops by lam nn S2 */
-            int64_t lam = (hi + gap - lo) / (nn * S2) + 1;
-            for (int i = still0; i < still0 + nstill; i++)
-                for (int a = 0; a < 3; a++)
-                    p[i][a] -= lam * n[a];
-        }
+        gen_push_still_below(p, g, n, S2, lo, abs64(grid_rnd(rng, MOVE / 4)) * S2);
     }
     for (int a = 0; a < 3; a++) {
         for (int i = 0; i < 4; i++) {

@@ -96,42 +96,21 @@ void gen_sweep_random_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3], ccdb
         for (int a = 0; a < 3; a++)
             v[a] = 3 * j * W[a] * (INT64_C(1) << (GRID - WBITS - 6));
     }
-    /* The groups: VF vertex (row 0) / triangle (1-3); EE edge a (0-1) / edge b (2-3). */
-    const int first_n = ee ? 2 : 1;
-    int mov0 = moving_first ? 0 : first_n, nmov = moving_first ? first_n : 4 - first_n;
-    int still0 = moving_first ? first_n : 0, nstill = 4 - nmov;
+    const gen_groups g = gen_groups_of(ee, moving_first);
     if (hit) {
-        int64_t X[3], Y[3];
-        gen_bary16(rng, &p[mov0], nmov, X);
-        gen_bary16(rng, &p[still0], nstill, Y);
-        for (int a = 0; a < 3; a++) {
-            O[a] = X[a] / 16; /* exact: the points are multiples of 16 */
-            int64_t shift = (X[a] - Y[a]) / 16 + v[a] / 3; /* Y moves onto O + v/3 */
-            for (int i = still0; i < still0 + nstill; i++)
-                p[i][a] += shift;
-        }
+        gen_hit_at_third(rng, p, g, v, O);
     } else {
         int64_t n[3] = { 0, 0, 0 };
         for (int a = 0; a < dims; a++)
             n[a] = ccdb_prng_range(rng, -3, 3);
         if (!n[0] && !n[1] && !n[2])
             n[0] = 1;
-        int64_t lo = INT64_MAX, hi = INT64_MIN;
-        for (int i = mov0; i < mov0 + nmov; i++) {
+        int64_t lo = INT64_MAX;
+        for (int i = g.mov0; i < g.mov0 + g.nmov; i++) {
             int64_t b = moving_lower(n, p[i], O, v);
             lo = b < lo ? b : lo;
         }
-        for (int i = still0; i < still0 + nstill; i++) {
-            int64_t b = dot3(n, p[i]);
-            hi = b > hi ? b : hi;
-        }
-        int64_t gap = abs64(grid_rnd(rng, MOVE / 4)), nn = dot3(n, n);
-        if (lo <= hi + gap) { /* push the still primitive by -lam n: hi drops by lam nn */
-            int64_t lam = (hi + gap - lo) / nn + 1;
-            for (int i = still0; i < still0 + nstill; i++)
-                for (int a = 0; a < 3; a++)
-                    p[i][a] -= lam * n[a];
-        }
+        gen_push_still_below(p, g, n, 1, lo, abs64(grid_rnd(rng, MOVE / 4)));
     }
     for (int a = 0; a < 3; a++) {
         for (int i = 0; i < 4; i++) {

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "gt_newton.h"
 #include "gt_poly.h"
 
 void gt_alg_init(gt_alg *r)
@@ -402,7 +403,7 @@ static void double_to_dyadic(double d, mpz_t num, long *k)
  * coefficients); only a guess, every use of it is checked exactly. */
 static double newton_guess(const gt_poly *q, double a, double b)
 {
-    double c[GT_CAP];
+    double c[GT_CAP] = { 0 }; /* c[0..deg] set below; zeros beyond, for the analyser */
     long E = LONG_MIN, e[GT_CAP];
     double m[GT_CAP];
     for (int i = 0; i <= q->deg; i++) {
@@ -414,24 +415,14 @@ static double newton_guess(const gt_poly *q, double a, double b)
         c[i] = m[i] == 0 ? 0 : ldexp(m[i], (int)(e[i] - E < -2000 ? -2000 : e[i] - E));
     double x = 0.5 * (a + b);
     for (int it = 0; it < 100; it++) {
-        /* cppcheck-suppress uninitvar ; c[0..deg] is set above (q is not the zero polynomial) */
-        double p = c[q->deg], dp = 0;
-        for (int i = q->deg - 1; i >= 0; i--) {
-            dp = dp * x + p;
-            p = p * x + c[i];
-        }
+        double dp, p = gt_horner_d(c, q->deg, x, &dp);
         double pa = c[q->deg];
         for (int i = q->deg - 1; i >= 0; i--)
             pa = pa * a + c[i];
         if (p == 0)
             return x;
-        if ((p > 0) == (pa > 0)) /* keep a bracket [a, b] on the double signs */
-            a = x;
-        else
-            b = x;
-        double xn = dp != 0 ? x - p / dp : 0.5 * (a + b);
-        if (!(xn > a && xn < b))
-            xn = 0.5 * (a + b);
+        /* keep a bracket [a, b] on the double signs */
+        double xn = gt_newton_step(x, p, dp, (p > 0) == (pa > 0), &a, &b);
         if (xn == x || b <= nextafter(a, 2.0))
             return xn;
         x = xn;

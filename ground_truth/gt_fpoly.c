@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "gt_fpoly.h"
+#include "gt_newton.h"
 
 gt_ball gt_fpoly_eval(const gt_fpoly *p, double x)
 {
@@ -312,20 +313,10 @@ static double newton_guess(const gt_fpoly *p, const gt_froot *r)
     if (!(x > a && x < b))
         x = 0.5 * (a + b);
     for (int it = 0; it < 60; it++) {
-        double v = c[n], dv = 0.0;
-        for (int i = n - 1; i >= 0; i--) {
-            dv = dv * x + v;
-            v = v * x + c[i];
-        }
+        double dv, v = gt_horner_d(c, n, x, &dv);
         if (v == 0.0)
             return x;
-        if ((v > 0) == (r->sa > 0))
-            a = x;
-        else
-            b = x;
-        double xn = dv != 0.0 ? x - v / dv : 0.5 * (a + b);
-        if (!(xn > a && xn < b))
-            xn = 0.5 * (a + b);
+        double xn = gt_newton_step(x, v, dv, (v > 0) == (r->sa > 0), &a, &b);
         const uint64_t bx = dbits(x), bn = dbits(xn);
         if ((bx > bn ? bx - bn : bn - bx) <= 2 || dbits(b) - dbits(a) <= 1)
             return xn;

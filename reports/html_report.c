@@ -182,6 +182,19 @@ static size_t find_solver(const ccdb_html_solver *s, size_t n, const char *name)
     return n;
 }
 
+/* The solver's index in s[0..*n), added at the end (no figures yet) when it is not there. */
+static size_t solver_slot(ccdb_html_solver *s, size_t *n, const char *name)
+{
+    size_t k = find_solver(s, *n, name);
+    if (k == *n) {
+        ccdb_html_solver *t = &s[(*n)++];
+        t->name = ccdb_html_str(name);
+        t->counts.toi_err_max = t->counts.toi_late_max = t->ns_median = t->ns_min = t->ns_max = NAN;
+        t->counts.toi_late_ulps_max = -1;
+    }
+    return k;
+}
+
 /* Solvers in order of first appearance (rows, then misses). */
 static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
 {
@@ -197,14 +210,7 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
     }
     for (size_t i = 0; i < r->n_rows; i++) {
         const ccdb_report_row *w = &r->rows[i];
-        size_t k = find_solver(s, n, w->solver);
-        if (k == n) {
-            s[n].name = ccdb_html_str(w->solver);
-            s[n].counts.toi_err_max = s[n].counts.toi_late_max = s[n].ns_median = s[n].ns_min =
-                s[n].ns_max = NAN;
-            s[n].counts.toi_late_ulps_max = -1;
-            n++;
-        }
+        size_t k = solver_slot(s, &n, w->solver);
         ccdb_html_solver *t = &s[k];
         t->conservative |= w->conservative;
         t->claims |= w->claims;
@@ -242,25 +248,11 @@ static ccdb_html_solver *summarize(const ccdb_report *r, size_t *n_out)
             s[k].ns_max /= wsum[k];
         }
     for (size_t i = 0; i < r->n_misses; i++) {
-        size_t k = find_solver(s, n, r->misses[i].solver);
-        if (k == n) {
-            s[n].name = ccdb_html_str(r->misses[i].solver);
-            s[n].counts.toi_err_max = s[n].counts.toi_late_max = s[n].ns_median = s[n].ns_min =
-                s[n].ns_max = NAN;
-            s[n].counts.toi_late_ulps_max = -1;
-            n++;
-        }
+        size_t k = solver_slot(s, &n, r->misses[i].solver);
         s[k].n_misses++;
     }
     for (size_t i = 0; i < r->n_findings; i++) {
-        size_t k = find_solver(s, n, r->findings[i].solver);
-        if (k == n) {
-            s[n].name = ccdb_html_str(r->findings[i].solver);
-            s[n].counts.toi_err_max = s[n].counts.toi_late_max = s[n].ns_median = s[n].ns_min =
-                s[n].ns_max = NAN;
-            s[n].counts.toi_late_ulps_max = -1;
-            n++;
-        }
+        size_t k = solver_slot(s, &n, r->findings[i].solver);
         s[k].n_findings++;
     }
     free(used);

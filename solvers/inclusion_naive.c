@@ -112,19 +112,13 @@ static void in_solve(in_stack *st, const double q[8][3], const ccdb_params *para
 INCL_ENTRIES(in, in_stack, in_solve)
 
 const ccdb_solver ccdb_solver_inclusion_naive = {
-    CCDB_SOLVER_ABI,
-    "inclusion_naive",
-    "multivariate inclusion bisection, corner values in double, no rounding bound",
-    "Snyder 1992, Interval Analysis for Computer Graphics (SIGGRAPH)",
-    CCDB_CLAIM_REPORTS_TOI,
-    in_create,
-    in_destroy,
-    in_vf,
-    in_ee,
-    NULL, /* rigid_vertex_face: linear motion only */
-    NULL,
-    0.0, /* band_lo: no separation band */
-    0.0,
-    NULL, /* sweep_vertex_face: linear motion only */
-    NULL,
+    .abi_version = CCDB_SOLVER_ABI,
+    .name = "inclusion_naive",
+    .summary = "multivariate inclusion bisection, corner values in double, no rounding bound",
+    .reference = "Snyder 1992, Interval Analysis for Computer Graphics (SIGGRAPH)",
+    .flags = CCDB_CLAIM_REPORTS_TOI,
+    .create = in_create,
+    .destroy = in_destroy,
+    .vertex_face = in_vf,
+    .edge_edge = in_ee,
 };

@@ -96,20 +96,12 @@ static void iu_ee(void *state, const double q[8][3], const ccdb_params *params, 
 }
 
 const ccdb_solver ccdb_solver_interval_univariate = {
-    CCDB_SOLVER_ABI,
-    "interval_univariate",
-    "univariate interval root finding on the coplanarity cubic, interval inside test",
-    "Redon, Kheddar, Coquillart 2002, Fast Continuous Collision Detection between Rigid Bodies "
-    "(Eurographics)",
-    CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI,
-    NULL,
-    NULL,
-    iu_vf,
-    iu_ee,
-    NULL, /* rigid_vertex_face: linear motion only */
-    NULL,
-    0.0, /* band_lo: no separation band */
-    0.0,
-    NULL, /* sweep_vertex_face: linear motion only */
-    NULL,
+    .abi_version = CCDB_SOLVER_ABI,
+    .name = "interval_univariate",
+    .summary = "univariate interval root finding on the coplanarity cubic, interval inside test",
+    .reference = "Redon, Kheddar, Coquillart 2002, Fast Continuous Collision Detection between "
+                 "Rigid Bodies (Eurographics)",
+    .flags = CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI,
+    .vertex_face = iu_vf,
+    .edge_edge = iu_ee,
 };

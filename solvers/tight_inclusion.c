@@ -811,19 +811,14 @@ static void ti_solve(ti_heap *h, const double q[8][3], const ccdb_params *params
 INCL_ENTRIES(ti, ti_heap, ti_solve) /* no per-thread state given: a temporary heap */
 
 const ccdb_solver ccdb_solver_tight_inclusion = {
-    CCDB_SOLVER_ABI,
-    "tight_inclusion",
-    "tight inclusion: corner-value inclusion + rounding bound, earliest-first bisection",
-    "Wang et al. 2021, A Large-scale Benchmark and an Inclusion-based Algorithm for CCD (ACM TOG)",
-    CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION,
-    ti_create,
-    ti_destroy,
-    ti_vf,
-    ti_ee,
-    NULL, /* rigid_vertex_face: linear motion only */
-    NULL,
-    0.0, /* band_lo: no separation band */
-    0.0,
-    NULL, /* sweep_vertex_face: linear motion only */
-    NULL,
+    .abi_version = CCDB_SOLVER_ABI,
+    .name = "tight_inclusion",
+    .summary = "tight inclusion: corner-value inclusion + rounding bound, earliest-first bisection",
+    .reference = "Wang et al. 2021, A Large-scale Benchmark and an Inclusion-based Algorithm for "
+                 "CCD (ACM TOG)",
+    .flags = CCDB_CLAIM_CONSERVATIVE | CCDB_CLAIM_REPORTS_TOI | CCDB_CLAIM_MIN_SEPARATION,
+    .create = ti_create,
+    .destroy = ti_destroy,
+    .vertex_face = ti_vf,
+    .edge_edge = ti_ee,
 };

@@ -22,16 +22,5 @@ int ccdb_cli_bad_usage(const char *cmd, const char *fmt, ...);
 /* A whole finite number (strtod syntax; no trailing text, no overflow; a subnormal is taken,
  * a value so small that it rounds to 0 is refused): 0, or -1. */
 int ccdb_cli_parse_double(const char *s, double *out);
-/* --min-sep D of command cmd into *out: a finite double >= 0 (subnormals included: the judge
- * takes any such d exactly; -0 becomes 0; a value that rounds to 0 from above is refused).
- * Returns 0, or 2 after the usage error. */
-int ccdb_cli_parse_min_sep(const char *cmd, const char *v, double *out);
-/* The default --timeout of run and replay, in seconds (one place: both commands and their help). */
-#define CCDB_CLI_TIMEOUT_DEFAULT 300
-/* The smallest --timeout: the time limit is counted in nanoseconds of the clock. */
-#define CCDB_CLI_TIMEOUT_MIN 1e-9
-/* --timeout S of command cmd into *out: a number of seconds >= CCDB_CLI_TIMEOUT_MIN (below it,
- * the limit would round to 0 ns, which means none). Returns 0, or 2 after the usage error. */
-int ccdb_cli_parse_timeout(const char *cmd, const char *v, double *out);
 
 #endif

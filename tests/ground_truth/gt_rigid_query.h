@@ -154,62 +154,6 @@ static inline void rigid_position(vec x, const double q[8][3], int ee, int i, co
     vq_clear(k2);
 }
 
-/* Squared distance between the primitives at positions P: the minimum of a convex quadratic over
- * the parameter domain is at the interior critical point (when it is inside) or on the domain's
- * boundary, that is on a point-segment pair. */
-static inline void rigid_dist2(mpq_t r, vec P[4], int ee)
-{
-    mpq_t x, u, v, nn, tmp;
-    mpq_inits(x, u, v, nn, tmp, NULL);
-    vec e1, e2, w, n, c;
-    vq_init(e1);
-    vq_init(e2);
-    vq_init(w);
-    vq_init(n);
-    vq_init(c);
-    int first = 1;
-    static const int vf_pairs[3][3] = { { 0, 1, 2 }, { 0, 2, 3 }, { 0, 3, 1 } };
-    static const int ee_pairs[4][3] = { { 0, 2, 3 }, { 1, 2, 3 }, { 2, 0, 1 }, { 3, 0, 1 } };
-    for (int k = 0; k < (ee ? 4 : 3); k++) {
-        const int *p = ee ? ee_pairs[k] : vf_pairs[k];
-        vdist2_point_segment(x, P[p[0]], P[p[1]], P[p[2]]);
-        vkeep_min(r, x, &first);
-    }
-    vsub(e1, P[ee ? 1 : 2], P[ee ? 0 : 1]);
-    vsub(e2, P[3], P[ee ? 2 : 1]);
-    vsub(w, P[ee ? 2 : 0], P[ee ? 0 : 1]);
-    vcross(n, e1, e2);
-    if (!vzero(n)) {
-        vdot(nn, n, n);
-        vcross(c, w, e2);
-        vdot(u, c, n);
-        mpq_div(u, u, nn);
-        vcross(c, ee ? w : e1, ee ? e1 : w);
-        vdot(v, c, n);
-        mpq_div(v, v, nn);
-        int inside;
-        if (ee) {
-            inside = mpq_sgn(u) >= 0 && mpq_sgn(v) >= 0 && mpq_cmp_ui(u, 1, 1) <= 0 &&
-                     mpq_cmp_ui(v, 1, 1) <= 0;
-        } else {
-            mpq_add(tmp, u, v);
-            inside = mpq_sgn(u) >= 0 && mpq_sgn(v) >= 0 && mpq_cmp_ui(tmp, 1, 1) <= 0;
-        }
-        if (inside) { /* (w . n)^2 / (n . n): the distance along the common normal */
-            vdot(x, w, n);
-            mpq_mul(x, x, x);
-            mpq_div(x, x, nn);
-            vkeep_min(r, x, &first);
-        }
-    }
-    mpq_clears(x, u, v, nn, tmp, NULL);
-    vq_clear(e1);
-    vq_clear(e2);
-    vq_clear(w);
-    vq_clear(n);
-    vq_clear(c);
-}
-
 static inline void rigid_dist2_at(mpq_t r, const double q[8][3], int ee, const mpq_t u)
 {
     vec P[4];
@@ -217,7 +161,7 @@ static inline void rigid_dist2_at(mpq_t r, const double q[8][3], int ee, const m
         vq_init(P[i]);
         rigid_position(P[i], q, ee, i, u);
     }
-    rigid_dist2(r, P, ee);
+    gt_dist2(r, P, ee); /* gt_witness.h */
     for (int i = 0; i < 4; i++)
         vq_clear(P[i]);
 }

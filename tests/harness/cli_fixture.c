@@ -133,3 +133,14 @@ void cli_expect_status(const char *csv, const char *solver, const char *status)
     char got[64];
     cr_assert_str_eq(cli_row_field(csv, solver, 20, got, sizeof got), status, "%s", solver);
 }
+
+const char *cli_plugin(const char *name)
+{
+    static char path[8][600];
+    static int next;
+    char *p = path[next++ % 8];
+    snprintf(p, 600, "%s/%s.so", CLI_PLUGINS, name);
+    struct stat st;
+    cr_assert_eq(stat(p, &st), 0, "test plugin not built: %s", p);
+    return p;
+}

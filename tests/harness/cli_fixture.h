@@ -25,6 +25,9 @@ int cli_run(const char *fmt, ...);
 /* The same, returning system()'s raw wait status (for a ccdbench that may die of a signal: the
  * shell reports it as 128 + signal). */
 int cli_run_raw(const char *fmt, ...);
+/* The built test plugin CLI_PLUGINS/NAME.so (asserts that it exists); the last 8 results stay
+ * valid. */
+const char *cli_plugin(const char *name);
 /* A file the last command wrote in cli_dir (asserts that it exists; the caller frees). */
 char *cli_captured(const char *which);
 

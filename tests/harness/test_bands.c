@@ -25,17 +25,6 @@ enum { COL_MIN_SEP = 27, COL_IN_BAND = 32, COL_BAND_HI = 33, COL_ORIGIN = 34 };
 static const double heights[] = { 0.0625, 0.125, 0.1875, 0.25, 0.5, 0.75 };
 #define N_HEIGHTS (sizeof heights / sizeof heights[0])
 
-static const char *plugin(const char *name)
-{
-    static char path[8][600];
-    static int next;
-    char *p = path[next++ % 8];
-    snprintf(p, 600, "%s/%s.so", CLI_PLUGINS, name);
-    struct stat st;
-    cr_assert_eq(stat(p, &st), 0, "test plugin not built: %s", p);
-    return p;
-}
-
 /* bands/vertex-face/down.csv: the vertex over the triangle's interior, from z = 1 down to h. */
 static void write_heights(void)
 {
@@ -69,8 +58,8 @@ Test(bands, each_rule_catches_its_breaker_and_right_answers_count_in_band)
     cr_assert_eq(cli_run("run --plugin '%s' --plugin '%s' --plugin '%s' --plugin '%s' --solvers "
                          "testplugin_band_right,testplugin_band_fp,testplugin_band_fn,"
                          "testplugin_band_late,exact --data bands -o rep",
-                         plugin("testplugin_band_right"), plugin("testplugin_band_fp"),
-                         plugin("testplugin_band_fn"), plugin("testplugin_band_late")),
+                         cli_plugin("testplugin_band_right"), cli_plugin("testplugin_band_fp"),
+                         cli_plugin("testplugin_band_fn"), cli_plugin("testplugin_band_late")),
                  0);
     char *csv = cli_captured("rep/summary.csv");
     cr_assert(strstr(csv, ",toi_late_ulps_p90,in_band,truth_band_hi,origin,undecided\n"), "%.600s",
@@ -121,14 +110,14 @@ Test(bands, each_rule_catches_its_breaker_and_right_answers_count_in_band)
     /* The findings: the FN plugin's misses and the late TOI, replayable, judged by the band. */
     cr_assert_eq(cli_run("replay rep/misses/vertex-face/testplugin_band_fn.csv --index 0 "
                          "--plugin '%s' --solvers testplugin_band_fn",
-                         plugin("testplugin_band_fn")),
+                         cli_plugin("testplugin_band_fn")),
                  0);
     out = cli_captured("out.txt");
     cr_assert(strstr(out, "FALSE NEGATIVE") && strstr(out, "band [0.125, 0.25]"), "%s", out);
     free(out);
     cr_assert_eq(cli_run("replay bands/vertex-face/down.csv --index 2 --plugin '%s' --solvers "
                          "testplugin_band_right",
-                         plugin("testplugin_band_right")),
+                         cli_plugin("testplugin_band_right")),
                  0);
     out = cli_captured("out.txt");
     cr_assert(strstr(out, "IN BAND"), "%s", out);
@@ -137,7 +126,7 @@ Test(bands, each_rule_catches_its_breaker_and_right_answers_count_in_band)
 
 Test(bands, list_shows_the_band)
 {
-    cr_assert_eq(cli_run("list --plugin '%s'", plugin("testplugin_band_right")), 0);
+    cr_assert_eq(cli_run("list --plugin '%s'", cli_plugin("testplugin_band_right")), 0);
     char *out = cli_captured("out.txt");
     cr_assert(strstr(out, "testplugin_band_right") && strstr(out, "0.125..0.25"), "%s", out);
     free(out);

@@ -25,17 +25,6 @@
 
 TestSuite(hostile, .init = cli_setup, .fini = cli_teardown);
 
-static const char *plugin(const char *name)
-{
-    static char path[4][600];
-    static int next;
-    char *p = path[next++ % 4];
-    snprintf(p, 600, "%s/%s.so", CLI_PLUGINS, name);
-    struct stat st;
-    cr_assert_eq(stat(p, &st), 0, "test plugin not built: %s", p);
-    return p;
-}
-
 static int exists(const char *fmt, const char *arg)
 {
     char path[1200];
@@ -76,7 +65,7 @@ Test(hostile, plugins_run_isolated_by_default_and_the_report_says_so)
     /* testplugin_crash crashes on cli_points[3] (x = 0.75): without --isolate it is still a
      * crash of that solver, reported, and the others complete. */
     cr_assert_eq(cli_run("run --plugin '%s' --solvers testplugin_crash,null --data '%s' -o rep",
-                         plugin("testplugin_crash"), cli_data),
+                         cli_plugin("testplugin_crash"), cli_data),
                  0);
     char *csv = cli_captured("rep/summary.csv"), f[64];
     cli_expect_status(csv, "testplugin_crash", "crashed");
@@ -98,7 +87,7 @@ Test(hostile, plugins_run_isolated_by_default_and_the_report_says_so)
     free(csv);
     cr_assert_eq(cli_run("run --no-isolate --plugin '%s' --solvers testplugin_always_miss --data "
                          "'%s' -o rep",
-                         plugin("testplugin_always_miss"), cli_data),
+                         cli_plugin("testplugin_always_miss"), cli_data),
                  0);
     csv = cli_captured("rep/summary.csv");
     cr_assert_str_eq(cli_row_field(csv, "testplugin_always_miss", 22, f, sizeof f), "0");
@@ -112,7 +101,7 @@ Test(hostile, exit_in_a_solver_call_is_never_a_silent_success)
     char *before = cli_captured("rep/summary.csv");
     cr_assert_eq(cli_run("run --no-isolate --plugin '%s' --solvers null,testplugin_exit --data "
                          "'%s' -o rep",
-                         plugin("testplugin_exit"), cli_data),
+                         cli_plugin("testplugin_exit"), cli_data),
                  4);
     char *err = cli_captured("err.txt");
     cr_assert(strstr(err, "solver 'testplugin_exit' ended the process"), "%s", err);
@@ -127,7 +116,7 @@ Test(hostile, exit_in_a_solver_call_is_never_a_silent_success)
 
     /* Isolated (the default): a crash of that solver, the run completes. */
     cr_assert_eq(cli_run("run --plugin '%s' --solvers null,testplugin_exit --data '%s' -o rep",
-                         plugin("testplugin_exit"), cli_data),
+                         cli_plugin("testplugin_exit"), cli_data),
                  0);
     char *csv = cli_captured("rep/summary.csv");
     cli_expect_status(csv, "testplugin_exit", "crashed");
@@ -144,7 +133,7 @@ Test(hostile, a_write_into_the_queries_is_a_crash_of_that_solver)
 {
     cr_assert_eq(cli_run("run --plugin '%s' --solvers exact,testplugin_modify,tight_inclusion "
                          "--data '%s' -o rep",
-                         plugin("testplugin_modify"), cli_data),
+                         cli_plugin("testplugin_modify"), cli_data),
                  0);
     char *csv = cli_captured("rep/summary.csv"), f[64];
     cli_expect_status(csv, "testplugin_modify", "crashed");
@@ -162,7 +151,7 @@ Test(hostile, a_write_into_the_queries_is_a_crash_of_that_solver)
      * report at all rather than one judged on corrupted queries. */
     int st = cli_run_raw("run --no-isolate --plugin '%s' --solvers exact,testplugin_modify,"
                          "tight_inclusion --data '%s' -o rep2",
-                         plugin("testplugin_modify"), cli_data);
+                         cli_plugin("testplugin_modify"), cli_data);
     cr_assert((WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV) ||
                   (WIFEXITED(st) && WEXITSTATUS(st) == 128 + SIGSEGV),
               "status %d", st);
@@ -180,7 +169,7 @@ Test(hostile, a_plugin_s_child_is_killed_and_its_answers_used)
     snprintf(pidfile, sizeof pidfile, "%s/fork.pid", cli_dir);
     setenv("CCDB_TEST_FORK_PIDFILE", pidfile, 1);
     int rc = cli_run("run --timeout 60 --plugin '%s' --solvers testplugin_fork --data '%s' -o rep",
-                     plugin("testplugin_fork"), cli_data);
+                     cli_plugin("testplugin_fork"), cli_data);
     unsetenv("CCDB_TEST_FORK_PIDFILE");
     cr_assert_eq(rc, 0);
     char *csv = cli_captured("rep/summary.csv");
@@ -218,7 +207,7 @@ Test(hostile, a_plugin_s_child_is_killed_and_its_answers_used)
 Test(hostile, a_crash_while_loading_a_plugin_is_a_clear_error)
 {
     cr_assert_eq(cli_run("run --isolate --plugin '%s' --data '%s' -o rep",
-                         plugin("testplugin_entry_crash"), cli_data),
+                         cli_plugin("testplugin_entry_crash"), cli_data),
                  2);
     char *err = cli_captured("err.txt");
     /* "crashed while being loaded (killed by signal 11 ...)"; under AddressSanitizer, which
@@ -226,7 +215,7 @@ Test(hostile, a_crash_while_loading_a_plugin_is_a_clear_error)
     cr_assert(strstr(err, "testplugin_entry_crash.so: ") && strstr(err, "while being loaded"), "%s",
               err);
     free(err);
-    cr_assert_eq(cli_run("list --plugin '%s'", plugin("testplugin_entry_crash")), 2);
+    cr_assert_eq(cli_run("list --plugin '%s'", cli_plugin("testplugin_entry_crash")), 2);
 }
 
 /* The answer testplugin_contract gives to a query (its rule, restated). */
@@ -266,7 +255,7 @@ Test(hostile, contract_violations_counted_and_toi_findings_written)
     cr_assert_gt(want_violations, 0);
     cr_assert_gt(want_findings, 0);
     cr_assert_eq(cli_run("run --plugin '%s' --solvers testplugin_contract --data '%s' -o rep",
-                         plugin("testplugin_contract"), path),
+                         cli_plugin("testplugin_contract"), path),
                  0);
     char *csv = cli_captured("rep/summary.csv"), f[64];
     cr_assert_eq(atoi(cli_row_field(csv, "testplugin_contract", 21, f, sizeof f)), want_violations);
@@ -301,7 +290,7 @@ Test(hostile, contract_violations_counted_and_toi_findings_written)
     /* Replayable (the kind from the path), and the report lists them with the command. */
     cr_assert_eq(cli_run("replay rep/bad-toi/vertex-face/testplugin_contract.csv --index 0 "
                          "--plugin '%s' --solvers testplugin_contract",
-                         plugin("testplugin_contract")),
+                         cli_plugin("testplugin_contract")),
                  0);
     out = cli_captured("out.txt");
     cr_assert(strstr(out, "CONTRACT VIOLATION"), "%s", out);
@@ -325,7 +314,7 @@ Test(hostile, a_state_left_unset_is_a_contract_violation_not_a_miss)
     for (int m = 0; m < 3; m++) {
         cr_assert_eq(cli_run("run %s --plugin '%s' --solvers testplugin_unset_state --data '%s' "
                              "--fail-on-fn -o rep",
-                             modes[m], plugin("testplugin_unset_state"), cli_data),
+                             modes[m], cli_plugin("testplugin_unset_state"), cli_data),
                      0, "%s", modes[m]);
         char *csv = cli_captured("rep/summary.csv"), f[64];
         long long queries = atoll(cli_row_field(csv, "testplugin_unset_state", 4, f, sizeof f));
@@ -341,7 +330,7 @@ Test(hostile, a_state_left_unset_is_a_contract_violation_not_a_miss)
         cr_assert(!exists("%s/rep/misses/vertex-face/%s.csv", "testplugin_unset_state"));
     }
     cr_assert_eq(cli_run("replay '%s' --index 0 --plugin '%s' --solvers testplugin_unset_state",
-                         cli_data, plugin("testplugin_unset_state")),
+                         cli_data, cli_plugin("testplugin_unset_state")),
                  0);
     char *out = cli_captured("out.txt");
     cr_assert(strstr(out, "testplugin_unset_state") && strstr(out, " unset "), "%s", out);
@@ -357,7 +346,7 @@ Test(hostile, solver_output_is_captured_and_excerpted)
     for (int m = 0; m < 2; m++) {
         cr_assert_eq(cli_run("run %s --plugin '%s' --solvers testplugin_noisy,null --data '%s' "
                              "-o rep",
-                             modes[m], plugin("testplugin_noisy"), cli_data),
+                             modes[m], cli_plugin("testplugin_noisy"), cli_data),
                      0);
         char *out = cli_captured("out.txt"), *err = cli_captured("err.txt");
         cr_assert_null(strstr(out, "NOISY"), "%s: %s", modes[m], out);
@@ -645,7 +634,7 @@ Test(hostile, a_stopped_run_leaves_no_child_behind)
         snprintf(cmd, sizeof cmd,
                  "exec '%s' run --timeout 60 --plugin '%s' --solvers testplugin_hang --data '%s' "
                  "-o '%s/rep' >/dev/null 2>&1",
-                 CLI_BIN, plugin("testplugin_hang"), cli_data, cli_dir);
+                 CLI_BIN, cli_plugin("testplugin_hang"), cli_data, cli_dir);
         pid_t pid = fork();
         cr_assert_geq(pid, 0);
         if (pid == 0) {
@@ -813,8 +802,8 @@ Test(hostile, outside_model_counted_apart_from_abi_4_only)
     cr_assert(want_outside > 0 && want_outside < N);
     cr_assert_eq(cli_run("run --plugin '%s' --plugin '%s' --solvers "
                          "testplugin_outside_model,testplugin_outside_old_abi --data '%s' -o rep",
-                         plugin("testplugin_outside_model"), plugin("testplugin_outside_old_abi"),
-                         path),
+                         cli_plugin("testplugin_outside_model"),
+                         cli_plugin("testplugin_outside_old_abi"), path),
                  0);
     char *csv = cli_captured("rep/summary.csv"), f[64];
     cr_assert(strstr(csv, ",truth_min_sep,outside_model,"), "%s", csv);
@@ -839,7 +828,7 @@ Test(hostile, outside_model_counted_apart_from_abi_4_only)
     free(html);
     cr_assert_eq(cli_run("replay scene/vertex-face/grid.csv --index 0 --plugin '%s' "
                          "--solvers testplugin_outside_model",
-                         plugin("testplugin_outside_model")),
+                         cli_plugin("testplugin_outside_model")),
                  0);
     out = cli_captured("out.txt");
     cr_assert(strstr(out, "outside_model") && strstr(out, "OUTSIDE MODEL"), "%s", out);

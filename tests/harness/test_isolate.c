@@ -62,35 +62,33 @@ Test(isolate, crash_keeps_the_answers_before_it)
     ccdb_dataset_free(&ds);
 }
 
-Test(isolate, crash_is_reported)
+/* fake_crash stopping at query `at` (mode 1: a crash, 2: a hang), isolated under a limit of
+ * timeout_s: the run ends with `status`, named `name`, says why, and keeps the answers before. */
+static void expect_stop(int mode, size_t at, double timeout_s, ccdb_run_status status,
+                        const char *name)
 {
     ccdb_dataset ds;
-    dataset(&ds, 50, 17, 1);
+    dataset(&ds, 50, at, mode);
     ccdb_solver_run run;
     cr_assert_eq(ccdb_isolate_run(&fake_crash, ds.kind, (const double(*)[8][3])ds.q, ds.count,
-                                  &cfg2, 10, &run),
+                                  &cfg2, timeout_s, &run),
                  0);
-    cr_assert_eq(run.status, CCDB_RUN_CRASHED, "detail: %s", run.detail);
-    cr_assert_str_eq(ccdb_run_status_name(run.status), "crashed");
-    assert_partial(&run, &ds, 17);
+    cr_assert_eq(run.status, status, "detail: %s", run.detail);
+    cr_assert_str_eq(ccdb_run_status_name(run.status), name);
+    assert_partial(&run, &ds, at);
     cr_assert(strlen(run.detail) > 0);
     ccdb_solver_run_free(&run); /* what the child printed (a sanitizer's report) */
     ccdb_dataset_free(&ds);
 }
 
+Test(isolate, crash_is_reported)
+{
+    expect_stop(1, 17, 10, CCDB_RUN_CRASHED, "crashed");
+}
+
 Test(isolate, hang_is_a_timeout)
 {
-    ccdb_dataset ds;
-    dataset(&ds, 50, 3, 2);
-    ccdb_solver_run run;
-    cr_assert_eq(ccdb_isolate_run(&fake_crash, ds.kind, (const double(*)[8][3])ds.q, ds.count,
-                                  &cfg2, 0.3, &run),
-                 0);
-    cr_assert_eq(run.status, CCDB_RUN_TIMEOUT, "detail: %s", run.detail);
-    cr_assert_str_eq(ccdb_run_status_name(run.status), "timeout");
-    assert_partial(&run, &ds, 3);
-    ccdb_solver_run_free(&run);
-    ccdb_dataset_free(&ds);
+    expect_stop(2, 3, 0.3, CCDB_RUN_TIMEOUT, "timeout");
 }
 
 Test(isolate, clean_run_matches_in_process)

@@ -42,13 +42,19 @@ def ee_irrational():
     return {"ee_irr_parallel": fam}
 
 
+def _double_root_draws(R):
+    """The draws both double-root families start with: the point's x (s), the far vertex's x
+    (cx), and its z at t = 0 and 1 (zp0, zp1) for a double root at a dyadic r in [0, 1]."""
+    r = R.choice([F(0), F(1), F(1, 2), F(1, 4), F(3, 4), F(1, 8), F(5, 8), F(7, 8)])
+    s = F(R.randint(-6, 6), 4)
+    cx = F(R.randint(-4, 4), 2)
+    zp0 = 1 - 2 * r * r
+    return s, cx, zp0, zp0 + 4 * r - 3
+
+
 def vf_double_root():
     def fam(R):
-        r = R.choice([F(0), F(1), F(1, 2), F(1, 4), F(3, 4), F(1, 8), F(5, 8), F(7, 8)])
-        s = F(R.randint(-6, 6), 4)
-        cx = F(R.randint(-4, 4), 2)
-        zp0 = 1 - 2 * r * r
-        zp1 = zp0 + 4 * r - 3
+        s, cx, zp0, zp1 = _double_root_draws(R)
         a = [F(-2), F(-2), F(0)]; b = [F(2), F(-2), F(0)]
         q = [[s, F(2), zp0], a, b, [cx, F(2), F(1)], [s, F(-2), zp1], a, b, [cx, F(2), F(-1)]]
         if R.random() < 0.3:
@@ -60,12 +66,8 @@ def vf_double_root():
 
 def ee_double_root():
     def fam(R):
-        r = R.choice([F(0), F(1), F(1, 2), F(1, 4), F(3, 4), F(1, 8), F(5, 8), F(7, 8)])
-        s = F(R.randint(-6, 6), 4)
-        cx = F(R.randint(-4, 4), 2)
+        s, cx, zp0, zp1 = _double_root_draws(R)
         k = F(R.choice([-4, -2, -1, 1, 2, 4]), R.choice([1, 2, 4]))
-        zp0 = 1 - 2 * r * r
-        zp1 = zp0 + 4 * r - 3
         a = [F(-2), F(-2), F(0)]
         p0 = [s, F(2), zp0]; p1 = [s, F(-2), zp1]
         q = [a, [cx, F(2), F(1)], p0, [s + k, F(2), zp0], a, [cx, F(2), F(-1)], p1, [s + k, F(-2), zp1]]

@@ -6,15 +6,42 @@ from fractions import Fraction as F
 from .common import (P, add, coplanar_map, dy, has_root_structure, mul, rot_axes, rpt, sub)
 
 
+def rand_small(R):
+    """Eight random small integer points (both kinds)."""
+    return [rpt(R) for _ in range(8)]
+
+
+def rand_01(R):
+    """Eight random points in [0, 1]^3 (both kinds)."""
+    return [rpt(R, 0, 1) for _ in range(8)]
+
+
+def tiny_toi_heights(R):
+    """The heights at t = 0 and 1 of a point crossing z = 0 (both kinds' tiny_toi): TOI =
+    z0 / (z0 - z1) of mixed magnitude, near 0 or (30%) near 1."""
+    e0 = R.choice([-1074, -1073, -1060, -1022, -1000, -600, -100, -53, -52, -30, -1, 0])
+    z0 = F(R.randint(1, 7)) * F(2) ** e0
+    z1 = -F(R.randint(1, 9)) * F(2) ** R.choice([-1074, -1000, -60, -3, 0, 5, 40, 900])
+    if R.random() < 0.3:
+        z0, z1 = -z1, -z0  # TOI near 1
+    return z0, z1
+
+
+def cubic_roots(kind):
+    """Rejection sampling: a coplanarity cubic with a multiple root in [0,1] or >= 2 roots in
+    [0,1]."""
+    def fam(R):
+        while True:
+            q = [rpt(R, -3, 3) for _ in range(8)]
+            if has_root_structure(q, kind, R):
+                return q
+    return fam
+
+
 def vf():
     fams = {}
 
-    def rand_small(R):
-        return [rpt(R) for _ in range(8)]
     fams["vf_rand_small"] = rand_small
-
-    def rand_01(R):
-        return [rpt(R, 0, 1) for _ in range(8)]
     fams["vf_rand_01"] = rand_01
 
     def coplanar_fixed(R):
@@ -123,35 +150,20 @@ def vf():
     def tiny_toi(R):
         # big static triangle in z=0, p descending: TOI = z0/(z0 - z1) of mixed magnitude
         a, b, c = P(-4, -4, 0), P(4, -4, 0), P(0, 4, 0)
-        e0 = R.choice([-1074, -1073, -1060, -1022, -1000, -600, -100, -53, -52, -30, -1, 0])
-        z0 = F(R.randint(1, 7)) * F(2) ** e0
-        z1 = -F(R.randint(1, 9)) * F(2) ** R.choice([-1074, -1000, -60, -3, 0, 5, 40, 900])
-        if R.random() < 0.3:
-            z0, z1 = -z1, -z0   # TOI near 1
+        z0, z1 = tiny_toi_heights(R)
         xy = [F(R.randint(-1, 1)), F(R.randint(-1, 1))]
         q = [xy + [z0], a, b, c, xy + [z1], a, b, c]
         return rot_axes(R, q)
     fams["vf_tiny_toi"] = tiny_toi
 
-    def cubic_roots(R):
-        # rejection sample: coplanarity cubic with a multiple root in [0,1] or >= 2 roots in [0,1]
-        while True:
-            q = [rpt(R, -3, 3) for _ in range(8)]
-            if has_root_structure(q, "vf", R):
-                return q
-    fams["vf_cubic_roots"] = cubic_roots
+    fams["vf_cubic_roots"] = cubic_roots("vf")
     return fams
 
 
 def ee():
     fams = {}
 
-    def rand_small(R):
-        return [rpt(R) for _ in range(8)]
     fams["ee_rand_small"] = rand_small
-
-    def rand_01(R):
-        return [rpt(R, 0, 1) for _ in range(8)]
     fams["ee_rand_01"] = rand_01
 
     def parallel(R):
@@ -252,20 +264,11 @@ def ee():
 
     def tiny_toi(R):
         a0, a1 = P(-4, 0, 0), P(4, 0, 0)
-        e0 = R.choice([-1074, -1073, -1060, -1022, -1000, -600, -100, -53, -52, -30, -1, 0])
-        z0 = F(R.randint(1, 7)) * F(2) ** e0
-        z1 = -F(R.randint(1, 9)) * F(2) ** R.choice([-1074, -1000, -60, -3, 0, 5, 40, 900])
-        if R.random() < 0.3:
-            z0, z1 = -z1, -z0
+        z0, z1 = tiny_toi_heights(R)
         x = F(R.randint(-1, 1))
         q = [a0, a1, [x, F(-2), z0], [x, F(3), z0], a0, a1, [x, F(-2), z1], [x, F(3), z1]]
         return rot_axes(R, q)
     fams["ee_tiny_toi"] = tiny_toi
 
-    def cubic_roots(R):
-        while True:
-            q = [rpt(R, -3, 3) for _ in range(8)]
-            if has_root_structure(q, "ee", R):
-                return q
-    fams["ee_cubic_roots"] = cubic_roots
+    fams["ee_cubic_roots"] = cubic_roots("ee")
     return fams

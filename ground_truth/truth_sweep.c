@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "sweep_ball.h"
+#include "sweep_tangent.h"
 #include "truth_sweep.h"
 
 #define DEFAULT_BITS   1024u /* the precision cap of the numeric path */
@@ -886,7 +887,16 @@ void gt_sweep_run_numeric(ccdb_truth *c, const double q[8][3], int ee, ccdb_trut
     }
     root_answer r = { R_UNSURE, 0, 0, 0 };
     unsigned long cap = c->sweep_bits ? c->sweep_bits : DEFAULT_BITS;
-    for (mpfr_prec_t p = FIRST_BITS; known && p <= (mpfr_prec_t)cap; p *= 2) {
+    if (!ee && s->zero[F_COP] == 0) { /* no motion across the plane: tangencies, exactly */
+        double lo = 0, hi = 0;
+        switch (gt_sweep_tangent(q, cap, &lo, &hi)) {
+        case TANGENT_NOT_APPLICABLE: break;
+        case TANGENT_MISS: r = (root_answer){ R_NONE, 0, 0, 0 }; break;
+        case TANGENT_HIT: r = (root_answer){ R_HIT, lo, hi, 0 }; break;
+        case TANGENT_UNSURE: known = 0; break;
+        }
+    }
+    for (mpfr_prec_t p = FIRST_BITS; known && r.st == R_UNSURE && p <= (mpfr_prec_t)cap; p *= 2) {
         load(s, q, p);
         r = first_of(s, pbs, n);
         if (r.st != R_UNSURE)

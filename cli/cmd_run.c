@@ -106,8 +106,8 @@ static void run_usage(FILE *f)
           "  -o DIR            report folder (default reports/latest), replaced as a whole when\n"
           "                    the run ends: summary.csv and .jsonl, index.html, findings.csv and\n"
           "                    .jsonl (every finding: its dataset, query index, replay command),\n"
-          "                    misses/, bad-toi/, false-positives/, crashes/ (refused when it\n"
-          "                    holds anything else, at any depth)\n",
+          "                    misses/, bad-toi/, false-positives/, crashes/, undecided/\n"
+          "                    (refused when it holds anything else, at any depth)\n",
           f);
 }
 
@@ -511,6 +511,9 @@ static const char *const report_entries[] = {
     CCDB_CRASHES_FOLDER "/*/",
     CCDB_CRASHES_FOLDER "/*/*.csv",
     CCDB_CRASHES_FOLDER "/*/*.plugin",
+    CCDB_UNDECIDED_FOLDER "/",
+    CCDB_UNDECIDED_FOLDER "/*/",
+    CCDB_UNDECIDED_FOLDER "/*/*.csv",
     NULL,
 };
 
@@ -1018,6 +1021,14 @@ int ccdb_cmd_run(int argc, char **argv)
                "replay command) in %s/" CCDB_FINDINGS_TABLE ".csv; false negatives in "
                "%s/" CCDB_MISSES_FOLDER "/, TOI findings in %s/" CCDB_BAD_TOI_FOLDER "/\n",
                a.out_dir, a.out_dir, a.out_dir, a.out_dir, a.out_dir);
+        long long undecided = 0;
+        for (size_t i = 0; i < bench.n_rows; i++)
+            if (!strcmp(bench.rows[i].family, "all") && bench.rows[i].undecided > undecided)
+                undecided = bench.rows[i].undecided;
+        if (undecided > 0)
+            printf("undecided: the exact judge could not certify some queries (judged neither hit "
+                   "nor miss): in %s/" CCDB_UNDECIDED_FOLDER "/ and " CCDB_FINDINGS_TABLE ".csv\n",
+                   a.out_dir);
         if (a.fail_on_fn)
             for (size_t i = 0; i < bench.n_solvers; i++) {
                 const ccdb_solver_summary *s = &bench.solvers[i];

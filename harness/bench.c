@@ -18,6 +18,7 @@
 #include "ccdb_truth_cache.h"
 #include "ccdb_registry.h"
 #include "ccdb_util.h"
+#include "miss_picture.h"
 
 static char *keep_string(ccdb_bench *b, const char *s)
 {
@@ -469,18 +470,6 @@ static int write_undecided(ccdb_bench *b, const ccdb_bench_dataset *d,
     return 0;
 }
 
-/* A rigid miss's picture: the poses at t = 0 and 1 in the linear layout, samples of the arcs
- * between them and the positions at the TOI (the middle of its bracket). */
-static void rigid_picture(ccdb_report_miss *m, const double q[8][3], ccdb_kind kind,
-                          const ccdb_truth_result *t)
-{
-    ccdb_rigid_poses(q, kind, m->q);
-    m->arc = 1;
-    for (int k = 0; k < CCDB_REPORT_ARC_STEPS; k++)
-        ccdb_rigid_pose_at(q, kind, (double)(k + 1) / (CCDB_REPORT_ARC_STEPS + 1), m->path[k]);
-    ccdb_rigid_pose_at(q, kind, t->toi_lo / 2 + t->toi_hi / 2, m->at_toi);
-}
-
 static ccdb_judged_finding *new_judged_finding(ccdb_judged *j)
 {
     ccdb_judged_finding *g = room_for_one(j->findings, j->n_findings, &j->cap_findings, sizeof *g);
@@ -820,10 +809,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
         m->kind = ccdb_kind_name(d->kind);
         m->family = ccdb_truth_class_name(t->cls);
         m->index = jf->index;
-        if (ccdb_kind_is_rigid(d->kind)) /* the picture draws the poses and the arcs */
-            rigid_picture(m, (const double(*)[3])jf->q, d->kind, t);
-        else
-            memcpy(m->q, jf->q, sizeof m->q);
+        ccdb_miss_picture(m, (const double(*)[3])jf->q, d->kind, t);
         m->toi_lo = t->toi_lo;
         m->toi_hi = t->toi_hi;
         if (!(m->replay = replay_command(b, miss_file, at, d, jf->index, opt)))

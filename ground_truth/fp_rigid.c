@@ -44,6 +44,8 @@
  * below the 2^-70 margin of gt_rigid_t_bracket. */
 #define DD_BISECT 24
 #define W_MAX     0x1p20
+/* The piece cut off an end of [0, 1] where F may vanish (trim_ends). */
+#define END_CUT 0x1p-12
 
 typedef struct rtier {
     unsigned have;    /* bit i: v[i] built */
@@ -507,6 +509,30 @@ static int search_contact(void *ctx, int dd, gt_froot *r)
     return contact_at_root(ctx, dd, r);
 }
 
+/* The ends of [0, 1] where F (tier 0) is not certified non-zero: most likely a root there, which
+ * Bernstein isolation cannot separate from the end (the search would spend its whole budget
+ * halving towards it, then give up). Such an end is cut off, [0, END_CUT] or [1 - END_CUT, 1],
+ * when no time of that piece can be a contact (a contact condition certified violated on all of
+ * it) and F is certified non-zero at the cut; the search then runs on what is left, and the
+ * first contact of [0, 1] is the first of [*lo, *hi]. Otherwise (a contact at t = 0 or 1, class
+ * contact_t0 / contact_t1, which this stage never certifies, or no proof) 0: the query is passed
+ * on at once. Only the time spent depends on this choice, never the answer. */
+static int trim_ends(rq *f, const gt_fpoly *F0, double *lo, double *hi)
+{
+    if (gt_fpoly_sign_at(F0, 0.0) == 0) {
+        if (contact_on_piece(f, 0, 0.0, END_CUT) >= 0 || gt_fpoly_sign_at(F0, END_CUT) == 0)
+            return 0;
+        *lo = END_CUT;
+    }
+    if (gt_fpoly_sign_at(F0, 1.0) == 0) {
+        if (contact_on_piece(f, 0, 1.0 - END_CUT, 1.0) >= 0 ||
+            gt_fpoly_sign_at(F0, 1.0 - END_CUT) == 0)
+            return 0;
+        *hi = 1.0 - END_CUT;
+    }
+    return 1;
+}
+
 static int run(const double q[8][3], int ee, ccdb_fp_rigid_result *out)
 {
     rq f;
@@ -529,11 +555,14 @@ static int run(const double q[8][3], int ee, ccdb_fp_rigid_result *out)
         F0_zero = F0->c[i].hi == 0.0;
     if (F0_zero)
         return 0;
+    double lo = 0.0, hi = 1.0;
+    if (!trim_ends(&f, F0, &lo, &hi))
+        return 0;
     const gt_fpoly_search search = { search_poly, search_no_contact, search_contact, &f,
-                                     ISO_DEPTH,   ISO_NODES,         ISO_NODES_DD };
+                                     ISO_DEPTH,   ISO_NODES,         ISO_NODES_DD,   1 };
     gt_froot r;
     int c = 0;
-    const int found = gt_fpoly_first_contact(&search, &r, &c);
+    const int found = gt_fpoly_first_contact_on(&search, lo, hi, &r, &c);
     if (found < 0 || (found && (c == 0 || !toi(q, &f, &r, &out->toi_lo, &out->toi_hi))))
         return 0;
     out->hit = found;

@@ -547,7 +547,7 @@ static int run(const double q[8][3], int ee, ccdb_fp_roots_result *out)
      * that piece on (everything before it is settled: no root, no possible contact, or roots
      * shown not to touch). */
     const gt_fpoly_search search = { search_poly, search_no_contact, search_contact, &f,
-                                     ISO_DEPTH,   ISO_NODES,         ISO_NODES_DD };
+                                     ISO_DEPTH,   ISO_NODES,         ISO_NODES_DD,   0 };
     gt_froot r;
     int c = 0;
     const int found = gt_fpoly_first_contact(&search, &r, &c);

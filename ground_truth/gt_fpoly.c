@@ -165,6 +165,7 @@ void gt_fpoly_iso_init(gt_fpoly_iso *it, const gt_fpoly *p, double a, double b, 
     it->max_depth = max_depth;
     it->max_nodes = max_nodes;
     it->top = 0;
+    it->last_v = -1;
     if (restrict_to(p, a, b, &it->st[0].q)) {
         it->st[0].a = a;
         it->st[0].b = b;
@@ -187,6 +188,7 @@ int gt_fpoly_iso_next(gt_fpoly_iso *it, gt_froot *r)
             return it->top = -1;
         int s0, s1;
         const int v = bernstein_variations(&it->st[k].q, &s0, &s1);
+        it->last_v = v;
         if (v == 0)
             continue;
         if (v == 1) {
@@ -247,19 +249,24 @@ static int search_skip_piece(void *ctx, double a, double b)
 
 int gt_fpoly_first_contact(const gt_fpoly_search *s, gt_froot *r, int *c)
 {
+    return gt_fpoly_first_contact_on(s, 0.0, 1.0, r, c);
+}
+
+int gt_fpoly_first_contact_on(const gt_fpoly_search *s, double lo, double hi, gt_froot *r, int *c)
+{
     search_skip k = { s, 0 };
     gt_fpoly_iso it;
-    gt_fpoly_iso_init(&it, s->poly(s->ctx, 0), 0.0, 1.0, s->max_depth, s->nodes, search_skip_piece,
+    gt_fpoly_iso_init(&it, s->poly(s->ctx, 0), lo, hi, s->max_depth, s->nodes, search_skip_piece,
                       &k);
     /* Ends: each gt_fpoly_iso_next call settles a piece of a bounded budget (nodes, then
      * nodes_dd after the one switch of tier). */
     for (;;) {
         const int found = gt_fpoly_iso_next(&it, r);
         if (found < 0) {
-            if (k.dd)
+            if (k.dd || (s->no_dd_after_multiple && it.last_v >= 2))
                 return -1;
             k.dd = 1;
-            gt_fpoly_iso_init(&it, s->poly(s->ctx, 1), it.fail_a, 1.0, s->max_depth, s->nodes_dd,
+            gt_fpoly_iso_init(&it, s->poly(s->ctx, 1), it.fail_a, hi, s->max_depth, s->nodes_dd,
                               search_skip_piece, &k);
             continue;
         }

@@ -46,6 +46,7 @@ typedef struct gt_fpoly_iso {
     void *ctx;
     int top, nodes, max_depth, max_nodes;
     double fail_a; /* after -1: every piece left of fail_a was settled (dyadic) */
+    int last_v;    /* the variations of the last piece examined (-1: signs not certified) */
     struct {
         gt_fpoly q; /* p on the piece, in the local variable y in [0, 1] */
         double a, b;
@@ -77,10 +78,20 @@ typedef struct gt_fpoly_search {
     int (*contact)(void *ctx, int dd, gt_froot *r); /* < 0: r is no contact; else the answer */
     void *ctx;
     int max_depth, nodes, nodes_dd; /* gt_fpoly_iso's budgets, tier 0 and tier 1 */
+    /* 1: no tier 1 when tier 0 ran out of budget on a piece of certified sign variations >= 2
+     * (a multiple root, or roots closer than the budget could split: a tangent contact). Tier 1
+     * restarts there with a smaller budget and sees the same signs; it could only still skip
+     * the piece by its sharper contact conditions, which it never did on the rigid families of
+     * the suite nor on rigid_random (docs/benchmarks.md). Only time depends on it, never an
+     * answer: the query goes on to the exact path. */
+    int no_dd_after_multiple;
 } gt_fpoly_search;
 /* 1 with *r and *c = contact's answer (>= 0) for the first root it does not rule out; 0 when it
  * rules out every root; -1 when even double-doubles cannot tell. */
 int gt_fpoly_first_contact(const gt_fpoly_search *s, gt_froot *r, int *c);
+/* The same over [lo, hi] (0 <= lo < hi <= 1, exact doubles) instead of [0, 1]: for a caller that
+ * has proven no contact on the rest of [0, 1] (fp_rigid.c's ends). */
+int gt_fpoly_first_contact_on(const gt_fpoly_search *s, double lo, double hi, gt_froot *r, int *c);
 
 /* Shrinks r's interval to at most `ulps` steps between consecutive doubles (1: two adjacent
  * doubles), starting from guess (if inside r's interval, else a double Newton guess), each step

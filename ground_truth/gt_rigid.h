@@ -28,6 +28,12 @@ int gt_rigid_load(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf, int 
 int gt_rigid_load_sep(gt_ws *ws, gt_poly P[4][3], const double q[8][3], int vf, double d, mpz_ptr D,
                       gt_poly *Dp_out, int *apart);
 
+/* A pure translation (w = 0) as the linear query it is: rows 0-3 the points at t = 0, rows 4-7
+ * at t = 1 (x0 + s for the moving points, x0 for the still ones). 1 with lin set when w = 0 and
+ * every x0 + s is exactly a double (then t = u and gt_rigid_load's polynomials are the linear
+ * judge's times one positive constant: the same decision, bracket and class facts), else 0. */
+int gt_rigid_as_linear(const double q[8][3], int vf, double lin[8][3]);
+
 /* Outward-rounded doubles lo <= t(u) <= hi of the root u (in [0, 1]) of a query whose w is not
  * zero: t(u) = atan(u |w|) / atan(|w|), from a bracket of u refined to about 70 bits and MPFR
  * with directed rounding through the product, atan, the square root in |w| and the quotient

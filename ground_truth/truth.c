@@ -709,12 +709,39 @@ void ccdb_truth_ee_sep(ccdb_truth *c, const double q[8][3], double d, ccdb_truth
         gt_sep_run(c, q, 1, d, out);
 }
 
+/* A pure translation whose positions at t = 1 are doubles (gt_rigid_as_linear): the linear
+ * judge's stages on the linear query lin it is, and class pure_translation added (generic
+ * dropped), which is the rigid exact path's answer: the same polynomials times a positive
+ * constant, t = u, and the same class tests. Checking mode re-derives it by the rigid exact
+ * path. */
+static void run_pure_translation(ccdb_truth *c, const double q[8][3], const double lin[8][3],
+                                 int ee, ccdb_truth_result *out)
+{
+    c->rigid = 0;
+    run(c, lin, ee, out);
+    out->flags = (out->flags & ~(1u << CCDB_CLASS_GENERIC)) | 1u << CCDB_CLASS_PURE_TRANSLATION;
+    out->cls = (ccdb_truth_class)primary(out->flags);
+    if (c->check) {
+        ccdb_truth_result ex;
+        c->rigid = 1;
+        exact_path(c, q, ee, &ex);
+        c->rigid = 0;
+        assert(ex.hit == out->hit && ex.flags == out->flags);
+        assert(ex.toi_lo == out->toi_lo && ex.toi_hi == out->toi_hi);
+    }
+}
+
 /* Rigid queries: the certified floating-point stage (fp_rigid.c, stage FP_RIGID: hits with their
  * bracket and class, misses; its per-axis bound counted as stage BOX), then the exact bound filter of gt_rigid_load (stage BOX: a proven
  * miss, classified on the exact polynomials), else the exact path. Checking mode re-derives
  * every answer of the first two by the exact path. */
 static void run_rigid(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
 {
+    double lin[8][3];
+    if (c->filters && gt_rigid_as_linear(q, !ee, lin)) {
+        run_pure_translation(c, q, (const double(*)[3])lin, ee, out);
+        return;
+    }
     c->rigid = 1;
     ccdb_fp_rigid_result fr;
     if (c->filters && (ee ? ccdb_fp_rigid_ee(q, &fr) : ccdb_fp_rigid_vf(q, &fr))) {

@@ -76,7 +76,9 @@ static const char *outcome_name(ccdb_outcome o)
                                          "TN",
                                          "FAILED",
                                          "OUTSIDE MODEL (not judged)",
-                                         "IN BAND (a hit or a miss is right)" };
+                                         "IN BAND (a hit or a miss is right)",
+                                         "UNDECIDED (the exact truth is undecided: not judged)" };
+    _Static_assert(sizeof names / sizeof *names == CCDB_OUT_UNDECIDED + 1, "an outcome unnamed");
     return names[o];
 }
 

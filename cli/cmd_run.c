@@ -244,6 +244,9 @@ static const char *const report_entries[] = {
     CCDB_CRASHES_FOLDER "/*/",
     CCDB_CRASHES_FOLDER "/*/*.csv",
     CCDB_CRASHES_FOLDER "/*/*.plugin",
+    CCDB_UNDECIDED_FOLDER "/",
+    CCDB_UNDECIDED_FOLDER "/*/",
+    CCDB_UNDECIDED_FOLDER "/*/*.csv",
     NULL,
 };
 
@@ -793,6 +796,14 @@ static int run_print(const ccdb_cli_args *a, const run_state *st)
            "replay command) in %s/" CCDB_FINDINGS_TABLE ".csv; false negatives in "
            "%s/" CCDB_MISSES_FOLDER "/, TOI findings in %s/" CCDB_BAD_TOI_FOLDER "/\n",
            a->out, a->out, a->out, a->out, a->out);
+    long long undecided = 0;
+    for (size_t i = 0; i < st->bench.n_rows; i++)
+        if (!strcmp(st->bench.rows[i].family, "all") && st->bench.rows[i].undecided > undecided)
+            undecided = st->bench.rows[i].undecided;
+    if (undecided > 0)
+        printf("undecided: the exact judge could not certify some queries (judged neither hit "
+               "nor miss): in %s/" CCDB_UNDECIDED_FOLDER "/ and " CCDB_FINDINGS_TABLE ".csv\n",
+               a->out);
     int rc = 0;
     for (size_t i = 0; a->fail_on_fn && i < st->bench.n_solvers; i++) {
         const ccdb_solver_summary *s = &st->bench.solvers[i];

@@ -351,7 +351,8 @@ static const ccdb_cli_option table[] = {
     { CCDB_OPT_OUT, "-o", NULL, "DIR", "reports/latest", RUN, 0,
       "report folder (default {}), replaced as a whole when\nthe run ends: summary.csv and "
       ".jsonl, index.html, findings.csv and\n.jsonl (every finding: its dataset, query index, "
-      "replay command),\nmisses/, bad-toi/, false-positives/, crashes/ (refused when it\nholds "
+      "replay command),\nmisses/, bad-toi/, false-positives/, crashes/, undecided/\n(refused when "
+      "it holds "
       "anything else, at any depth)",
       opt_out },
     { CCDB_OPT_INDEX, "--index", NULL, "I", NULL, REPLAY, 1,

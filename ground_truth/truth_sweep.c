@@ -24,12 +24,14 @@
  * Every loop is bounded (bisection depth, boxes, the precision doubling up to a cap); what is not
  * certified within them is the class `undecided`, never a guess. */
 #include <assert.h>
+#include <gmp.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sweep_ball.h"
+#include "sweep_tangent.h"
 #include "truth_sweep.h"
 
 #define DEFAULT_BITS   1024u /* the precision cap of the numeric path */
@@ -575,21 +577,26 @@ static double split_point(double lo, double hi)
     return m > lo && m < hi ? m : lo;
 }
 
-/* The sides of pb on the ball T: 1 all positive, -1 one negative, 0 not certified. */
+/* The sides of pb on the ball T: 1 a contact (none negative, each positive or exactly 0, one
+ * positive at least), -1 one negative, 0 not certified. The primitives are closed: a side exactly
+ * 0 (radius 0: the value does not depend on where in T; possible where the turn plays no part)
+ * is a contact on an edge, corner or endpoint; all of them 0 is a degenerate configuration
+ * (n = 0, parallel edges) and |m|^2 (EE_NN) must be positive. */
 static int sides_on(struct gt_sweep *s, const sb *T, const problem *pb)
 {
     unsigned mask = 0;
     for (int i = 0; i < pb->n_sides; i++)
         mask |= 1u << pb->sides[i];
     eval_on(s, T, mask, 0);
-    int all_pos = 1;
+    int certified = 1, any_pos = 0;
     for (int i = 0; i < pb->n_sides; i++) {
-        int sg = sb_sign(&s->f[pb->sides[i]].v);
+        int sg = sign3(&s->f[pb->sides[i]].v);
         if (sg < 0)
             return -1;
-        all_pos &= sg > 0;
+        any_pos |= sg > 0 && sg != EXACT_ZERO;
+        certified &= sg == 1 || (sg == EXACT_ZERO && pb->sides[i] != EE_NN);
     }
-    return all_pos;
+    return certified && any_pos;
 }
 
 /* A root exactly at the double t (the primary evaluated to an exact 0 there): a contact if
@@ -832,10 +839,43 @@ static int linear_query(const double q[8][3], int ee, double lin[8][3])
     return 1;
 }
 
+/* Does the turn play no part in the motion: every moving point on the axis (w x (x0 - O) = 0,
+ * exactly: differences and products of doubles in rationals)? Then each moves by x0 + t v. */
+static int turn_free(const double q[8][3], int ee)
+{
+    int first_moves = q[7][0] == 0.0, on_axis = 1;
+    mpq_t d[3], w[3], a, b;
+    for (int j = 0; j < 3; j++) {
+        mpq_inits(d[j], w[j], NULL);
+        mpq_set_d(w[j], q[5][j]);
+    }
+    mpq_inits(a, b, NULL);
+    for (int i = 0; i < 4 && on_axis; i++) {
+        if ((ee ? i < 2 : i < 1) != first_moves)
+            continue;
+        for (int j = 0; j < 3; j++) {
+            mpq_set_d(d[j], q[i][j]);
+            mpq_set_d(a, q[4][j]);
+            mpq_sub(d[j], d[j], a);
+        }
+        for (int j = 0; j < 3 && on_axis; j++) {
+            int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+            mpq_mul(a, w[j1], d[j2]);
+            mpq_mul(b, w[j2], d[j1]);
+            on_axis = mpq_equal(a, b);
+        }
+    }
+    for (int j = 0; j < 3; j++)
+        mpq_clears(d[j], w[j], NULL);
+    mpq_clears(a, b, NULL);
+    return on_axis;
+}
+
 void gt_sweep_run(ccdb_truth *c, const double q[8][3], int ee, ccdb_truth_result *out)
 {
     double lin[8][3];
-    if (q[7][1] == 0.0 && linear_query(q, ee, lin)) {
+    /* theta = 0, or every moving point on the axis: the linear motion x0 + t v, exactly. */
+    if ((q[7][1] == 0.0 || turn_free(q, ee)) && linear_query(q, ee, lin)) {
         (ee ? ccdb_truth_ee : ccdb_truth_vf)(c, (const double(*)[3])lin, out);
         return; /* counted by the linear judge under its own stage */
     }
@@ -886,7 +926,16 @@ void gt_sweep_run_numeric(ccdb_truth *c, const double q[8][3], int ee, ccdb_trut
     }
     root_answer r = { R_UNSURE, 0, 0, 0 };
     unsigned long cap = c->sweep_bits ? c->sweep_bits : DEFAULT_BITS;
-    for (mpfr_prec_t p = FIRST_BITS; known && p <= (mpfr_prec_t)cap; p *= 2) {
+    if (!ee && s->zero[F_COP] == 0) { /* no motion across the plane: tangencies, exactly */
+        double lo = 0, hi = 0;
+        switch (gt_sweep_tangent(q, cap, &lo, &hi)) {
+        case TANGENT_NOT_APPLICABLE: break;
+        case TANGENT_MISS: r = (root_answer){ R_NONE, 0, 0, 0 }; break;
+        case TANGENT_HIT: r = (root_answer){ R_HIT, lo, hi, 0 }; break;
+        case TANGENT_UNSURE: known = 0; break;
+        }
+    }
+    for (mpfr_prec_t p = FIRST_BITS; known && r.st == R_UNSURE && p <= (mpfr_prec_t)cap; p *= 2) {
         load(s, q, p);
         r = first_of(s, pbs, n);
         if (r.st != R_UNSURE)

@@ -3,6 +3,7 @@
  * every false negative and every TOI finding written in the input format, ready to replay, to
  * DIR/{misses,bad-toi}/<kind folder>/<solver>.csv. */
 #include <assert.h>
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include "ccdb_truth_cache.h"
 #include "ccdb_registry.h"
 #include "ccdb_util.h"
+#include "miss_picture.h"
 
 static char *keep_string(ccdb_bench *b, const char *s)
 {
@@ -261,27 +263,42 @@ static const char *const cat_folder[CAT_COUNT] = { CCDB_MISSES_FOLDER, CCDB_BAD_
                                                    CCDB_CRASHES_FOLDER };
 static const char *const cat_name[CAT_COUNT] = { "miss", "bad-toi", "false-positive", "crash" };
 
+/* A dataset's undecided file (CCDB_UNDECIDED_FOLDER): every solver's judged run carries the
+ * undecided queries it answered; each is written once (seen: one bit per query). */
+typedef struct undecided_file {
+    const char *label; /* kept by the bench */
+    ccdb_kind kind;
+    char name[256]; /* the file name without .csv */
+    findings_file ff;
+    unsigned char *seen;
+    long long written;
+} undecided_file;
+
 /* The findings files of a run: per category, solver and kind (slot CCDB_KIND_COUNT j + kind),
- * and the findings table (CCDB_FINDINGS_TABLE .csv and .jsonl). */
+ * the undecided files per dataset, and the findings table (CCDB_FINDINGS_TABLE .csv and
+ * .jsonl). */
 struct ccdb_bench_files {
     findings_file *ff[CAT_COUNT];
     kept_count *kept;
     size_t slots;
+    undecided_file *und;
+    size_t n_und, cap_und;
     ccdb_atomic_file table_csv, table_jsonl;
 };
 
+/* FOLDER/<kind folder>/<name>.csv under the findings folder (name: a solver's, or a dataset's). */
 static int open_findings(findings_file *ff, const ccdb_bench_options *opt, const char *folder,
-                         const ccdb_solver *s, ccdb_kind k, char *err, size_t errlen)
+                         const char *name, ccdb_kind k, char *err, size_t errlen)
 {
     char sub[4096], path[4200];
     snprintf(sub, sizeof sub, "%s/%s/%s", opt->findings_dir, folder, ccdb_kind_folder(k));
     if (ccdb_mkdir_p(sub) != 0)
         return ccdb_errorf(err, errlen, "%s: cannot write: %s", sub, strerror(errno));
-    if (snprintf(path, sizeof path, "%s/%s.csv", sub, s->name) >= (int)sizeof path)
+    if (snprintf(path, sizeof path, "%s/%s.csv", sub, name) >= (int)sizeof path)
         return ccdb_errorf(err, errlen, "%s: path too long", sub);
     snprintf(ff->shown, sizeof ff->shown, "%s/%s/%s/%s.csv",
              opt->findings_shown ? opt->findings_shown : opt->findings_dir, folder,
-             ccdb_kind_folder(k), s->name);
+             ccdb_kind_folder(k), name);
     return ccdb_atomic_open(&ff->af, path, err, errlen);
 }
 
@@ -292,7 +309,7 @@ static int write_finding(findings_file *ff, const char *folder, const ccdb_bench
 {
     if (!opt->findings_dir)
         return 0;
-    if (!ff->af.f && open_findings(ff, opt, folder, s, d->kind, err, errlen) != 0)
+    if (!ff->af.f && open_findings(ff, opt, folder, s->name, d->kind, err, errlen) != 0)
         return -1;
     if (ccdb_csv_write_query(ff->af.f, (const double(*)[3])f->q, f->truth.hit != 0) != 0)
         return ccdb_atomic_fail(&ff->af, err, errlen);
@@ -370,16 +387,87 @@ static int write_category(ccdb_bench *b, int cat, findings_file *ff, long long a
     return 0;
 }
 
-/* A rigid miss's picture: the poses at t = 0 and 1 in the linear layout, samples of the arcs
- * between them and the positions at the TOI (the middle of its bracket). */
-static void rigid_picture(ccdb_report_miss *m, const double q[8][3], ccdb_kind kind,
-                          const ccdb_truth_result *t)
+/* The undecided file of dataset d (made on its first undecided query). NULL: memory. */
+static undecided_file *undecided_of(ccdb_bench *b, const ccdb_bench_dataset *d)
 {
-    ccdb_rigid_poses(q, kind, m->q);
-    m->arc = 1;
-    for (int k = 0; k < CCDB_REPORT_ARC_STEPS; k++)
-        ccdb_rigid_pose_at(q, kind, (double)(k + 1) / (CCDB_REPORT_ARC_STEPS + 1), m->path[k]);
-    ccdb_rigid_pose_at(q, kind, t->toi_lo / 2 + t->toi_hi / 2, m->at_toi);
+    ccdb_bench_files *bf = b->files;
+    for (size_t i = 0; i < bf->n_und; i++)
+        if (bf->und[i].kind == d->kind && !strcmp(bf->und[i].label, d->label))
+            return &bf->und[i];
+    undecided_file *u = room_for_one(bf->und, bf->n_und, &bf->cap_und, sizeof *u);
+    if (!u)
+        return NULL;
+    bf->und = u;
+    u = &bf->und[bf->n_und];
+    memset(u, 0, sizeof *u);
+    u->kind = d->kind;
+    if (!(u->label = keep_string(b, d->label)) || !(u->seen = calloc(d->count / 8 + 1, 1)))
+        return NULL;
+    /* The label as a file name, without a final .csv; a suffix when another dataset of the
+     * kind took the name (the count of datasets bounds the suffixes tried). */
+    char base[200];
+    size_t n = 0;
+    for (const char *c = d->label; *c && n + 1 < sizeof base; c++)
+        base[n++] = isalnum((unsigned char)*c) || strchr("._-", *c) ? *c : '_';
+    base[n] = '\0';
+    if (n > 4 && !strcmp(base + n - 4, ".csv"))
+        base[n - 4] = '\0';
+    for (size_t k = 1; k <= bf->n_und + 1; k++) {
+        if (k == 1)
+            snprintf(u->name, sizeof u->name, "%s", base);
+        else
+            snprintf(u->name, sizeof u->name, "%s-%zu", base, k);
+        int taken = 0;
+        for (size_t i = 0; i < bf->n_und && !taken; i++)
+            taken = bf->und[i].kind == d->kind && !strcmp(bf->und[i].name, u->name);
+        if (!taken)
+            break;
+    }
+    bf->n_und++;
+    return u;
+}
+
+/* An undecided query of dataset d, written once to the dataset's undecided file with its row of
+ * the findings table (category "undecided", no solver: it is undecided for all). */
+static int write_undecided(ccdb_bench *b, const ccdb_bench_dataset *d,
+                           const ccdb_judged_finding *jf, char *err, size_t errlen)
+{
+    const ccdb_bench_options *opt = b->opt;
+    if (!opt->findings_dir)
+        return 0;
+    undecided_file *u = undecided_of(b, d);
+    if (!u)
+        return ccdb_errorf(err, errlen, "out of memory");
+    size_t i = (size_t)jf->index;
+    if (i >= d->count || u->seen[i / 8] >> (i % 8) & 1u)
+        return 0;
+    u->seen[i / 8] |= (unsigned char)(1u << (i % 8));
+    findings_file *ff = &u->ff;
+    if (!ff->af.f &&
+        open_findings(ff, opt, CCDB_UNDECIDED_FOLDER, u->name, d->kind, err, errlen) != 0)
+        return -1;
+    if (ccdb_csv_write_query(ff->af.f, (const double(*)[3])jf->q, 0) != 0)
+        return ccdb_atomic_fail(&ff->af, err, errlen);
+    long long at = u->written++;
+    char cmd[8192];
+    format_replay(cmd, sizeof cmd, ff, at, d, jf->index, opt);
+    ccdb_report_finding_row r = { 0 };
+    r.category = "undecided";
+    r.solver = "";
+    r.kind = ccdb_kind_name(d->kind);
+    r.dataset = d->label;
+    r.index = jf->index;
+    r.family = ccdb_truth_class_name(jf->truth.cls);
+    r.toi = NAN;
+    r.toi_lo = r.toi_hi = r.late = NAN;
+    r.late_ulps = -1;
+    r.file = ff->shown;
+    r.file_index = at;
+    r.replay = cmd;
+    ccdb_bench_files *bf = b->files;
+    if (ccdb_report_findings_write(bf->table_csv.f, bf->table_jsonl.f, &r) != 0)
+        return ccdb_atomic_fail(&bf->table_csv, err, errlen);
+    return 0;
 }
 
 static ccdb_judged_finding *new_judged_finding(ccdb_judged *j)
@@ -417,8 +505,10 @@ static int judge_range(const ccdb_solver *s, const double (*q)[8][3], const ccdb
         const ccdb_result *r = &results[i];
         int toi = ccdb_band_toi_finding(&lo[i], &hi[i], r, s->flags);
         ccdb_outcome o = ccdb_band_outcome(&lo[i], &hi[i], r, s->abi_version);
-        int fn = o == CCDB_OUT_FN, fp = o == CCDB_OUT_FP;
-        if (!toi && !fn && !fp)
+        int fn = o == CCDB_OUT_FN, fp = o == CCDB_OUT_FP, undecided = o == CCDB_OUT_UNDECIDED;
+        if (undecided)
+            toi = 0;
+        if (!toi && !fn && !fp && !undecided)
             continue;
         ccdb_judged_finding *f = new_judged_finding(out);
         if (!f)
@@ -427,6 +517,7 @@ static int judge_range(const ccdb_solver *s, const double (*q)[8][3], const ccdb
         f->fn = fn;
         f->fp = fp;
         f->toi = toi;
+        f->undecided = undecided;
         f->answer = *r;
         f->truth = *ccdb_band_truth(&lo[i], &hi[i]);
         memcpy(f->q, q[i], sizeof f->q);
@@ -649,6 +740,11 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
     for (size_t i = 0; i < jr->n_findings; i++) {
         const ccdb_judged_finding *jf = &jr->findings[i];
         const ccdb_truth_result *t = &jf->truth;
+        if (jf->undecided) {
+            if (write_undecided(b, d, jf, err, errlen) != 0)
+                return -1;
+            continue;
+        }
         if (jf->crash) {
             long long at = sum->crashes[k]++;
             if (write_category(b, CAT_CRASH, files[CAT_CRASH], at, s, d, jf, err, errlen) != 0)
@@ -713,10 +809,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
         m->kind = ccdb_kind_name(d->kind);
         m->family = ccdb_truth_class_name(t->cls);
         m->index = jf->index;
-        if (ccdb_kind_is_rigid(d->kind)) /* the picture draws the poses and the arcs */
-            rigid_picture(m, (const double(*)[3])jf->q, d->kind, t);
-        else
-            memcpy(m->q, jf->q, sizeof m->q);
+        ccdb_miss_picture(m, (const double(*)[3])jf->q, d->kind, t);
         m->toi_lo = t->toi_lo;
         m->toi_hi = t->toi_hi;
         if (!(m->replay = replay_command(b, miss_file, at, d, jf->index, opt)))
@@ -850,7 +943,15 @@ int ccdb_bench_end(ccdb_bench *b, int ok, char *err, size_t errlen)
             else
                 ccdb_atomic_abort(&bf->ff[c][j].af);
         }
+    for (size_t i = 0; bf && i < bf->n_und; i++) {
+        if (rc == 0 && bf->und[i].ff.af.f)
+            rc = ccdb_atomic_commit(&bf->und[i].ff.af, err, errlen);
+        else
+            ccdb_atomic_abort(&bf->und[i].ff.af);
+        free(bf->und[i].seen);
+    }
     if (bf) {
+        free(bf->und);
         ccdb_atomic_file *table[2] = { &bf->table_csv, &bf->table_jsonl };
         for (int t = 0; t < 2; t++) {
             if (rc == 0 && table[t]->f)

@@ -54,7 +54,7 @@ static v3 unit(v3 a)
     return (v3){ a.x / l, a.y / l, a.z / l };
 }
 
-/* Points of a picture: 8 endpoints, 4 at the TOI, then (rigid kinds) the arcs' samples: point
+/* Points of a picture: 8 endpoints, 4 at the TOI, then (rigid and sweep kinds) the arcs' samples: point
  * i of sample k at 12 + 4 k + i. */
 #define NPTS (12 + 4 * CCDB_REPORT_ARC_STEPS)
 
@@ -118,7 +118,7 @@ static void triangle(ccdb_rbuf *b, const view *v, int i, const char *style)
 #define CT "#d62728"
 
 /* Points 0..7 are the query's (t=0 then t=1); 8..11 the same four at the TOI; the paths from
- * t = 0 to 1 are straight, or (v->n > 12, rigid kinds) through the arcs' samples. */
+ * t = 0 to 1 are straight, or (v->n > 12, rigid and sweep kinds) through the arcs' samples. */
 static void draw(ccdb_rbuf *b, const view *v, int kind, int has_toi)
 {
     for (int i = 0; i < 4; i++) {
@@ -222,9 +222,13 @@ void ccdb_html_miss_svg(ccdb_rbuf *b, const ccdb_report_miss *m)
         p[8 + i] =
             (v3){ (1 - tt) * a.x + tt * c.x, (1 - tt) * a.y + tt * c.y, (1 - tt) * a.z + tt * c.z };
     }
-    int kind = ccdb_html_streq(m->kind, "vf") || ccdb_html_streq(m->kind, "rigid-vf")   ? 'v'
-               : ccdb_html_streq(m->kind, "ee") || ccdb_html_streq(m->kind, "rigid-ee") ? 'e'
-                                                                                        : 0;
+    int kind = ccdb_html_streq(m->kind, "vf") || ccdb_html_streq(m->kind, "rigid-vf") ||
+                       ccdb_html_streq(m->kind, "sweep-vf")
+                   ? 'v'
+               : ccdb_html_streq(m->kind, "ee") || ccdb_html_streq(m->kind, "rigid-ee") ||
+                       ccdb_html_streq(m->kind, "sweep-ee")
+                   ? 'e'
+                   : 0;
 
     /* The normal at the TOI; if it is (numerically) undefined, the axis of least spread. */
     v3 n = { 0, 0, 0 };

@@ -439,7 +439,8 @@ static void write_summary(ccdb_rbuf *b, const ccdb_html_solver *s, size_t n)
                          "<p class=\"note\" id=\"undecided\"><strong>%lld undecided</strong> "
                          "quer%s (sweeps): the certified judge could not decide %s within its "
                          "precision cap; judged neither hit nor miss for any solver, in no count "
-                         "but queries (summary.csv: column undecided).</p>\n",
+                         "but queries (summary.csv: column undecided; each query in undecided/ "
+                         "and findings.csv, category undecided).</p>\n",
                          undecided, undecided == 1 ? "y" : "ies", undecided == 1 ? "it" : "them");
     ccdb_rbuf_puts(b, "</section>\n");
 }

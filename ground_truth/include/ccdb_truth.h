@@ -14,7 +14,7 @@
 #define CCDB_TRUTH_H
 
 /* Bumped whenever any answer, bracket or class may change: part of the truth-cache key. */
-#define CCDB_TRUTH_VERSION 3
+#define CCDB_TRUTH_VERSION 4
 
 /* Degeneracy class of a query: one primary label (highest precedence first) plus flags. */
 typedef enum ccdb_truth_class {

@@ -24,6 +24,11 @@
  * died or ran out of time). */
 #define CCDB_FALSE_POSITIVES_FOLDER "false-positives"
 #define CCDB_CRASHES_FOLDER         "crashes"
+/* The queries whose exact truth is `undecided` (sweeps the judge could not certify: judged
+ * neither hit nor miss for any solver), once per dataset: <kind folder>/<dataset>.csv, the
+ * dataset's label with every character but [A-Za-z0-9._-] made '_' (and "-2", "-3", ... when
+ * two labels give one name). */
+#define CCDB_UNDECIDED_FOLDER "undecided"
 /* The findings table beside them, FINDINGS_TABLE.csv and .jsonl: one row per query of those
  * files, with its dataset, index and replay command (ccdb_report_finding_row). */
 #define CCDB_FINDINGS_TABLE "findings"
@@ -83,6 +88,7 @@ typedef struct ccdb_judged_finding {
     int fp;          /* a false positive */
     int crash;       /* the query in flight when the isolated solver crashed or timed out (no
                         answer: `answer` is unset) */
+    int undecided;   /* the truth is undecided (no other flag): the dataset's undecided file */
     ccdb_result answer;
     ccdb_truth_result truth;
     double q[8][3];

@@ -100,14 +100,15 @@ typedef struct ccdb_report_latency {
 /* One false negative, with what is needed to draw and replay it. */
 typedef struct ccdb_report_miss {
     const char *solver, *dataset, *kind, *family; /* kind "vf" or "ee" selects the drawing;
-                                                     "rigid-vf" / "rigid-ee" likewise */
+                                                     "rigid-vf" / "rigid-ee", "sweep-vf" /
+                                                     "sweep-ee" likewise */
     long long index;                              /* query index in the dataset (0-based) */
-    double q[8][3]; /* the query, in the public row order (rigid kinds: the poses at t = 0 and 1
-                       in the linear layout, the harness's ccdb_rigid_poses) */
+    double q[8][3];        /* the query, in the public row order (rigid and sweep kinds: the points
+                       at t = 0 and 1 in the linear layout, from the harness's motion in doubles) */
     double toi_lo, toi_hi; /* exact bracket */
     const char *replay;    /* a shell command that replays it */
     const char *file;      /* the findings file holding it, as replay names it; NULL: none */
-    /* Rigid kinds (arc = 1): the four points along the motion, path[k] at t = (k + 1) /
+    /* Rigid and sweep kinds (arc = 1): the four points along the motion, path[k] at t = (k + 1) /
      * (CCDB_REPORT_ARC_STEPS + 1), and at_toi at the TOI; the picture draws the arcs through
      * them. arc = 0 (linear kinds): straight lines, the TOI positions interpolated. */
     int arc;

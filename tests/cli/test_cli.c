@@ -2,6 +2,7 @@
  * error messages, `truth` output format, -o atomic writes. Runs the built executable with
  * posix_spawn, its stdout and stderr going to temporary files. */
 #include <criterion/criterion.h>
+#include <ctype.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <spawn.h>
@@ -224,8 +225,9 @@ Test(cli, truth_output_format)
 
 /* A sweep whose vertex grazes the triangle's plane 2^-81 deep: a hit for the judge, undecided
  * under a 64-bit precision cap (CCDB_TRUTH_SWEEP_BITS, tests only): `truth` prints the class,
- * `run` counts it in summary.csv's last column (undecided) and says so in index.html, and the
- * file's truth column is not counted as disagreeing with it. */
+ * `run` counts it in summary.csv's last column (undecided), says so in index.html and on the
+ * terminal, writes it to undecided/ with its findings.csv row and replay command (which replays
+ * it: UNDECIDED), and the file's truth column is not counted as disagreeing with it. */
 Test(cli, sweep_undecided_counted_and_reported)
 {
     char dir[600], file[700], report[700], path[800];
@@ -249,6 +251,48 @@ Test(cli, sweep_undecided_counted_and_reported)
     unsetenv("CCDB_TRUTH_SWEEP_BITS");
     cr_assert_eq(rc, 0, "%s", err);
     cr_expect(strstr(out, "labels vs exact truth: 0 queries") != NULL, "%s", out);
+    cr_expect(strstr(out, "undecided: the exact judge could not certify some queries") != NULL,
+              "%s", out);
+    free(out), free(err);
+    /* Its own findings file, undecided/<kind folder>/<dataset label as a file name>.csv, and its
+     * row of findings.csv (category undecided, no solver) with the replay command. */
+    char name[700], upath[2200];
+    size_t n = 0;
+    for (const char *c = file; *c && strcmp(c, ".csv"); c++)
+        name[n++] = isalnum((unsigned char)*c) || strchr("._-", *c) ? *c : '_';
+    name[n] = '\0';
+    snprintf(upath, sizeof upath, "%s/undecided/sweep-vertex-face/%s.csv", report, name);
+    char *und = ccdb_test_slurp(upath, NULL);
+    cr_assert_not_null(und, "%s", upath);
+    cr_expect_eq(count_lines(und), 8, "%s", und);
+    cr_expect(!strncmp(und, "0,1,-1,1,1099511627777,1099511627776,0\n", 39), "%s", und);
+    free(und);
+    snprintf(path, sizeof path, "%s/findings.csv", report);
+    char *table = ccdb_test_slurp(path, NULL);
+    char want[4000];
+    snprintf(want, sizeof want, "\nundecided,,sweep-vf,%s,0,undecided,,,0,,,,,%s/undecided/", file,
+             report);
+    cr_expect(strstr(table, want) != NULL, "%s", table);
+    snprintf(want, sizeof want,
+             "%s.csv,0,ccdbench replay %s/undecided/sweep-vertex-face/%s.csv --index 0\n", name,
+             report, name);
+    cr_expect(strstr(table, want) != NULL, "%s", table);
+    free(table);
+    snprintf(upath, sizeof upath, "%s/undecided/sweep-vertex-face/%s.csv", report, name);
+    setenv("CCDB_TRUTH_SWEEP_BITS", "64", 1);
+    rc = RUN(&out, &err, "replay", upath, "--index", "0", "--solvers", "exact");
+    unsetenv("CCDB_TRUTH_SWEEP_BITS");
+    cr_expect_eq(rc, 0, "%s", err);
+    cr_expect(strstr(out, "class undecided") != NULL, "%s", out);
+    cr_expect(strstr(out, "failed                                       1  UNDECIDED (the exact "
+                          "truth is undecided: not judged)") != NULL,
+              "%s", out);
+    free(out), free(err);
+    /* A report with undecided/ is a report: a second run replaces it. */
+    setenv("CCDB_TRUTH_SWEEP_BITS", "64", 1);
+    rc = RUN(&out, &err, "run", "--data", file, "--solvers", "exact", "--no-cache", "-o", report);
+    unsetenv("CCDB_TRUTH_SWEEP_BITS");
+    cr_expect_eq(rc, 0, "%s", err);
     free(out), free(err);
     snprintf(path, sizeof path, "%s/summary.csv", report);
     char *csv = ccdb_test_slurp(path, NULL);

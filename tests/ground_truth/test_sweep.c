@@ -26,6 +26,7 @@
 #include "ccdb_generators.h"
 #include "ccdb_truth.h"
 #include "gt_witness.h"
+#include "sweep_witness.h"
 #include "truth_sweep.h"
 
 #define WPREC 256
@@ -155,9 +156,7 @@ static double query_scale(const double q[8][3])
     return m > 0 ? m : 1;
 }
 
-/* Contradictions of the witness with the judge's answer r on q (0 when none). */
-static int witness_contradictions(const double q[8][3], int ee, const ccdb_truth_result *r,
-                                  int grid)
+int sweep_witness_contradictions(const double q[8][3], int ee, const ccdb_truth_result *r, int grid)
 {
     int bad = 0;
     double S = query_scale(q);
@@ -236,7 +235,7 @@ static void numeric_check(ccdb_kind kind)
         hits += r.hit;
         cr_expect_eq(r.hit, intent[i].hit, "query %zu: judge %d, built %d", i, r.hit,
                      intent[i].hit);
-        int b = witness_contradictions((const double(*)[3])ds.q[i], ee, &r, grid);
+        int b = sweep_witness_contradictions((const double(*)[3])ds.q[i], ee, &r, grid);
         if (b)
             cr_log_error("query %zu of sweep_random/%s (seed 25)", i, ccdb_kind_name(kind));
         bad += b;

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "gt_bits.h"
 #include "gt_fpoly.h"
 #include "gt_newton.h"
 
@@ -279,21 +280,6 @@ int gt_fpoly_first_contact_on(const gt_fpoly_search *s, double lo, double hi, gt
     }
 }
 
-/* Doubles in [0, 1] as ordered integers (non-negative doubles order like their bit patterns). */
-static uint64_t dbits(double x)
-{
-    uint64_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
-
-static double bitsd(uint64_t u)
-{
-    double x;
-    memcpy(&x, &u, sizeof x);
-    return x;
-}
-
 /* A double approximation of the root of p in (a, b): safeguarded Newton on the centres in
  * plain doubles. Only a guess: every use is checked by certified signs. */
 static double newton_guess(const gt_fpoly *p, const gt_froot *r)
@@ -317,8 +303,8 @@ static double newton_guess(const gt_fpoly *p, const gt_froot *r)
         if (v == 0.0)
             return x;
         double xn = gt_newton_step(x, v, dv, (v > 0) == (r->sa > 0), &a, &b);
-        const uint64_t bx = dbits(x), bn = dbits(xn);
-        if ((bx > bn ? bx - bn : bn - bx) <= 2 || dbits(b) - dbits(a) <= 1)
+        const uint64_t bx = gt_dbits(x), bn = gt_dbits(xn);
+        if ((bx > bn ? bx - bn : bn - bx) <= 2 || gt_dbits(b) - gt_dbits(a) <= 1)
             return xn;
         x = xn;
     }
@@ -338,25 +324,25 @@ static int sign_of_poly(const void *ctx, double x)
  * bisection (in the ordered bit patterns of the non-negative doubles). */
 static int narrow_core(sign_fn sign, const void *ctx, gt_froot *r, uint64_t K, double x0)
 {
-    uint64_t lo = dbits(r->a), hi = dbits(r->b);
+    uint64_t lo = gt_dbits(r->a), hi = gt_dbits(r->b);
     if (hi - lo <= K)
         return 1;
-    uint64_t x = dbits(x0), step = K;
+    uint64_t x = gt_dbits(x0), step = K;
     x = x - lo > K / 2 ? x - K / 2 : lo;
     int dir = 0; /* direction of the last move: +1 up, -1 down */
     for (int it = 0; it < 300 && hi - lo > K; it++) {
         if (!(x > lo && x < hi))
             x = lo + (hi - lo) / 2;
-        const int s = sign(ctx, bitsd(x));
+        const int s = sign(ctx, gt_bitsd(x));
         if (s == 0)
             return 0;
         const int up = s == r->sa; /* the root is above x */
         if (up) {
             lo = x;
-            r->a = bitsd(x);
+            r->a = gt_bitsd(x);
         } else {
             hi = x;
-            r->b = bitsd(x);
+            r->b = gt_bitsd(x);
         }
         const int d = up ? 1 : -1;
         step = d == dir ? step * 2 : K;
@@ -370,7 +356,7 @@ static int narrow_core(sign_fn sign, const void *ctx, gt_froot *r, uint64_t K, d
 int gt_fpoly_root_narrow(const gt_fpoly *p, gt_froot *r, unsigned long long ulps, double guess)
 {
     assert(r->a >= 0.0 && r->b <= 1.0 && r->a < r->b && ulps >= 1);
-    if (dbits(r->b) - dbits(r->a) <= ulps)
+    if (gt_dbits(r->b) - gt_dbits(r->a) <= ulps)
         return 1;
     if (!(guess > r->a && guess < r->b))
         guess = newton_guess(p, r);
@@ -406,7 +392,7 @@ static int sign_by_taylor(const void *ctx, double x)
 int gt_fpoly_root_ulp_at(const gt_fpoly *p, gt_ball pg, double g, gt_froot *r)
 {
     assert(r->a >= 0.0 && r->b <= 1.0 && r->a < r->b);
-    if (dbits(r->b) - dbits(r->a) <= 1)
+    if (gt_dbits(r->b) - gt_dbits(r->a) <= 1)
         return 1;
     if (!(g > r->a && g < r->b))
         return 0;

@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gt_bits.h"
 #include "sweep_ball.h"
 #include "sweep_tangent.h"
 #include "truth_sweep.h"
@@ -553,19 +554,6 @@ static int sign_at(struct gt_sweep *s, sb *T, int k, double t)
     return sign3(&s->f[k].v);
 }
 
-static uint64_t dbits(double x)
-{
-    uint64_t b;
-    memcpy(&b, &x, sizeof b);
-    return b;
-}
-static double from_bits(uint64_t b)
-{
-    double x;
-    memcpy(&x, &b, sizeof x);
-    return x;
-}
-
 /* A point strictly inside (lo, hi), a little off the middle (so that the split points are not
  * the simple dyadic times where crafted data puts its contacts); lo when there is none. */
 static double split_point(double lo, double hi)
@@ -573,7 +561,8 @@ static double split_point(double lo, double hi)
     double m = lo + (hi - lo) * 0.5078125;
     if (m > lo && m < hi)
         return m;
-    m = from_bits(dbits(lo) + (dbits(hi) - dbits(lo)) / 2); /* nonnegative: bits are ordered */
+    m = gt_bitsd(gt_dbits(lo) +
+                 (gt_dbits(hi) - gt_dbits(lo)) / 2); /* nonnegative: bits are ordered */
     return m > lo && m < hi ? m : lo;
 }
 
@@ -643,10 +632,10 @@ static root_answer settle_root(struct gt_sweep *s, sb *T, const problem *pb, dou
     /* Narrow to adjacent doubles by bisection on the bit patterns (nonnegative doubles are
      * ordered as their bits): at most 64 steps; every point tried lies strictly inside (lo, hi),
      * where the root is unique, the primary monotone and the sides positive. */
-    uint64_t ia = dbits(lo), ib = dbits(hi);
+    uint64_t ia = gt_dbits(lo), ib = gt_dbits(hi);
     while (ib - ia > 1) {
         uint64_t im = ia + (ib - ia) / 2;
-        int sm = sign_at(s, T, pb->primary, from_bits(im));
+        int sm = sign_at(s, T, pb->primary, gt_bitsd(im));
         if (sm == EXACT_ZERO) { /* the root is this double */
             ia = ib = im;
             break;
@@ -654,8 +643,8 @@ static root_answer settle_root(struct gt_sweep *s, sb *T, const problem *pb, dou
         if (sm == 0) {
             /* The root is this double or too near it for the precision: the doubles on either
              * side, when their signs are certified, bracket it within two ulps. */
-            int below = sign_at(s, T, pb->primary, from_bits(im - 1));
-            int above = sign_at(s, T, pb->primary, from_bits(im + 1));
+            int below = sign_at(s, T, pb->primary, gt_bitsd(im - 1));
+            int above = sign_at(s, T, pb->primary, gt_bitsd(im + 1));
             if (below != s_lo || above != -s_lo)
                 return ans; /* more bits */
             ia = im - 1;
@@ -668,8 +657,8 @@ static root_answer settle_root(struct gt_sweep *s, sb *T, const problem *pb, dou
             ib = im;
     }
     ans.st = R_HIT;
-    ans.lo = from_bits(ia);
-    ans.hi = from_bits(ib);
+    ans.lo = gt_bitsd(ia);
+    ans.hi = gt_bitsd(ib);
     return ans;
 }
 

@@ -49,35 +49,23 @@ static void *room_for_one(void *base, size_t n, size_t *cap, size_t size)
     return g;
 }
 
-static ccdb_report_row *new_row(ccdb_bench *b)
+/* One zeroed element appended to an array: `slot` is the address of the array's pointer (of any
+ * element type: read and written as bytes, object pointers share one representation here), *n
+ * its length, *cap its capacity. The new element, or NULL when out of memory (nothing changed). */
+static void *push_zeroed(void *slot, size_t *n, size_t *cap, size_t size)
 {
-    ccdb_report_row *g = room_for_one(b->rows, b->n_rows, &b->cap_rows, sizeof *g);
+    void *base;
+    memcpy(&base, slot, sizeof base);
+    char *g = room_for_one(base, *n, cap, size);
     if (!g)
         return NULL;
-    b->rows = g;
-    memset(&g[b->n_rows], 0, sizeof *g);
-    return &g[b->n_rows++];
+    memcpy(slot, &g, sizeof g);
+    memset(g + *n * size, 0, size);
+    return g + (*n)++ * size;
 }
 
-static ccdb_report_miss *new_miss(ccdb_bench *b)
-{
-    ccdb_report_miss *g = room_for_one(b->misses, b->n_misses, &b->cap_misses, sizeof *g);
-    if (!g)
-        return NULL;
-    b->misses = g;
-    memset(&g[b->n_misses], 0, sizeof *g);
-    return &g[b->n_misses++];
-}
-
-static ccdb_report_finding *new_finding(ccdb_bench *b)
-{
-    ccdb_report_finding *g = room_for_one(b->findings, b->n_findings, &b->cap_findings, sizeof *g);
-    if (!g)
-        return NULL;
-    b->findings = g;
-    memset(&g[b->n_findings], 0, sizeof *g);
-    return &g[b->n_findings++];
-}
+/* b->ARR grown by one zeroed element (its count b->n_ARR, capacity b->cap_ARR). */
+#define BENCH_PUSH(b, arr) push_zeroed(&(b)->arr, &(b)->n_##arr, &(b)->cap_##arr, sizeof *(b)->arr)
 
 void ccdb_bench_free(ccdb_bench *b)
 {
@@ -346,6 +334,20 @@ static const char *replay_command(ccdb_bench *b, const findings_file *ff, long l
     return keep_string(b, cmd);
 }
 
+/* Row r of the findings table, completed with where its query was written (file ff, index at)
+ * and its replay command. 0, or -1 with err. */
+static int write_finding_row(ccdb_bench *b, ccdb_report_finding_row *r, const findings_file *ff,
+                             long long at, const char *cmd, char *err, size_t errlen)
+{
+    r->file = ff->shown;
+    r->file_index = at;
+    r->replay = cmd;
+    ccdb_bench_files *bf = b->files;
+    if (ccdb_report_findings_write(bf->table_csv.f, bf->table_jsonl.f, r) != 0)
+        return ccdb_atomic_fail(&bf->table_csv, err, errlen);
+    return 0;
+}
+
 /* A finding written (to its category's file, query `at` of it) and its row of the findings
  * table. */
 static int write_category(ccdb_bench *b, int cat, findings_file *ff, long long at,
@@ -378,13 +380,7 @@ static int write_category(ccdb_bench *b, int cat, findings_file *ff, long long a
         r.late = NAN;
         r.late_ulps = -1;
     }
-    r.file = ff->shown;
-    r.file_index = at;
-    r.replay = cmd;
-    ccdb_bench_files *bf = b->files;
-    if (ccdb_report_findings_write(bf->table_csv.f, bf->table_jsonl.f, &r) != 0)
-        return ccdb_atomic_fail(&bf->table_csv, err, errlen);
-    return 0;
+    return write_finding_row(b, &r, ff, at, cmd, err, errlen);
 }
 
 /* The undecided file of dataset d (made on its first undecided query). NULL: memory. */
@@ -461,13 +457,7 @@ static int write_undecided(ccdb_bench *b, const ccdb_bench_dataset *d,
     r.toi = NAN;
     r.toi_lo = r.toi_hi = r.late = NAN;
     r.late_ulps = -1;
-    r.file = ff->shown;
-    r.file_index = at;
-    r.replay = cmd;
-    ccdb_bench_files *bf = b->files;
-    if (ccdb_report_findings_write(bf->table_csv.f, bf->table_jsonl.f, &r) != 0)
-        return ccdb_atomic_fail(&bf->table_csv, err, errlen);
-    return 0;
+    return write_finding_row(b, &r, ff, at, cmd, err, errlen);
 }
 
 static ccdb_judged_finding *new_judged_finding(ccdb_judged *j)
@@ -680,7 +670,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
          * counts (it answered nothing: neither failures nor misses). */
         ccdb_tally none;
         ccdb_tally_init(&none);
-        if (!(row = new_row(b)))
+        if (!(row = BENCH_PUSH(b, rows)))
             goto oom;
         fill_row(row, sum, d, "all", &none, jr);
         row->status = CCDB_REPORT_UNSUPPORTED;
@@ -700,7 +690,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
     /* A run that crashed or timed out: its rows carry the status and count the answers given
      * before (the "all" row's queries stay the dataset's), no time. */
     const ccdb_tally *all = &jr->all;
-    ccdb_report_row *all_row = new_row(b);
+    ccdb_report_row *all_row = BENCH_PUSH(b, rows);
     if (!all_row)
         goto oom;
     fill_row(all_row, sum, d, "all", all, jr);
@@ -715,7 +705,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
     for (int c = 0; c < CCDB_CLASS_COUNT; c++) {
         if (!jr->by_class[c].queries)
             continue;
-        if (!(row = new_row(b)))
+        if (!(row = BENCH_PUSH(b, rows)))
             goto oom;
         fill_row(row, sum, d, ccdb_truth_class_name((ccdb_truth_class)c), &jr->by_class[c], jr);
     }
@@ -768,7 +758,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
                 return -1;
             if (kept->findings < (long long)opt->misses_kept) {
                 kept->findings++;
-                ccdb_report_finding *f = new_finding(b);
+                ccdb_report_finding *f = BENCH_PUSH(b, findings);
                 if (!f)
                     goto oom;
                 f->solver = s->name;
@@ -801,7 +791,7 @@ static int record(ccdb_bench *b, ccdb_solver_summary *sum, const ccdb_bench_data
         if (kept->misses >= (long long)opt->misses_kept)
             continue;
         kept->misses++;
-        ccdb_report_miss *m = new_miss(b);
+        ccdb_report_miss *m = BENCH_PUSH(b, misses);
         if (!m)
             goto oom;
         m->solver = s->name;

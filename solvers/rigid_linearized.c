@@ -42,59 +42,63 @@ static void rl_answer(void *state, const double q[8][3], const fg_vec x1[4], int
     ccdb_exact_linear(state, (const double(*)[3])lin, vf, out);
 }
 
-static void rl_query(void *state, const double q[8][3], ccdb_result *out, int vf)
+/* The moving points at the end of the step: the screw's at u = 1 (rigid_motion.h); the sweep's
+ * O + v + R(theta) (x0 - O) (sweep_motion.h), the engines' own end pose. 0, or -1 (bad motion). */
+static int screw_end(const double q[8][3], int vf, fg_vec x1[4])
 {
     rm_motion m;
+    if (rm_motion_init(q, vf, &m) != 0)
+        return -1;
+    for (int r = 0; r < 4; r++)
+        x1[r] = rm_point_at_u(q, &m, r, 1.0);
+    return 0;
+}
+
+static int sweep_end(const double q[8][3], int vf, fg_vec x1[4])
+{
+    sm_motion m;
+    if (sm_motion_init(q, vf, &m) != 0)
+        return -1;
+    sm_points_at(q, &m, 1.0, x1);
+    return 0;
+}
+
+/* The chord between the two poses, which is what an engine's linear CCD sees. */
+static void rl_query(void *state, const double q[8][3], ccdb_result *out, int vf,
+                     int (*end_pose)(const double[8][3], int, fg_vec[4]))
+{
     fg_vec x1[4];
     out->state = CCDB_FAILED;
     out->toi = 0.0;
     out->work = 0;
-    if (!state || rm_motion_init(q, vf, &m) != 0)
-        return;
-    for (int r = 0; r < 4; r++)
-        x1[r] = rm_point_at_u(q, &m, r, 1.0);
-    rl_answer(state, q, x1, vf, out);
+    if (state && end_pose(q, vf, x1) == 0)
+        rl_answer(state, q, x1, vf, out);
 }
 
 static void rl_vf(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
 {
     (void)params;
-    rl_query(state, q, out, 1);
+    rl_query(state, q, out, 1, screw_end);
 }
 
 static void rl_ee(void *state, const double q[8][3], const ccdb_params *params, ccdb_result *out)
 {
     (void)params;
-    rl_query(state, q, out, 0);
-}
-
-/* Sweeps: the pose at t = 1 is O + v + R(theta) (x0 - O) (sweep_motion.h), the engines' own
- * end pose; the chord between the poses is what an engine's linear CCD sees. */
-static void rl_sweep(void *state, const double q[8][3], ccdb_result *out, int vf)
-{
-    sm_motion m;
-    fg_vec x1[4];
-    out->state = CCDB_FAILED;
-    out->toi = 0.0;
-    out->work = 0;
-    if (!state || sm_motion_init(q, vf, &m) != 0)
-        return;
-    sm_points_at(q, &m, 1.0, x1);
-    rl_answer(state, q, x1, vf, out);
+    rl_query(state, q, out, 0, screw_end);
 }
 
 static void rl_sweep_vf(void *state, const double q[8][3], const ccdb_params *params,
                         ccdb_result *out)
 {
     (void)params;
-    rl_sweep(state, q, out, 1);
+    rl_query(state, q, out, 1, sweep_end);
 }
 
 static void rl_sweep_ee(void *state, const double q[8][3], const ccdb_params *params,
                         ccdb_result *out)
 {
     (void)params;
-    rl_sweep(state, q, out, 0);
+    rl_query(state, q, out, 0, sweep_end);
 }
 
 const ccdb_solver ccdb_solver_rigid_linearized = {

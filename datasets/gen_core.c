@@ -16,10 +16,10 @@ static void gen_simulation_query(ccdb_prng *rng, ccdb_kind kind, double q[8][3],
 
 typedef struct family_entry {
     ccdb_gen_family pub;
-    gen_builder build;       /* linear families with twins; NULL for the others */
-    gen_direct direct;       /* families that write each query directly (no twins) */
-    gen_rigid_builder rigid; /* rigid families (gen_rigid_*.c) */
-    gen_sweep_builder sweep; /* sweep families with twins (gen_sweep_*.c) */
+    gen_builder build;            /* linear families with twins; NULL for the others */
+    gen_direct direct;            /* families that write each query directly (no twins) */
+    gen_rigid_builder rigid;      /* rigid families (gen_rigid_*.c) */
+    gen_sweep_builder sweep_case; /* sweep families with twins (gen_sweep_*.c) */
 } family_entry;
 
 #define BOTH  (CCDB_GEN_VF | CCDB_GEN_EE)
@@ -149,47 +149,47 @@ static const family_entry families[] = {
         "thin wall mid-turn where the chord of the end poses misses it; half hits, twins stop "
         "short of the wall or pass beside it",
         SWEEP },
-      .sweep = gen_sweep_thin_wall },
+      .sweep_case = gen_sweep_thin_wall },
     { { "sweep_past_vertex",
         "a spinning triangle (edge) passes a still vertex (a still edge across its end) 2^-k "
         "inside or outside a side (k = 6..17): half hits, half near misses",
         SWEEP },
-      .sweep = gen_sweep_past_vertex },
+      .sweep_case = gen_sweep_past_vertex },
     { { "sweep_corner",
         "a fast body (theta 1.5..2.8, |v| up to half its radius) turns into a corner: the "
         "vertex 2^-k inside a corner of the triangle or behind it, the still edge's end 2^-k "
         "across the moving edge or short of it: half hits",
         SWEEP },
-      .sweep = gen_sweep_corner },
+      .sweep_case = gen_sweep_corner },
     { { "sweep_planar",
         "the 2D engines' case (Box2D): all in z = 0, w along z; a turning vertex enters a "
         "triangle through its base, a turning edge sweeps onto a still edge's end; half hits, "
         "twins stop short or stay 2^-k out of reach",
         SWEEP },
-      .sweep = gen_sweep_planar },
+      .sweep_case = gen_sweep_planar },
     { { "sweep_t0",
         "contacts at t = 0: touching at the start (inside, exactly on a side, through an end), "
         "turning either way (hits, TOI 0), or 2^-2..2^-8 rad away turning in (hits); twins a "
         "hair away turning away (misses): half hits",
         SWEEP },
-      .sweep = gen_sweep_t0 },
+      .sweep_case = gen_sweep_t0 },
     { { "sweep_near_tangent",
         "a turning vertex (edge), O moving along the axis, whose extreme point lies 2^-k past "
         "the still plane (hit: two roots ~2^-(k/2) apart) or 2^-k short of it (miss), k = "
         "10..44: half hits",
         SWEEP },
-      .sweep = gen_sweep_near_tangent },
+      .sweep_case = gen_sweep_near_tangent },
     { { "sweep_screw",
         "FCL's screws (v along w, pitch up to the body's size): the still primitive 2^-k inside "
         "or outside the moving one where the screw brings it (k = 6..17): half hits",
         SWEEP },
-      .sweep = gen_sweep_screw },
+      .sweep_case = gen_sweep_screw },
     { { "sweep_turn_limit",
         "Bullet's turn limit: the contact angle alpha within 0.0043 of pi/4, theta 2^-20..2^-7 "
         "above it (hits, theta on both sides of pi/4: a turn clamped to pi/4 misses some) or "
         "below it (misses): half hits",
         SWEEP },
-      .sweep = gen_sweep_turn_limit },
+      .sweep_case = gen_sweep_turn_limit },
     { { "rigid_small_turn",
         "turns of 0.7 to 39.5 degrees (below Bullet's 45-degree clamp): a quarter planar (z = 0, "
         "floats), a half pure turns in 3D, a quarter screws with a small shift along the axis; "
@@ -297,38 +297,6 @@ static int64_t abs64(int64_t v)
     return v < 0 ? -v : v;
 }
 
-/* Random relabelling: VF permutes the triangle's vertices, EE swaps the edges and each edge's
- * endpoints. None changes the answer or the TOI. map[old row] = new row. */
-void gen_random_relabel(ccdb_prng *rng, ccdb_kind kind, int map[8])
-{
-    int m4[4] = { 0, 1, 2, 3 };
-    if (kind == CCDB_KIND_VF) {
-        static const int perms[6][3] = { { 1, 2, 3 }, { 1, 3, 2 }, { 2, 1, 3 },
-                                         { 2, 3, 1 }, { 3, 1, 2 }, { 3, 2, 1 } };
-        const int *p = perms[ccdb_prng_below(rng, 6)];
-        for (int i = 0; i < 3; i++)
-            m4[1 + i] = p[i];
-    } else {
-        int swap_edges = ccdb_prng_chance(rng, 1, 2);
-        int swap_a = ccdb_prng_chance(rng, 1, 2), swap_b = ccdb_prng_chance(rng, 1, 2);
-        int a0 = swap_a ? 1 : 0, a1 = swap_a ? 0 : 1, b0 = swap_b ? 3 : 2, b1 = swap_b ? 2 : 3;
-        if (swap_edges) {
-            a0 += 2;
-            a1 += 2;
-            b0 -= 2;
-            b1 -= 2;
-        }
-        m4[0] = a0;
-        m4[1] = a1;
-        m4[2] = b0;
-        m4[3] = b1;
-    }
-    for (int i = 0; i < 4; i++) {
-        map[i] = m4[i];
-        map[i + 4] = m4[i] + 4;
-    }
-}
-
 /* Random invertible integer matrix with entries in [-2, 2]: tilts planes and edges into
  * general position while keeping integer coordinates (affine maps preserve the answer). */
 static void random_matrix(ccdb_prng *rng, int64_t m[3][3])
@@ -339,18 +307,6 @@ static void random_matrix(ccdb_prng *rng, int64_t m[3][3])
                 m[i][j] = ccdb_prng_range(rng, -2, 2);
         if (gen_det3(m[0], m[1], m[2]) != 0)
             return;
-    }
-}
-
-/* Signed axis permutation: final[perm[a]] = sign[a] * canonical[a]. */
-void gen_random_signed_perm(ccdb_prng *rng, int perm[3], int sign[3])
-{
-    static const int perms[6][3] = { { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 },
-                                     { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 } };
-    const int *p = perms[ccdb_prng_below(rng, 6)];
-    for (int a = 0; a < 3; a++) {
-        perm[a] = p[a];
-        sign[a] = ccdb_prng_chance(rng, 1, 2) ? -1 : 1;
     }
 }
 
@@ -582,14 +538,15 @@ int ccdb_generate(const char *family, ccdb_kind kind, size_t count, uint64_t see
             (void)rc_ok;
             gen_rigid_finalize(&sub, ee, &rc, out->q[i]);
             intent[i] = rc.intent;
-        } else if (fe->sweep) { /* in twins, through the exact rigid maps of gen_sweep_core.c */
+        } else if (
+            fe->sweep_case) { /* in twins, through the exact rigid maps of gen_sweep_core.c */
             if (i % 2 == 0)
                 pair_seed = ccdb_prng_next(&master);
             ccdb_prng sub;
             ccdb_prng_seed(&sub, pair_seed);
             gen_sweep_case sc;
             int ee = ccdb_kind_is_edge_edge(kind);
-            int sc_ok = fe->sweep(&sub, ee, (int)(i % 2), &sc);
+            int sc_ok = fe->sweep_case(&sub, ee, (int)(i % 2), &sc);
             assert(sc_ok == 0);
             (void)sc_ok;
             gen_sweep_finalize(&sub, ee, &sc, out->q[i]);

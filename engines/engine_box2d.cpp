@@ -70,7 +70,7 @@ bool planar(const double q[8][3], int lo, int hi, const body_motion &m)
     return false;
 }
 
-void sweep(const body_motion &m, b2Sweep *s)
+void to_b2_sweep(const body_motion &m, b2Sweep *s)
 {
     s->localCenter.SetZero();
     s->c0.SetZero();
@@ -91,7 +91,7 @@ b2Sweep at_rest()
     body_motion still = {};
     still.type = body_motion::still;
     b2Sweep s;
-    sweep(still, &s);
+    to_b2_sweep(still, &s);
     return s;
 }
 
@@ -137,8 +137,8 @@ void box2d::collide(const double q[8][3], const query_motion &m, ccdb_result *ou
     if (!planar(q, 0, m.n_first, m.first) || !planar(q, m.n_first, 4, m.second))
         return ccdb_engine::not_inside(ccdb_engine::outside, out);
     b2Sweep a, b;
-    ::sweep(m.first, &a);
-    ::sweep(m.second, &b);
+    to_b2_sweep(m.first, &a);
+    to_b2_sweep(m.second, &b);
     time_of_impact(q, m.n_first, a, b, out);
 }
 

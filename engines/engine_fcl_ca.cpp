@@ -94,7 +94,7 @@ fcl::ContinuousCollisionRequestd ca_request(fcl::CCDMotionType motion)
 }
 
 /* FCL's answer r (the time of contact, -1: unsupported) and result as ours. */
-void answer(double r, const fcl::ContinuousCollisionResultd &res, ccdb_result *out)
+void fcl_answer(double r, const fcl::ContinuousCollisionResultd &res, ccdb_result *out)
 {
     if (r < 0) {
         out->state = CCDB_FAILED;
@@ -106,7 +106,7 @@ void answer(double r, const fcl::ContinuousCollisionResultd &res, ccdb_result *o
 
 /* Whether v is along w exactly (v x w = 0 in exact arithmetic: each pair of products compared
  * exactly through their FMA errors) and v != 0: the sweep is a uniform screw. */
-bool along(const double v[3], const double w[3])
+bool is_along(const double v[3], const double w[3])
 {
     for (int i = 0; i < 3; i++) {
         int j = (i + 1) % 3, k = (i + 2) % 3;
@@ -142,7 +142,7 @@ void fcl_ca::collide(const double q[8][3], const query_motion &m, ccdb_result *o
         fcl::ContinuousCollisionResultd res;
         double r = fcl::continuousCollide(g1.get(), b1, e1, g2.get(), b2, e2,
                                           ca_request(fcl::CCDM_SCREW), res);
-        answer(r, res, out);
+        fcl_answer(r, res, out);
     });
 }
 
@@ -181,7 +181,7 @@ void fcl_ca::sweep(const double q[8][3], const ccdb_engine::sweep_query &s, ccdb
         fcl::ScrewMotion<double> screw(beg, end);
         fcl::InterpMotion<double> interp(I, om, M, T, ref);
         const fcl::MotionBase<double> *moving = &interp;
-        if (s.theta != 0.0 && along(s.v, s.w))
+        if (s.theta != 0.0 && is_along(s.v, s.w))
             moving = &screw;
         fcl::InterpMotion<double> still(I, os, I, os, Eigen::Vector3d::Zero());
         bool first = s.lo == 0;
@@ -189,7 +189,7 @@ void fcl_ca::sweep(const double q[8][3], const ccdb_engine::sweep_query &s, ccdb
         double r = fcl::continuousCollide(first ? gm.get() : gs.get(), first ? moving : &still,
                                           first ? gs.get() : gm.get(), first ? &still : moving,
                                           ca_request(fcl::CCDM_LINEAR), res);
-        answer(r, res, out);
+        fcl_answer(r, res, out);
     });
 }
 

@@ -86,13 +86,33 @@ void ccdb_mpi_abort(ccdb_mpi *m, int status)
 
 #else
 
+#include <fcntl.h>
 #include <mpi.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "ccdb_runner.h"
+
+/* The rank's stderr as it was at MPI_Init. An in-process solver runs with fd 2 pointed at its
+ * capture file (solver_guard.c), and rank 0's watchdog thread may speak at that moment: written
+ * to fd 2, its message would go into the capture file and be lost with the aborted job. */
+static int message_fd = 2;
+
+/* A diagnostic of the MPI layer, on the rank's own stderr (one write: lines stay whole). */
+static void say(const char *fmt, ...)
+{
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (n > 0 && write(message_fd, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1) < 0)
+        fputs(line, stderr); /* nowhere better to go */
+}
 
 enum { TAG_REQUEST = 1, TAG_UNIT, TAG_SIZE, TAG_DATA };
 /* What a rank > 0 tells rank 0 on TAG_REQUEST (one tag, so that they arrive in the order sent),
@@ -152,6 +172,9 @@ int ccdb_mpi_init(ccdb_mpi *m, char *err, size_t errlen)
      * so that nobody has to know the launcher flag; a value the user set is kept. */
     setenv("OMPI_MCA_mpi_yield_when_idle", "1", 0);
     int provided = 0;
+    int fd = fcntl(2, F_DUPFD_CLOEXEC, 3); /* before any solver's capture (message_fd) */
+    if (fd >= 0)
+        message_fd = fd;
     if (MPI_Init_thread(NULL, NULL, MPI_THREAD_SERIALIZED, &provided) != MPI_SUCCESS)
         return ccdb_errorf(err, errlen, "MPI_Init_thread failed");
     if (provided < MPI_THREAD_SERIALIZED) {
@@ -177,9 +200,9 @@ void ccdb_mpi_finalize(ccdb_mpi *m)
     MPI_Finalize();
 }
 
-/* Ends the job. A rank's output reaches the terminal through mpirun, which drops what it has not
- * yet read from a rank once MPI_Abort tears the job down (seen under load: the watchdog's message
- * lost); so the message goes out first and mpirun is given a second to forward it. */
+/* Ends the job: the rank's message is out first (say() writes it at once), and mpirun, which
+ * forwards a rank's output on its own schedule and kills the job on MPI_Abort, is given a second
+ * to pass it on. */
 static _Noreturn void abort_job(int status)
 {
     fflush(stdout);
@@ -230,17 +253,15 @@ static void wait_for(ccdb_mpi *m, MPI_Request *req, MPI_Status *st, int peer, co
     for (;;) {
         int done = 0;
         if (MPI_Test(req, &done, st) != MPI_SUCCESS) {
-            fprintf(stderr, "ccdbench run: rank %d: MPI failed while waiting for %s\n", m->rank,
-                    what);
+            say("ccdbench run: rank %d: MPI failed while waiting for %s\n", m->rank, what);
             ccdb_mpi_abort(m, 2);
         }
         if (done)
             return;
         if (ccdb_now_ns() - start >= limit) {
-            fprintf(stderr,
-                    "ccdbench run: rank %d: waited %g s for %s from rank %d (stopped or hung?): "
-                    "aborting the job (the limit is %s)\n",
-                    m->rank, limit_s, what, peer, rule);
+            say("ccdbench run: rank %d: waited %g s for %s from rank %d (stopped or hung?): "
+                "aborting the job (the limit is %s)\n",
+                m->rank, limit_s, what, peer, rule);
             ccdb_mpi_abort(m, 2);
         }
         nap(&sleep_ns);
@@ -316,11 +337,10 @@ static void watch(const struct ccdb_mpi_dispatch *d, int rank, uint64_t since, u
     uint64_t from = (started ? started : since) - 1;
     if (now - from < ns_of(limit))
         return;
-    fprintf(stderr,
-            "ccdbench run: rank %d has not finished work unit %lld: %s for more than %g s (%s; "
-            "stopped or hung?): aborting the job\n",
-            rank, unit, started ? "its solver has run" : "reading its chunk and its truth took",
-            limit, started ? "--timeout + " CCDB_MPI_GRACE_TEXT : "--timeout");
+    say("ccdbench run: rank %d has not finished work unit %lld: %s for more than %g s (%s; "
+        "stopped or hung?): aborting the job\n",
+        rank, unit, started ? "its solver has run" : "reading its chunk and its truth took", limit,
+        started ? "--timeout + " CCDB_MPI_GRACE_TEXT : "--timeout");
     abort_job(2);
 }
 
@@ -337,7 +357,7 @@ static void *serve(void *arg)
     uint64_t *started = calloc((size_t)d->size, sizeof *started);
     long long *unit_of = calloc((size_t)d->size, sizeof *unit_of);
     if (!since || !started || !unit_of) {
-        fprintf(stderr, "ccdbench run: rank 0: out of memory in the work dispatcher\n");
+        say("ccdbench run: rank 0: out of memory in the work dispatcher\n");
         abort_job(2);
     }
     long long msg[2] = { 0 };
@@ -416,7 +436,7 @@ static void tell_root(ccdb_mpi *m, long long kind, long long value)
     long long msg[2] = { kind, value };
     MPI_Request req;
     if (MPI_Isend(msg, 2, MPI_LONG_LONG, 0, TAG_REQUEST, MPI_COMM_WORLD, &req) != MPI_SUCCESS) {
-        fprintf(stderr, "ccdbench run: rank %d: MPI failed sending to rank 0\n", m->rank);
+        say("ccdbench run: rank %d: MPI failed sending to rank 0\n", m->rank);
         ccdb_mpi_abort(m, 2);
     }
     wait_for(m, &req, MPI_STATUS_IGNORE, 0, "a message to be taken", timeout_of(m), "--timeout");
@@ -430,7 +450,7 @@ static void ask_ahead(ccdb_mpi *m, long long held)
     d->ahead_msg[0] = -1, d->ahead_msg[1] = 0;
     if (MPI_Irecv(d->ahead_msg, 2, MPI_LONG_LONG, 0, TAG_UNIT, MPI_COMM_WORLD, &d->ahead) !=
         MPI_SUCCESS) {
-        fprintf(stderr, "ccdbench run: rank %d: MPI failed receiving from rank 0\n", m->rank);
+        say("ccdbench run: rank %d: MPI failed receiving from rank 0\n", m->rank);
         ccdb_mpi_abort(m, 2);
     }
     d->asked = 1;

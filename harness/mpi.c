@@ -335,7 +335,10 @@ static void watch(const struct ccdb_mpi_dispatch *d, int rank, uint64_t since, u
         return;
     double limit = started ? d->timeout_s + CCDB_MPI_GRACE_S : d->timeout_s;
     uint64_t from = (started ? started : since) - 1;
-    if (now - from < ns_of(limit))
+    /* from may be later than now: rank 0's main thread stamps its own unit between this
+     * thread's clock read and its look at the stamp (an unsigned now - from would wrap to
+     * centuries and abort a healthy job: CI, 1 run in 12 under load). */
+    if (from >= now || now - from < ns_of(limit))
         return;
     say("ccdbench run: rank %d has not finished work unit %lld: %s for more than %g s (%s; "
         "stopped or hung?): aborting the job\n",
@@ -394,8 +397,8 @@ static void *serve(void *arg)
         }
         for (int r = 1; r < d->size; r++)
             watch(d, r, since[r], started[r], unit_of[r], now);
-        watch(d, 0, atomic_load(&d->own_since), atomic_load(&d->own_started),
-              atomic_load(&d->own_unit), now);
+        uint64_t own_since = atomic_load(&d->own_since), own_started = atomic_load(&d->own_started);
+        watch(d, 0, own_since, own_started, atomic_load(&d->own_unit), ccdb_now_ns());
         nap(&sleep_ns);
     }
     free(since), free(started), free(unit_of);

@@ -31,6 +31,27 @@ static void teardown(void)
     ccdb_rmtree(dir);
 }
 
+/* A failed command's own output (the log is deleted with the test's folder): its last 6000
+ * bytes, so that a failure in CI says why. */
+static void print_log_from(const char *log, off_t from, const char *cmd)
+{
+    FILE *f = fopen(log, "r");
+    if (!f)
+        return;
+    fseeko(f, 0, SEEK_END);
+    off_t end = ftello(f);
+    if (end - from > 6000)
+        from = end - 6000;
+    fseeko(f, from, SEEK_SET);
+    fprintf(stderr, "---- output of: %s\n", cmd);
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        fwrite(buf, 1, n, stderr);
+    fprintf(stderr, "---- end of output\n");
+    fclose(f);
+}
+
 /* Runs a shell command in dir with the truth cache in dir/cache; returns its exit status. */
 static int sh(const char *fmt, ...)
 {
@@ -43,7 +64,13 @@ static int sh(const char *fmt, ...)
              "cd '%s' && export CCDB_CACHE_DIR='%s/cache' ASAN_OPTIONS=detect_leaks=0 && "
              "{ %s; } >>log.txt 2>&1",
              dir, dir, cmd);
+    char log[512];
+    snprintf(log, sizeof log, "%s/log.txt", dir);
+    struct stat before;
+    off_t from = stat(log, &before) == 0 ? before.st_size : 0;
     int st = system(line);
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+        print_log_from(log, from, cmd);
     cr_assert(WIFEXITED(st), "%s: did not exit", cmd);
     return WEXITSTATUS(st);
 }

@@ -335,9 +335,9 @@ static void watch(const struct ccdb_mpi_dispatch *d, int rank, uint64_t since, u
         return;
     double limit = started ? d->timeout_s + CCDB_MPI_GRACE_S : d->timeout_s;
     uint64_t from = (started ? started : since) - 1;
-    /* from may be later than now: rank 0's main thread stamps its own unit between this
-     * thread's clock read and its look at the stamp (an unsigned now - from would wrap to
-     * centuries and abort a healthy job: CI, 1 run in 12 under load). */
+    /* now is read after the stamps were (rank 0's own unit is stamped by its main thread: with
+     * now read first, a later stamp made the unsigned now - from wrap to centuries and abort a
+     * healthy job; CI, 1 run in 12 under load); the test keeps that from ever coming back. */
     if (from >= now || now - from < ns_of(limit))
         return;
     say("ccdbench run: rank %d has not finished work unit %lld: %s for more than %g s (%s; "

@@ -31,25 +31,20 @@ static void teardown(void)
     ccdb_rmtree(dir);
 }
 
-/* A failed command's own output (the log is deleted with the test's folder): its last 6000
- * bytes, so that a failure in CI says why. */
-static void print_log_from(const char *log, off_t from, const char *cmd)
+/* A failed command's own output (the log is deleted with the test's folder), from byte `from`,
+ * at most its last 6000 bytes, so that a failure in CI says why. */
+static void print_log_from(const char *log, size_t from, const char *cmd)
 {
-    FILE *f = fopen(log, "r");
-    if (!f)
+    size_t len = 0;
+    char *text = ccdb_test_slurp(log, &len);
+    if (!text)
         return;
-    fseeko(f, 0, SEEK_END);
-    off_t end = ftello(f);
-    if (end - from > 6000)
-        from = end - 6000;
-    fseeko(f, from, SEEK_SET);
-    fprintf(stderr, "---- output of: %s\n", cmd);
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        fwrite(buf, 1, n, stderr);
-    fprintf(stderr, "---- end of output\n");
-    fclose(f);
+    if (from > len)
+        from = len;
+    if (len - from > 6000)
+        from = len - 6000;
+    fprintf(stderr, "---- output of: %s\n%s---- end of output\n", cmd, text + from);
+    free(text);
 }
 
 /* Runs a shell command in dir with the truth cache in dir/cache; returns its exit status. */
@@ -67,7 +62,7 @@ static int sh(const char *fmt, ...)
     char log[512];
     snprintf(log, sizeof log, "%s/log.txt", dir);
     struct stat before;
-    off_t from = stat(log, &before) == 0 ? before.st_size : 0;
+    size_t from = stat(log, &before) == 0 ? (size_t)before.st_size : 0;
     int st = system(line);
     if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
         print_log_from(log, from, cmd);
